@@ -1,0 +1,162 @@
+package org.gridstack.frontier.config;
+
+import java.nio.file.Path;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the FroNtier servlet. Each setting the production servlet had keeps its name, in
+ * Spring's relaxed form: {@code ServerName} is {@code frontier.server-name} (also accepted as
+ * {@code frontier.ServerName} in a properties file or {@code FRONTIER_SERVERNAME} in the
+ * environment). Defaults are the production servlet's unless the Javadoc says otherwise.
+ */
+@ConfigurationProperties(prefix = "frontier")
+public class FrontierProperties {
+    /** Name put in front of every error message ({@code ServerName}). */
+    private String serverName = "gridstack";
+    /** Protocol version announced in {@code <frontier version=...>}; clients parse it, so it stays the production one. */
+    private String protocolVersion = "3.42";
+    /** JNDI name of a container-managed DataSource ({@code DataSourceName}); when empty spring.datasource.* is used. */
+    private String dataSourceName = "";
+    /** Requests served at once before answering 503 ({@code MaxThreads}). */
+    private int maxThreads = 100;
+    /** Database connections ({@code maxActive} of the production pool). */
+    private int maxActive = 10;
+    /** Longest wait for a pooled connection, in seconds ({@code MaxDbAcquireSeconds}). */
+    private int maxDbAcquireSeconds = 300;
+    /**
+     * Statement timeout in seconds ({@code MaxDbExecuteSeconds}). The production servlet lets a
+     * query run for minutes while it sends keepalives; ours cancels it at this limit. Default 600.
+     */
+    private int maxDbExecuteSeconds = 600;
+    private long longCacheExpireSeconds = 7L * 24 * 3600;
+    private long shortCacheExpireSeconds = 0;
+    private long foreverCacheExpireSeconds = 365L * 24 * 3600;
+    /** Hour of day (0-23, server time zone) at which long-TTL answers expire; unset = no cap. */
+    private Integer longCacheExpireHourOfDay;
+    private Integer shortCacheExpireHourOfDay;
+    private Integer foreverCacheExpireHourOfDay;
+    /** Longest cache time of an error answer (the shorter of this and the short TTL is used). */
+    private long errorCacheExpireSeconds = 300;
+    /** Cache time of request-level errors ({@code global_error}), as the production servlet's fixed 300 s. */
+    private long globalErrorCacheExpireSeconds = 300;
+    /** Seconds a known last-modification time is trusted before it is read again ({@code ValidateLastModifiedSeconds}). */
+    private long validateLastModifiedSeconds = 300;
+    /** Empty results get the error cache time ({@code ExpireEmptyQueriesLikeErrors}). */
+    private boolean expireEmptyQueriesLikeErrors = false;
+    /** Echo the client's max-stale as stale-if-error ({@code SendStaleIfError}). */
+    private boolean sendStaleIfError = true;
+    /** Keepalive interval while waiting for the database, in seconds. */
+    private int keepaliveSeconds = 5;
+    /** Most rows one payload may return; more is an error, not a truncated answer. */
+    private long maxRows = 10_000_000;
+    /** Most bytes of row stream (full_size) one payload may return. */
+    private long maxBytes = 512L * 1024 * 1024;
+    /** JDBC fetch size. */
+    private int fetchSize = 10_000;
+    /** Threads compressing blocks of one response in parallel (pigz style); 1 compresses on the request thread. */
+    private int compressionThreads = Runtime.getRuntime().availableProcessors();
+    /** Uncompressed bytes per parallel compression block. */
+    private int compressionBlockSize = 128 * 1024;
+    /** Track table modification times (PostgreSQL triggers, Oracle catalog table) for Last-Modified and 304. */
+    private boolean lastModifiedEnabled = true;
+    /** Oracle: the catalog table the production servlet reads modification times from ({@code LastModifiedTableName}). */
+    private String lastModifiedTableName = "";
+    /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
+    private Path demoSchema;
+    /** Print example URLs after start-up (the launcher's run command). */
+    private boolean printDemoUrls = false;
+
+    public String getServerName() { return serverName; }
+    public void setServerName(String v) { serverName = v; }
+    public String getProtocolVersion() { return protocolVersion; }
+    public void setProtocolVersion(String v) { protocolVersion = v; }
+    public String getDataSourceName() { return dataSourceName; }
+    public void setDataSourceName(String v) { dataSourceName = v; }
+    public int getMaxThreads() { return maxThreads; }
+    public void setMaxThreads(int v) { maxThreads = positive("max-threads", v); }
+    public int getMaxActive() { return maxActive; }
+    public void setMaxActive(int v) { maxActive = positive("max-active", v); }
+    public int getMaxDbAcquireSeconds() { return maxDbAcquireSeconds; }
+    public void setMaxDbAcquireSeconds(int v) { maxDbAcquireSeconds = positive("max-db-acquire-seconds", v); }
+    public int getMaxDbExecuteSeconds() { return maxDbExecuteSeconds; }
+    public void setMaxDbExecuteSeconds(int v) { maxDbExecuteSeconds = positive("max-db-execute-seconds", v); }
+    public long getLongCacheExpireSeconds() { return longCacheExpireSeconds; }
+    public void setLongCacheExpireSeconds(long v) { longCacheExpireSeconds = notNegative("long-cache-expire-seconds", v); }
+    public long getShortCacheExpireSeconds() { return shortCacheExpireSeconds; }
+    public void setShortCacheExpireSeconds(long v) { shortCacheExpireSeconds = notNegative("short-cache-expire-seconds", v); }
+    public long getForeverCacheExpireSeconds() { return foreverCacheExpireSeconds; }
+    public void setForeverCacheExpireSeconds(long v) { foreverCacheExpireSeconds = notNegative("forever-cache-expire-seconds", v); }
+    public Integer getLongCacheExpireHourOfDay() { return longCacheExpireHourOfDay; }
+    public void setLongCacheExpireHourOfDay(Integer v) { longCacheExpireHourOfDay = hour("long-cache-expire-hour-of-day", v); }
+    public Integer getShortCacheExpireHourOfDay() { return shortCacheExpireHourOfDay; }
+    public void setShortCacheExpireHourOfDay(Integer v) { shortCacheExpireHourOfDay = hour("short-cache-expire-hour-of-day", v); }
+    public Integer getForeverCacheExpireHourOfDay() { return foreverCacheExpireHourOfDay; }
+    public void setForeverCacheExpireHourOfDay(Integer v) { foreverCacheExpireHourOfDay = hour("forever-cache-expire-hour-of-day", v); }
+    public long getErrorCacheExpireSeconds() { return errorCacheExpireSeconds; }
+    public void setErrorCacheExpireSeconds(long v) { errorCacheExpireSeconds = notNegative("error-cache-expire-seconds", v); }
+    public long getGlobalErrorCacheExpireSeconds() { return globalErrorCacheExpireSeconds; }
+    public void setGlobalErrorCacheExpireSeconds(long v) { globalErrorCacheExpireSeconds = notNegative("global-error-cache-expire-seconds", v); }
+    public long getValidateLastModifiedSeconds() { return validateLastModifiedSeconds; }
+    public void setValidateLastModifiedSeconds(long v) { validateLastModifiedSeconds = positive("validate-last-modified-seconds", v); }
+    public boolean isExpireEmptyQueriesLikeErrors() { return expireEmptyQueriesLikeErrors; }
+    public void setExpireEmptyQueriesLikeErrors(boolean v) { expireEmptyQueriesLikeErrors = v; }
+    public boolean isSendStaleIfError() { return sendStaleIfError; }
+    public void setSendStaleIfError(boolean v) { sendStaleIfError = v; }
+    public int getKeepaliveSeconds() { return keepaliveSeconds; }
+    public void setKeepaliveSeconds(int v) { keepaliveSeconds = positive("keepalive-seconds", v); }
+    public long getMaxRows() { return maxRows; }
+    public void setMaxRows(long v) { maxRows = positive("max-rows", v); }
+    public long getMaxBytes() { return maxBytes; }
+    public void setMaxBytes(long v) { maxBytes = positive("max-bytes", v); }
+    public int getFetchSize() { return fetchSize; }
+    public void setFetchSize(int v) { fetchSize = notNegative("fetch-size", v) == 0 ? 0 : v; }
+    public int getCompressionThreads() { return compressionThreads; }
+    public void setCompressionThreads(int v) { compressionThreads = positive("compression-threads", v); }
+    public int getCompressionBlockSize() { return compressionBlockSize; }
+    public void setCompressionBlockSize(int v) {
+        if (v < 32 * 1024) {
+            throw new IllegalArgumentException("frontier.compression-block-size must be at least 32768, got " + v);
+        }
+        compressionBlockSize = v;
+    }
+    public boolean isLastModifiedEnabled() { return lastModifiedEnabled; }
+    public void setLastModifiedEnabled(boolean v) { lastModifiedEnabled = v; }
+    public String getLastModifiedTableName() { return lastModifiedTableName; }
+    public void setLastModifiedTableName(String v) { lastModifiedTableName = v; }
+    public Path getDemoSchema() { return demoSchema; }
+    public void setDemoSchema(Path v) { demoSchema = v; }
+    public boolean isPrintDemoUrls() { return printDemoUrls; }
+    public void setPrintDemoUrls(boolean v) { printDemoUrls = v; }
+
+    private static int positive(String name, int v) {
+        if (v <= 0) {
+            throw new IllegalArgumentException("frontier." + name + " must be positive, got " + v);
+        }
+        return v;
+    }
+
+    private static long positive(String name, long v) {
+        if (v <= 0) {
+            throw new IllegalArgumentException("frontier." + name + " must be positive, got " + v);
+        }
+        return v;
+    }
+
+    private static long notNegative(String name, long v) {
+        if (v < 0) {
+            throw new IllegalArgumentException("frontier." + name + " must not be negative, got " + v);
+        }
+        return v;
+    }
+
+    private static int notNegative(String name, int v) {
+        return (int) notNegative(name, (long) v);
+    }
+
+    private static Integer hour(String name, Integer v) {
+        if (v != null && (v < 0 || v > 23)) {
+            throw new IllegalArgumentException("frontier." + name + " must be an hour 0..23, got " + v);
+        }
+        return v;
+    }
+}

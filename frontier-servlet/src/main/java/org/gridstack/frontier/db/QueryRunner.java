@@ -1,0 +1,128 @@
+package org.gridstack.frontier.db;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Objects;
+import javax.sql.DataSource;
+import org.gridstack.frontier.config.FrontierProperties;
+import org.gridstack.frontier.protocol.RowStreamWriter;
+
+/**
+ * Runs one read-only query and writes its result as a row stream: the header record (column names
+ * and the database's type names), then every value in the database's own text form (binary columns
+ * as raw bytes). Each query runs in a read-only transaction that is rolled back afterwards, with a
+ * statement timeout and row/byte limits. Thread-safe.
+ */
+public final class QueryRunner {
+    /** Told when the query has produced its result set, so the caller can stop sending keepalives. */
+    public interface Progress {
+        void executed();
+    }
+
+    /** What a run produced. */
+    public record Result(long records, long bytes) {
+    }
+
+    private final DataSource dataSource;
+    private final Dialect dialect;
+    private final FrontierProperties properties;
+    private final Timer acquireTimer;
+    private final Timer executeTimer;
+
+    public QueryRunner(DataSource dataSource, Dialect dialect, FrontierProperties properties, MeterRegistry meters) {
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource is null");
+        this.dialect = Objects.requireNonNull(dialect, "dialect is null");
+        this.properties = Objects.requireNonNull(properties, "properties is null");
+        this.acquireTimer = Timer.builder("frontier.db.acquire").description("Time waiting for a database connection").register(meters);
+        this.executeTimer = Timer.builder("frontier.db.execute").description("Time until the query returned its first rows").register(meters);
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /**
+     * Runs {@code sql} with {@code binds} bound as strings to its {@code ?} markers.
+     *
+     * @throws SQLException the database refused or failed the query (the message is the database's)
+     * @throws QueryLimitException the result is over the row or byte limit
+     * @throws IOException writing the row stream failed (client gone)
+     */
+    public Result run(String sql, List<String> binds, RowStreamWriter out, Progress progress)
+            throws SQLException, QueryLimitException, IOException {
+        long t0 = System.nanoTime();
+        try (Connection connection = dataSource.getConnection()) {
+            long t1 = System.nanoTime();
+            acquireTimer.record(t1 - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
+            try {
+                if (connection.getAutoCommit()) {
+                    connection.setAutoCommit(false);
+                }
+                dialect.beginReadOnly(connection);
+                return execute(connection, sql, binds, out, progress, t1);
+            } finally {
+                try {
+                    connection.rollback();
+                } catch (SQLException ignored) {
+                    // the pool validates and discards broken connections
+                }
+            }
+        }
+    }
+
+    private Result execute(Connection connection, String sql, List<String> binds, RowStreamWriter out, Progress progress, long t1)
+            throws SQLException, QueryLimitException, IOException {
+        long maxRows = properties.getMaxRows();
+        long maxBytes = properties.getMaxBytes();
+        try (PreparedStatement ps = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
+            ps.setQueryTimeout(properties.getMaxDbExecuteSeconds());
+            ps.setFetchSize(properties.getFetchSize());
+            if (maxRows < Integer.MAX_VALUE) {
+                ps.setMaxRows((int) maxRows + 1);
+            }
+            for (int i = 0; i < binds.size(); i++) {
+                ps.setString(i + 1, binds.get(i));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                executeTimer.record(System.nanoTime() - t1, java.util.concurrent.TimeUnit.NANOSECONDS);
+                progress.executed();
+                ResultSetMetaData md = rs.getMetaData();
+                int n = md.getColumnCount();
+                String[] names = new String[n];
+                String[] types = new String[n];
+                boolean[] binary = new boolean[n];
+                for (int i = 0; i < n; i++) {
+                    names[i] = md.getColumnLabel(i + 1);
+                    types[i] = dialect.typeName(md, i + 1);
+                    binary[i] = dialect.isBinary(types[i]);
+                }
+                out.writeHeader(names, types);
+                long rows = 0;
+                while (rs.next()) {
+                    if (++rows > maxRows) {
+                        throw new QueryLimitException("the result has more than " + maxRows + " rows (frontier.max-rows); narrow the query");
+                    }
+                    for (int i = 0; i < n; i++) {
+                        if (binary[i]) {
+                            out.writeBytes(rs.getBytes(i + 1));
+                        } else {
+                            out.writeString(rs.getString(i + 1));
+                        }
+                    }
+                    out.endRecord();
+                    if (out.size() > maxBytes) {
+                        throw new QueryLimitException("the result is larger than " + maxBytes + " bytes (frontier.max-bytes); narrow the query");
+                    }
+                }
+                return new Result(out.records(), out.size());
+            }
+        }
+    }
+}

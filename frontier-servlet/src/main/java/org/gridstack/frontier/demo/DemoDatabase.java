@@ -1,0 +1,144 @@
+package org.gridstack.frontier.demo;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.Properties;
+import org.gridstack.frontier.db.PostgresModificationTracker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An embedded PostgreSQL (real binaries from Maven Central) loaded from a SQL file, for the demo
+ * and for tests. It practises what the README asks of operators: the file is loaded by an
+ * administrative connection, modification tracking is installed on every table it created, and
+ * queries then run as a separate role ({@value #READER}) that can only read.
+ */
+public final class DemoDatabase implements AutoCloseable {
+    public static final String DATABASE = "frontier";
+    public static final String READER = "frontier_reader";
+    private static final Logger log = LoggerFactory.getLogger(DemoDatabase.class);
+
+    private final EmbeddedPostgres postgres;
+    private final String readerPassword;
+    private final List<String> schemas;
+
+    private DemoDatabase(EmbeddedPostgres postgres, String readerPassword, List<String> schemas) {
+        this.postgres = postgres;
+        this.readerPassword = readerPassword;
+        this.schemas = schemas;
+    }
+
+    /** Starts PostgreSQL on a free port and loads {@code schemaFile} (plain SQL, no psql meta-commands). */
+    public static DemoDatabase start(Path schemaFile) throws IOException, SQLException {
+        Objects.requireNonNull(schemaFile, "schemaFile is null");
+        if (!Files.isReadable(schemaFile)) {
+            throw new IOException("demo schema " + schemaFile.toAbsolutePath() + " does not exist or is not readable");
+        }
+        String sql = Files.readString(schemaFile, StandardCharsets.UTF_8);
+        if ("root".equals(System.getProperty("user.name"))) {
+            throw new IllegalStateException("PostgreSQL refuses to run as root (initdb: cannot be run as root). "
+                    + "Start the demo with ./gridstack run, which runs it as an unprivileged user, or run java as another user.");
+        }
+        EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                .setServerConfig("max_connections", "200")
+                .setServerConfig("fsync", "off")
+                .setServerConfig("synchronous_commit", "off")
+                .start();
+        try {
+            String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+            try (Connection admin = pg.getPostgresDatabase().getConnection(); Statement s = admin.createStatement()) {
+                s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
+                s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");
+            }
+            List<String> schemas = new ArrayList<>();
+            try (Connection admin = DriverManager.getConnection(pg.getJdbcUrl("postgres", DATABASE))) {
+                admin.setAutoCommit(true);
+                try (Statement s = admin.createStatement()) {
+                    s.execute(sql);
+                }
+                try (Statement s = admin.createStatement()) {
+                    s.execute(PostgresModificationTracker.installScript());
+                    try (ResultSet rs = s.executeQuery("select nspname from pg_namespace where nspname not like 'pg\\_%'"
+                            + " and nspname not in ('information_schema', 'gridstack_frontier') order by 1")) {
+                        while (rs.next()) {
+                            schemas.add(rs.getString(1));
+                        }
+                    }
+                    for (String schema : schemas) {
+                        String q = quote(schema);
+                        s.execute("select gridstack_frontier.track_all_tables(" + literal(schema) + ")");
+                        s.execute("GRANT USAGE ON SCHEMA " + q + " TO " + READER);
+                        s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + q + " TO " + READER);
+                    }
+                    s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+                    s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
+                }
+            }
+            log.info("demo PostgreSQL on port {} loaded from {}; queries run as read-only role {}", pg.getPort(), schemaFile, READER);
+            return new DemoDatabase(pg, password, List.copyOf(schemas));
+        } catch (SQLException | RuntimeException e) {
+            pg.close();
+            throw e;
+        }
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    /** JDBC URL of the demo database (no credentials in it). */
+    public String jdbcUrl() {
+        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
+    }
+
+    public String readerUser() {
+        return READER;
+    }
+
+    public String readerPassword() {
+        return readerPassword;
+    }
+
+    /** An administrative connection (superuser), for tests that change data. */
+    public Connection adminConnection() throws SQLException {
+        return DriverManager.getConnection(postgres.getJdbcUrl("postgres", DATABASE));
+    }
+
+    /** Reader credentials as driver properties. */
+    public Properties readerProperties() {
+        Properties p = new Properties();
+        p.setProperty("user", READER);
+        p.setProperty("password", readerPassword);
+        return p;
+    }
+
+    public List<String> schemas() {
+        return schemas;
+    }
+
+    @Override
+    public void close() throws IOException {
+        postgres.close();
+    }
+
+    private static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    private static String literal(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}

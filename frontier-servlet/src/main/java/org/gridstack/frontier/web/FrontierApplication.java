@@ -1,0 +1,22 @@
+package org.gridstack.frontier.web;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.servlet.support.SpringBootServletInitializer;
+
+/**
+ * Entry point of the executable jar ({@code java -jar frontier-servlet.jar}) and of the WAR on a
+ * stock Tomcat 10.1 (through {@link SpringBootServletInitializer}).
+ */
+@SpringBootApplication(scanBasePackages = "org.gridstack.frontier")
+public class FrontierApplication extends SpringBootServletInitializer {
+    public static void main(String[] args) {
+        SpringApplication.run(FrontierApplication.class, args);
+    }
+
+    @Override
+    protected SpringApplicationBuilder configure(SpringApplicationBuilder builder) {
+        return builder.sources(FrontierApplication.class);
+    }
+}

@@ -1,0 +1,198 @@
+package org.gridstack.frontier.web;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+import org.apache.catalina.core.StandardHost;
+import org.gridstack.frontier.cache.CachePolicy;
+import org.gridstack.frontier.config.FrontierProperties;
+import org.gridstack.frontier.db.Dialect;
+import org.gridstack.frontier.db.LastModifiedSource;
+import org.gridstack.frontier.db.OracleLastModifiedSource;
+import org.gridstack.frontier.db.OracleDialect;
+import org.gridstack.frontier.db.PostgresModificationTracker;
+import org.gridstack.frontier.db.QueryRunner;
+import org.gridstack.frontier.demo.DemoDatabase;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the servlet: data source (demo, JNDI or spring.datasource.*), dialect, pool, caches, timers. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({FrontierProperties.class, DataSourceProperties.class})
+public class FrontierConfiguration {
+
+    /** Where queries go: the demo database, a container DataSource by JNDI name, or spring.datasource.*. */
+    record Database(DataSource dataSource, Dialect dialect, String url, Properties credentials) {
+    }
+
+    @Bean(destroyMethod = "close")
+    DemoHolder demoDatabase(FrontierProperties properties) throws Exception {
+        return new DemoHolder(properties.getDemoSchema() == null ? null : DemoDatabase.start(properties.getDemoSchema()));
+    }
+
+    /** Holds the demo database when there is one (a bean may not be null). */
+    public record DemoHolder(DemoDatabase database) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            if (database != null) {
+                database.close();
+            }
+        }
+    }
+
+    @Bean(destroyMethod = "")
+    Database frontierDatabase(FrontierProperties properties, DataSourceProperties dsProperties, DemoHolder demo)
+            throws NamingException, SQLException {
+        if (!properties.getDataSourceName().isEmpty() && demo.database() == null) {
+            String name = properties.getDataSourceName();
+            DataSource ds = (DataSource) new InitialContext().lookup(name.startsWith("java:") ? name : "java:comp/env/" + name);
+            Dialect dialect;
+            String url;
+            try (Connection c = ds.getConnection()) {
+                dialect = Dialect.forProductName(c.getMetaData().getDatabaseProductName());
+                url = c.getMetaData().getURL();
+            }
+            return new Database(ds, dialect, url, new Properties());
+        }
+        String url;
+        Properties credentials = new Properties();
+        if (demo.database() != null) {
+            url = demo.database().jdbcUrl();
+            credentials.putAll(demo.database().readerProperties());
+        } else {
+            url = dsProperties.determineUrl();
+            if (url == null) {
+                throw new IllegalStateException("no database configured: set spring.datasource.url (with username and password), "
+                        + "frontier.data-source-name (JNDI), or frontier.demo-schema for an embedded demo database");
+            }
+            if (dsProperties.determineUsername() != null) {
+                credentials.setProperty("user", dsProperties.determineUsername());
+            }
+            if (dsProperties.determinePassword() != null) {
+                credentials.setProperty("password", dsProperties.determinePassword());
+            }
+        }
+        Dialect dialect = Dialect.forJdbcUrl(url);
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("frontier");
+        config.setJdbcUrl(url);
+        config.setDataSourceProperties(merged(dialect.driverProperties(), credentials));
+        config.setMaximumPoolSize(properties.getMaxActive());
+        config.setMinimumIdle(Math.min(2, properties.getMaxActive()));
+        config.setConnectionTimeout(properties.getMaxDbAcquireSeconds() * 1000L);
+        config.setAutoCommit(false);
+        config.setReadOnly(true);
+        config.setConnectionTestQuery(dialect.validationQuery());
+        config.setInitializationFailTimeout(-1); // start even when the database is down; requests report it
+        return new Database(new HikariDataSource(config), dialect, url, merged(dialect.driverProperties(), credentials));
+    }
+
+    private static Properties merged(Properties a, Properties b) {
+        Properties p = new Properties();
+        p.putAll(a);
+        p.putAll(b);
+        return p;
+    }
+
+    @Bean
+    DataSource dataSource(Database database) {
+        return database.dataSource();
+    }
+
+    @Bean
+    QueryRunner queryRunner(Database database, FrontierProperties properties, MeterRegistry meters) {
+        return new QueryRunner(database.dataSource(), database.dialect(), properties, meters);
+    }
+
+    @Bean(destroyMethod = "close")
+    LastModifiedSource lastModifiedSource(Database database, FrontierProperties properties) {
+        if (!properties.isLastModifiedEnabled()) {
+            return LastModifiedSource.NONE;
+        }
+        if (database.dialect() instanceof OracleDialect) {
+            String table = properties.getLastModifiedTableName();
+            return table.isEmpty() ? LastModifiedSource.NONE
+                    : new OracleLastModifiedSource(database.dataSource(), table, properties.getValidateLastModifiedSeconds());
+        }
+        return new PostgresModificationTracker(database.dataSource(), database.url(), database.credentials(),
+                properties.getValidateLastModifiedSeconds());
+    }
+
+    @Bean
+    CachePolicy cachePolicy(FrontierProperties properties) {
+        return new CachePolicy(properties, Clock.systemDefaultZone());
+    }
+
+    @Bean(destroyMethod = "shutdownNow")
+    ScheduledExecutorService frontierTimer() {
+        return Executors.newSingleThreadScheduledExecutor(daemon("frontier-keepalive"));
+    }
+
+    @Bean(destroyMethod = "shutdownNow")
+    ExecutorService frontierCompressors(FrontierProperties properties) {
+        return Executors.newFixedThreadPool(properties.getCompressionThreads(), daemon("frontier-zlib"));
+    }
+
+    @Bean
+    ServletRegistrationBean<FrontierServlet> frontierServlet(FrontierProperties properties, QueryRunner runner,
+                                                             LastModifiedSource lastModified, CachePolicy cachePolicy,
+                                                             ScheduledExecutorService frontierTimer,
+                                                             ExecutorService frontierCompressors, MeterRegistry meters) {
+        FrontierErrorReportValve.version = properties.getProtocolVersion();
+        FrontierErrorReportValve.serverName = properties.getServerName();
+        FrontierServlet servlet = new FrontierServlet(properties, runner, lastModified, cachePolicy, frontierTimer,
+                properties.getCompressionThreads() > 1 ? frontierCompressors : null, meters);
+        ServletRegistrationBean<FrontierServlet> bean = new ServletRegistrationBean<>(servlet, "/Frontier/*", "/Frontier");
+        bean.setName("Frontier");
+        bean.setLoadOnStartup(1);
+        return bean;
+    }
+
+    /** Lets any URL reach the servlet (so it can answer in the protocol's shape) and replaces Tomcat's HTML error page. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> frontierTomcat() {
+        return factory -> {
+            factory.addConnectorCustomizers(connector -> {
+                connector.setProperty("relaxedPathChars", "<>[\\]^`{|}\"");
+                connector.setProperty("relaxedQueryChars", "<>[\\]^`{|}\"");
+            });
+            factory.addContextCustomizers(context -> {
+                if (context.getParent() instanceof StandardHost host) {
+                    host.setErrorReportValveClass(FrontierErrorReportValve.class.getName());
+                }
+            });
+        };
+    }
+
+    @Bean
+    DemoUrlPrinter demoUrlPrinter(FrontierProperties properties, ObjectProvider<DemoHolder> demo) {
+        return new DemoUrlPrinter(properties);
+    }
+
+    private static ThreadFactory daemon(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

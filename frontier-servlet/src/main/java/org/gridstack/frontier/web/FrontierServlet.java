@@ -1,0 +1,510 @@
+package org.gridstack.frontier.web;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.Deflater;
+import org.gridstack.frontier.cache.CachePolicy;
+import org.gridstack.frontier.config.FrontierProperties;
+import org.gridstack.frontier.db.LastModifiedSource;
+import org.gridstack.frontier.db.QueryLimitException;
+import org.gridstack.frontier.db.QueryRunner;
+import org.gridstack.frontier.db.TableName;
+import org.gridstack.frontier.protocol.BlobEncoding;
+import org.gridstack.frontier.protocol.CommandParser;
+import org.gridstack.frontier.protocol.EnvelopeWriter;
+import org.gridstack.frontier.protocol.FrontierCommand;
+import org.gridstack.frontier.protocol.FrontierProtocolException;
+import org.gridstack.frontier.protocol.P1Codec;
+import org.gridstack.frontier.protocol.PayloadRequest;
+import org.gridstack.frontier.protocol.RowStreamWriter;
+import org.gridstack.frontier.protocol.Ttl;
+import org.gridstack.frontier.protocol.zlib.Base64LineOutputStream;
+import org.gridstack.frontier.protocol.zlib.ParallelZlibOutputStream;
+import org.gridstack.sqlguard.CheckedQuery;
+import org.gridstack.sqlguard.ReadOnlyGuard;
+import org.gridstack.sqlguard.StatementRejectedException;
+import org.gridstack.sqlguard.TableReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The FroNtier servlet: answers {@code GET .../Frontier/type=...&encoding=...&p1=...} (or the same
+ * command in the query string) with the XML envelope holding one row stream per payload.
+ *
+ * <p>Order of work per request, cheapest first: parse and check everything that needs no database
+ * (header, grammar, p1, read-only guard); answer {@code If-Modified-Since} with 304 from the
+ * in-memory modification times; answer 503 above {@code MaxThreads}; only then take a connection.
+ * Thread-safe.
+ */
+public final class FrontierServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(FrontierServlet.class);
+    static final String CONTENT_TYPE = "text/xml;charset=US-ASCII";
+    private static final int COMMIT_THRESHOLD = 64 * 1024;
+
+    private final transient FrontierProperties properties;
+    private final transient QueryRunner runner;
+    private final transient LastModifiedSource lastModified;
+    private final transient CachePolicy cachePolicy;
+    private final transient ScheduledExecutorService timer;
+    private final transient Executor compressors;
+    private final AtomicInteger active = new AtomicInteger();
+    private final transient Counter requests;
+    private final transient Counter notModified;
+    private final transient Counter overloaded;
+    private final transient Counter payloadErrors;
+    private final transient Counter globalErrors;
+    private final transient DistributionSummary bytesOut;
+    private final transient Timer compressTimer;
+    private final transient Timer requestTimer;
+
+    public FrontierServlet(FrontierProperties properties, QueryRunner runner, LastModifiedSource lastModified,
+                           CachePolicy cachePolicy, ScheduledExecutorService timer, Executor compressors, MeterRegistry meters) {
+        this.properties = Objects.requireNonNull(properties, "properties is null");
+        this.runner = Objects.requireNonNull(runner, "runner is null");
+        this.lastModified = Objects.requireNonNull(lastModified, "lastModified is null");
+        this.cachePolicy = Objects.requireNonNull(cachePolicy, "cachePolicy is null");
+        this.timer = Objects.requireNonNull(timer, "timer is null");
+        this.compressors = compressors; // null: compress on the request thread
+        this.requests = Counter.builder("frontier.requests").description("Requests received").register(meters);
+        this.notModified = Counter.builder("frontier.not.modified").description("Requests answered 304 before taking a connection").register(meters);
+        this.overloaded = Counter.builder("frontier.overloaded").description("Requests answered 503 above MaxThreads").register(meters);
+        this.payloadErrors = Counter.builder("frontier.errors").tag("kind", "payload").description("Payloads answered with an error").register(meters);
+        this.globalErrors = Counter.builder("frontier.errors").tag("kind", "global").description("Requests answered with a global error").register(meters);
+        this.bytesOut = DistributionSummary.builder("frontier.bytes.out").baseUnit("bytes").description("Response body bytes").register(meters);
+        this.compressTimer = Timer.builder("frontier.compress").description("Time encoding, compressing and sending row streams").register(meters);
+        this.requestTimer = Timer.builder("frontier.request").description("Whole request time").register(meters);
+    }
+
+    /** What one payload will run, or why it cannot. */
+    private record PayloadPlan(PayloadRequest request, String sql, List<String> binds, List<TableName> tables, String error) {
+        boolean hasEncoder() {
+            return request.encoding() != null;
+        }
+    }
+
+    /** What the response headers depend on, decided when the body is committed. */
+    private static final class ResponseState {
+        boolean error;
+        long maxAge;
+        Instant lastModified;
+    }
+
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        long start = System.nanoTime();
+        requests.increment();
+        int now = active.incrementAndGet();
+        try {
+            handle(req, resp, now);
+        } catch (ClientGoneException e) {
+            log.debug("client went away: {}", e.getMessage());
+        } catch (RuntimeException | Error e) {
+            log.error("unexpected failure serving {}", req.getRequestURI(), e);
+            if (!resp.isCommitted()) {
+                resp.resetBuffer();
+                globalError(req, resp, HttpServletResponse.SC_OK, "internal error: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            }
+        } finally {
+            active.decrementAndGet();
+            requestTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void handle(HttpServletRequest req, HttpServletResponse resp, int activeNow) throws IOException {
+        if (!"GET".equals(req.getMethod())) {
+            resp.setHeader("Allow", "GET");
+            globalError(req, resp, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "Method " + req.getMethod() + " is not supported: FroNtier requests are GET");
+            return;
+        }
+        String frontierId = req.getHeader("X-Frontier-Id");
+        if (frontierId == null || frontierId.isBlank()) {
+            globalError(req, resp, HttpServletResponse.SC_OK, "X-Frontier-Id header missing: every request must identify its client");
+            return;
+        }
+        FrontierCommand command;
+        try {
+            command = CommandParser.parse(commandString(req));
+        } catch (FrontierProtocolException e) {
+            globalError(req, resp, HttpServletResponse.SC_OK, "Bad request: " + e.getMessage());
+            return;
+        }
+        if (command.signed()) {
+            globalError(req, resp, HttpServletResponse.SC_OK, "Signed responses (sec=sig) are not supported by this server; leave out sec=sig");
+            return;
+        }
+        List<PayloadPlan> plans = new ArrayList<>();
+        for (PayloadRequest p : command.payloads()) {
+            plans.add(plan(p, plans.size() + 1));
+        }
+
+        ResponseState state = new ResponseState();
+        state.maxAge = cachePolicy.maxAge(command.ttl());
+        state.lastModified = lastModifiedOf(plans).orElse(null);
+        String clientCacheControl = req.getHeader("Cache-Control");
+        if (state.lastModified != null && notModifiedSince(req, state.lastModified)) {
+            notModified.increment();
+            resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+            resp.setHeader("Cache-Control", cachePolicy.cacheControl(state.maxAge, clientCacheControl));
+            return;
+        }
+        if (activeNow > properties.getMaxThreads()) {
+            overloaded.increment();
+            resp.setHeader("Retry-After", "1");
+            globalError(req, resp, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+                    "Server busy: more than " + properties.getMaxThreads() + " requests active (MaxThreads); retry later or use another server");
+            return;
+        }
+
+        boolean dontCacheErrors = dontCacheErrors(req);
+        ResponseOutput out = new ResponseOutput(resp, r -> {
+            r.setContentType(CONTENT_TYPE);
+            if (state.error) {
+                r.setHeader("Cache-Control", dontCacheErrors ? CachePolicy.UNCACHEABLE
+                        : cachePolicy.cacheControl(cachePolicy.errorMaxAge(), clientCacheControl));
+                r.setDateHeader("Last-Modified", 0L);
+            } else {
+                r.setHeader("Cache-Control", cachePolicy.cacheControl(state.maxAge, clientCacheControl));
+                if (state.lastModified != null) {
+                    r.setDateHeader("Last-Modified", state.lastModified.toEpochMilli());
+                }
+            }
+        }, COMMIT_THRESHOLD);
+        try {
+            EnvelopeWriter envelope = new EnvelopeWriter(out);
+            envelope.begin(properties.getProtocolVersion());
+            envelope.beginTransaction(plans.size());
+            for (PayloadPlan plan : plans) {
+                servePayload(plan, command.ttl(), envelope, out, state);
+            }
+            envelope.endTransaction();
+            envelope.end();
+            out.finish();
+        } catch (IOException e) {
+            throw new ClientGoneException(e);
+        } finally {
+            bytesOut.record(out.bytesOut());
+        }
+    }
+
+    private PayloadPlan plan(PayloadRequest p, int index) {
+        if (!p.isSqlRequest()) {
+            return new PayloadPlan(p, null, List.of(), null, "Unsupported object " + p.objectName() + ":" + p.version()
+                    + " in payload " + index + "; this server answers frontier_request:1");
+        }
+        if (p.encodingError() != null) {
+            return new PayloadPlan(p, null, List.of(), null, p.encodingError());
+        }
+        String p1 = p.param("p1");
+        if (p1 == null) {
+            return new PayloadPlan(p, null, List.of(), null, "Payload " + index + " has no p1 parameter (the encoded SQL)");
+        }
+        String text;
+        try {
+            text = P1Codec.decode(p1);
+        } catch (FrontierProtocolException e) {
+            return new PayloadPlan(p, null, List.of(), null, "Bad p1 in payload " + index + ": " + e.getMessage());
+        }
+        // bind variables: "stmt with ? markers:value1:value2", as the production servlet splits them
+        List<String> binds = new ArrayList<>();
+        String sql = text;
+        if (text.indexOf(':') >= 0 && text.indexOf('?') >= 0) {
+            String[] parts = text.split(":", -1);
+            sql = parts[0];
+            binds.addAll(List.of(parts).subList(1, parts.length));
+        }
+        CheckedQuery checked;
+        try {
+            checked = ReadOnlyGuard.check(sql, runner.dialect().foldsToUpperCase()
+                    ? org.gridstack.sqlguard.Dialect.ORACLE : org.gridstack.sqlguard.Dialect.POSTGRESQL);
+        } catch (StatementRejectedException e) {
+            return new PayloadPlan(p, sql, binds, null, "Query rejected: " + e.getMessage());
+        }
+        List<TableName> tables = null;
+        if (checked.tablesComplete()) {
+            tables = new ArrayList<>();
+            boolean upper = runner.dialect().foldsToUpperCase();
+            for (TableReference t : checked.tables()) {
+                tables.add(new TableName(fold(t.schema(), t.schemaQuoted(), upper), fold(t.name(), t.nameQuoted(), upper)));
+            }
+        }
+        return new PayloadPlan(p, checked.sql(), binds, tables, null);
+    }
+
+    private static String fold(String identifier, boolean quoted, boolean upper) {
+        if (identifier == null || quoted) {
+            return identifier;
+        }
+        return upper ? identifier.toUpperCase(Locale.ROOT) : identifier.toLowerCase(Locale.ROOT);
+    }
+
+    private Optional<Instant> lastModifiedOf(List<PayloadPlan> plans) {
+        Set<TableName> all = new LinkedHashSet<>();
+        for (PayloadPlan p : plans) {
+            if (p.error() != null || p.tables() == null || p.tables().isEmpty()) {
+                return Optional.empty();
+            }
+            all.addAll(p.tables());
+        }
+        return lastModified.lastModified(all);
+    }
+
+    private static boolean notModifiedSince(HttpServletRequest req, Instant lastModified) {
+        long ims;
+        try {
+            ims = req.getDateHeader("If-Modified-Since");
+        } catch (IllegalArgumentException e) {
+            return false; // an unparseable date is ignored, as HTTP says
+        }
+        return ims >= 0 && lastModified.getEpochSecond() <= ims / 1000;
+    }
+
+    private void servePayload(PayloadPlan plan, Ttl ttl, EnvelopeWriter envelope, ResponseOutput out, ResponseState state)
+            throws IOException {
+        PayloadRequest p = plan.request();
+        envelope.beginPayload(p.objectName(), p.version(), p.encodingText());
+        if (plan.error() != null) {
+            payloadError(plan, envelope, out, -1, state, plan.error());
+            return;
+        }
+        int mark = out.mark();
+        BlobEncoding encoding = p.encoding();
+        MessageDigest md5 = md5();
+        Base64LineOutputStream base64 = new Base64LineOutputStream(new NonClosing(out));
+        OutputStream digesting = new DigestOutputStream(base64, md5);
+        ParallelZlibOutputStream zlib = encoding.zipped()
+                ? new ParallelZlibOutputStream(digesting, encoding.zipLevel(), properties.getCompressionBlockSize(), compressors)
+                : null;
+        RowStreamWriter rows = new RowStreamWriter(zlib != null ? zlib : digesting);
+
+        out.allowKeepalives();
+        byte[] keepalive = EnvelopeWriter.keepalive();
+        long period = properties.getKeepaliveSeconds();
+        ScheduledFuture<?> keepalives = timer.scheduleAtFixedRate(() -> out.keepalive(keepalive), period, period, TimeUnit.SECONDS);
+        QueryRunner.Result result;
+        long encodeStart = 0;
+        try {
+            long[] executedAt = new long[1];
+            result = runner.run(plan.sql(), plan.binds(), rows, () -> {
+                keepalives.cancel(false);
+                out.stopKeepalives();
+                executedAt[0] = System.nanoTime();
+            });
+            encodeStart = executedAt[0];
+            rows.drain();
+            if (zlib != null) {
+                zlib.finish();
+            }
+            base64.finish();
+        } catch (SQLException e) {
+            abandon(zlib, base64);
+            payloadError(plan, envelope, out, mark, state, "SQL error: " + sqlMessage(e));
+            return;
+        } catch (QueryLimitException e) {
+            abandon(zlib, base64);
+            payloadError(plan, envelope, out, mark, state, e.getMessage());
+            return;
+        } finally {
+            keepalives.cancel(false);
+            out.stopKeepalives();
+        }
+        if (encodeStart != 0) {
+            compressTimer.record(System.nanoTime() - encodeStart, TimeUnit.NANOSECONDS);
+        }
+        if (result.records() == 0 && ttl == Ttl.FOREVER) {
+            // as the production servlet: an empty answer must not be cached for a year; the
+            // header record already sent stays in <data>
+            payloadErrors.increment();
+            state.error = true;
+            envelope.endData();
+            envelope.quality(1, properties.getServerName() + " Empty result from query not allowed with ttl=forever",
+                    0, HexFormat.of().formatHex(md5.digest()), -1, 0);
+            return;
+        }
+        if (result.records() == 0 && properties.isExpireEmptyQueriesLikeErrors()) {
+            state.maxAge = Math.min(state.maxAge, cachePolicy.errorMaxAge());
+        }
+        envelope.endData();
+        envelope.quality(0, null, 0, HexFormat.of().formatHex(md5.digest()), result.records(), result.bytes());
+    }
+
+    /** Writes an error payload: the data is cut back when possible, else the error follows what was sent. */
+    private void payloadError(PayloadPlan plan, EnvelopeWriter envelope, ResponseOutput out, int mark,
+                              ResponseState state, String message) throws IOException {
+        payloadErrors.increment();
+        state.error = true;
+        String md5 = null;
+        boolean clean = mark < 0 || out.resetTo(mark);
+        if (clean && plan.hasEncoder()) {
+            // as the production servlet: the encoder existed, so <data> holds an empty stream
+            byte[] empty = emptyStream(plan.request().encoding());
+            Base64LineOutputStream base64 = new Base64LineOutputStream(new NonClosing(out));
+            base64.write(empty);
+            base64.finish();
+            md5 = HexFormat.of().formatHex(md5().digest(empty));
+        }
+        envelope.endData();
+        envelope.quality(1, properties.getServerName() + " " + message, 0, md5, -1, 0);
+    }
+
+    private static byte[] emptyStream(BlobEncoding encoding) {
+        if (!encoding.zipped()) {
+            return new byte[0];
+        }
+        Deflater d = new Deflater(encoding.zipLevel());
+        try {
+            d.finish();
+            byte[] buf = new byte[64];
+            int n = d.deflate(buf);
+            return java.util.Arrays.copyOf(buf, n);
+        } finally {
+            d.end();
+        }
+    }
+
+    private static void abandon(ParallelZlibOutputStream zlib, Base64LineOutputStream base64) {
+        try {
+            if (zlib != null) {
+                zlib.finish();
+            }
+            base64.finish();
+        } catch (IOException | RuntimeException ignored) {
+            // the stream is being replaced by an error; its state does not matter
+        }
+    }
+
+    private static String sqlMessage(SQLException e) {
+        String m = e.getMessage();
+        return m == null ? e.getClass().getSimpleName() : m;
+    }
+
+    private void globalError(HttpServletRequest req, HttpServletResponse resp, int status, String message) throws IOException {
+        globalErrors.increment();
+        resp.setStatus(status);
+        resp.setContentType(CONTENT_TYPE);
+        resp.setHeader("Cache-Control", dontCacheErrors(req) ? CachePolicy.UNCACHEABLE
+                : cachePolicy.cacheControl(cachePolicy.globalErrorMaxAge(), req.getHeader("Cache-Control")));
+        byte[] body = globalErrorBody(properties.getProtocolVersion(), properties.getServerName() + " Error: " + message);
+        resp.setContentLength(body.length);
+        resp.getOutputStream().write(body);
+    }
+
+    /** The whole body of a request-level error. */
+    static byte[] globalErrorBody(String version, String message) {
+        try {
+            java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream(512);
+            EnvelopeWriter w = new EnvelopeWriter(b);
+            w.begin(version);
+            w.globalError(message);
+            w.end();
+            return b.toByteArray();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean dontCacheErrors(HttpServletRequest req) {
+        var opts = req.getHeaders("X-Frontier-Opts");
+        while (opts != null && opts.hasMoreElements()) {
+            for (String o : opts.nextElement().split("[,\\s]+")) {
+                if (o.equalsIgnoreCase("DontCacheErrors")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The command string: the query string if there is one, else the raw path after the servlet's
+     * own path, with any further leading {@code /Frontier} segments removed (clients configured
+     * with {@code http://host/Frontier} send {@code /Frontier/Frontier/type=...}).
+     */
+    static String commandString(HttpServletRequest req) {
+        String query = req.getQueryString();
+        if (query != null && !query.isEmpty()) {
+            return query;
+        }
+        String uri = req.getRequestURI();
+        String prefix = req.getContextPath() + req.getServletPath();
+        String rest = uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri;
+        while (rest.equals("/Frontier") || rest.startsWith("/Frontier/")) {
+            rest = rest.substring("/Frontier".length());
+        }
+        while (rest.startsWith("/")) {
+            rest = rest.substring(1);
+        }
+        return rest;
+    }
+
+    private static MessageDigest md5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Keeps finish/close of the encoders from closing the response. */
+    private static final class NonClosing extends OutputStream {
+        private final OutputStream out;
+
+        NonClosing(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** The client closed the connection; nothing more can be sent. */
+    private static final class ClientGoneException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ClientGoneException(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}
