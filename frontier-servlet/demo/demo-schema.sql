@@ -50,7 +50,7 @@ CREATE TABLE conditions (
 
 INSERT INTO conditions
 SELECT t.tag, r.since, 'channel-' || c.ch,
-       decode(md5(t.tag || r.since || c.ch) || md5(c.ch || r.since || t.tag), 'hex')
+       decode(md5(t.tag || ':' || r.since || ':' || c.ch) || md5(c.ch::text || ':' || r.since || ':' || t.tag), 'hex')
 FROM (VALUES ('pedestals-v1'), ('pedestals-v2'), ('gains-v1')) AS t(tag),
      generate_series(100000, 100900, 100) AS r(since),
      generate_series(1, 16) AS c(ch);

@@ -68,6 +68,8 @@ public final class DemoDatabase implements AutoCloseable {
                 admin.setAutoCommit(true);
                 try (Statement s = admin.createStatement()) {
                     s.execute(sql);
+                } catch (SQLException e) {
+                    throw new SQLException("loading the demo schema " + schemaFile.toAbsolutePath() + " failed: " + e.getMessage(), e);
                 }
                 try (Statement s = admin.createStatement()) {
                     s.execute(PostgresModificationTracker.installScript());

@@ -18,8 +18,9 @@ public final class FrontierErrorReportValve extends ErrorReportValve {
     protected void report(Request request, Response response, Throwable throwable) {
         int status = response.getStatus();
         String uri = request.getRequestURI();
-        if (uri == null || !uri.contains("/Frontier")) {
-            // not ours (e.g. actuator): keep Tomcat's own page
+        if (uri != null && !uri.isEmpty() && !uri.contains("/Frontier")) {
+            // not ours (e.g. actuator): keep Tomcat's own page; a request whose line could not
+            // even be parsed (no URI) is answered in the protocol's shape
             super.report(request, response, throwable);
             return;
         }

@@ -52,7 +52,7 @@ class TestBadInput {
     private static final String[] FAILING_SELECTS = {
         "select * from T_NOSUCH", "select * from where", "select nosuchcolumn from T_TYPES", "select 1/0",
         "select * from pg_authid", "select pg_read_file('/etc/passwd')", "select repeat('x', -1)::int", "select 'abc'::integer",
-        "select * from T_TYPES where id = ?", "select * from T_TYPES where id = ?:1:2", "select", "select * from",
+        "select * from T_TYPES where id = ?", "select * from T_TYPES where id = ?:1:2", "select * from",
         "select * from T_TYPES order by nosuch", "select (", "select 'unterminated", "select \"unterminated",
         "select /* unterminated", "select $$unterminated", "",
     };
