@@ -51,6 +51,13 @@ public class FrontierProperties {
     private long maxRows = 10_000_000;
     /** Most bytes of row stream (full_size) one payload may return. */
     private long maxBytes = 512L * 1024 * 1024;
+    /**
+     * Response bytes held back before the status and cache headers are sent. An error found
+     * before this much output (row limit, timeout, database failure) gets error headers and a
+     * clean body; after it, it can only be reported inside the body under the good answer's
+     * headers, as in the production servlet. Default 1 MiB.
+     */
+    private int responseBufferBytes = 1024 * 1024;
     /** JDBC fetch size. */
     private int fetchSize = 10_000;
     /** Threads compressing blocks of one response in parallel (pigz style); 1 compresses on the request thread. */
@@ -108,6 +115,8 @@ public class FrontierProperties {
     public void setMaxRows(long v) { maxRows = positive("max-rows", v); }
     public long getMaxBytes() { return maxBytes; }
     public void setMaxBytes(long v) { maxBytes = positive("max-bytes", v); }
+    public int getResponseBufferBytes() { return responseBufferBytes; }
+    public void setResponseBufferBytes(int v) { responseBufferBytes = positive("response-buffer-bytes", v); }
     public int getFetchSize() { return fetchSize; }
     public void setFetchSize(int v) { fetchSize = notNegative("fetch-size", v) == 0 ? 0 : v; }
     public int getCompressionThreads() { return compressionThreads; }

@@ -66,7 +66,6 @@ public final class FrontierServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(FrontierServlet.class);
     static final String CONTENT_TYPE = "text/xml;charset=US-ASCII";
-    private static final int COMMIT_THRESHOLD = 64 * 1024;
 
     private final transient FrontierProperties properties;
     private final transient QueryRunner runner;
@@ -196,7 +195,7 @@ public final class FrontierServlet extends HttpServlet {
                     r.setDateHeader("Last-Modified", state.lastModified.toEpochMilli());
                 }
             }
-        }, COMMIT_THRESHOLD);
+        }, properties.getResponseBufferBytes());
         try {
             EnvelopeWriter envelope = new EnvelopeWriter(out);
             envelope.begin(properties.getProtocolVersion());
@@ -400,7 +399,15 @@ public final class FrontierServlet extends HttpServlet {
         }
     }
 
-    private static String sqlMessage(SQLException e) {
+    private String sqlMessage(SQLException e) {
+        if ("57014".equals(e.getSQLState()) || e instanceof java.sql.SQLTimeoutException) {
+            return "the query ran longer than MaxDbExecuteSeconds (" + properties.getMaxDbExecuteSeconds()
+                    + " s) and was cancelled; narrow it or ask the operator to raise frontier.max-db-execute-seconds";
+        }
+        if (e instanceof java.sql.SQLTransientConnectionException) {
+            return "no database connection became free within MaxDbAcquireSeconds (" + properties.getMaxDbAcquireSeconds()
+                    + " s); the database is overloaded or down, retry later";
+        }
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;
     }

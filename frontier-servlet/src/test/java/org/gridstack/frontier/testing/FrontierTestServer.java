@@ -32,8 +32,14 @@ public final class FrontierTestServer implements AutoCloseable {
                 "--frontier.validate-last-modified-seconds=300",
                 "--logging.level.root=WARN"));
         args.addAll(List.of(extra));
+        // a repeated --name=value would be joined with a comma by Spring: the last one wins here
+        java.util.Map<String, String> byName = new java.util.LinkedHashMap<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            byName.put(eq < 0 ? a : a.substring(0, eq), a);
+        }
         SpringApplication app = new SpringApplication(FrontierApplication.class);
-        return new FrontierTestServer(app.run(args.toArray(String[]::new)));
+        return new FrontierTestServer(app.run(byName.values().toArray(String[]::new)));
     }
 
     public int port() {

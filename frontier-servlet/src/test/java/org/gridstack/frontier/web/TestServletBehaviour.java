@@ -1,0 +1,231 @@
+package org.gridstack.frontier.web;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.gridstack.frontier.db.QueryRunner;
+import org.gridstack.frontier.protocol.P1Codec;
+import org.gridstack.frontier.protocol.ResponseParser;
+import org.gridstack.frontier.protocol.RowStreamWriter;
+import org.gridstack.frontier.testing.FrontierTestServer;
+import org.gridstack.frontier.testing.RawHttp;
+import org.gridstack.frontier.testing.SharedFiles;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Behaviour the golden vectors do not show: keepalives, limits, overload, 304 without the database, read-only execution. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TestServletBehaviour {
+    private static final String ID = "X-Frontier-Id: behaviour-test 1.0";
+    private FrontierTestServer server;
+
+    @BeforeAll
+    void start() throws Exception {
+        server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.keepalive-seconds=1",
+                "--frontier.max-db-execute-seconds=3", "--frontier.max-rows=5000", "--frontier.max-threads=2",
+                "--frontier.validate-last-modified-seconds=2");
+    }
+
+    @AfterAll
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static String target(String encoding, String sql) {
+        return "/Frontier/Frontier/type=frontier_request:1:DEFAULT&encoding=" + encoding + "&p1=" + P1Codec.encode(sql);
+    }
+
+    private RawHttp.Response get(String target, String... headers) throws Exception {
+        String[] all = new String[headers.length + 1];
+        all[0] = ID;
+        System.arraycopy(headers, 0, all, 1, headers.length);
+        return RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get(target, "HTTP/1.0", all));
+    }
+
+    @Test
+    void slowQueriesGetKeepalivesInsideData() throws Exception {
+        RawHttp.Response r = get(target("BLOBzip5", "select pg_sleep(2.5), 42 as answer"));
+        assertEquals(200, r.status());
+        String body = r.bodyText();
+        assertTrue(body.contains("<data>\n<keepalive />"), body);
+        ResponseParser.Payload p = ResponseParser.parse(body).payloads().get(0);
+        assertTrue(p.keepalives() >= 1);
+        assertEquals(0, p.error(), p.message());
+        assertEquals("42", p.decode().rows().get(0).get(1).text());
+    }
+
+    @Test
+    void statementTimeoutCancelsTheQuery() throws Exception {
+        ResponseParser.Payload p = ResponseParser.parse(get(target("BLOB", "select pg_sleep(30)")).bodyText()).payloads().get(0);
+        assertEquals(1, p.error());
+        assertTrue(p.message().contains("MaxDbExecuteSeconds (3 s)"), p.message());
+    }
+
+    @Test
+    void rowLimitIsAnErrorNotATruncatedAnswer() throws Exception {
+        RawHttp.Response r = get(target("BLOBzip1", "select string from T_STRING"));
+        ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+        assertEquals(1, p.error());
+        assertTrue(p.message().contains("more than 5000 rows"), p.message());
+        assertEquals("Thu, 01 Jan 1970 00:00:00 GMT", r.header("Last-Modified"));
+        assertEquals("max-age=0", r.header("Cache-Control"));
+    }
+
+    @Test
+    void valuesAreIdenticalOnEveryExecution() throws Exception {
+        // pgjdbc switches a statement to binary transfer after 5 runs; the text must not change
+        byte[] first = get(target("BLOB", "select * from T_TYPES order by id")).body();
+        for (int i = 0; i < 9; i++) {
+            assertArrayEquals(first, get(target("BLOB", "select * from T_TYPES order by id")).body(), "run " + (i + 2));
+        }
+    }
+
+    @Test
+    void ifModifiedSinceIsAnsweredWithoutTheDatabaseAndChangesAreSeen() throws Exception {
+        String t = target("BLOBzip5", "select id, s from T_EMPTY");
+        RawHttp.Response first = get(t);
+        String lastModified = first.header("Last-Modified");
+        assertNotNull(lastModified, "Last-Modified for a plain PostgreSQL table");
+        MeterRegistry meters = server.bean(MeterRegistry.class);
+        double acquiredBefore = meters.get("frontier.db.acquire").timer().count();
+        RawHttp.Response notModified = get(t, "If-Modified-Since: " + lastModified);
+        assertEquals(304, notModified.status());
+        assertEquals(first.header("Cache-Control"), notModified.header("Cache-Control"));
+        assertEquals(acquiredBefore, meters.get("frontier.db.acquire").timer().count(), "304 took a database connection");
+
+        try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
+            s.executeUpdate("insert into T_EMPTY values (1, 'now not empty')");
+        }
+        // the trigger's NOTIFY reaches the servlet; wait (bounded) until it shows
+        RawHttp.Response changed = null;
+        for (int i = 0; i < 100; i++) {
+            changed = get(t, "If-Modified-Since: " + lastModified);
+            if (changed.status() == 200) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertEquals(200, changed.status(), "a change to the table must end the 304s");
+        assertNotEquals(lastModified, changed.header("Last-Modified"));
+        assertEquals(1, ResponseParser.parse(changed.bodyText()).payloads().get(0).records());
+        try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
+            s.executeUpdate("delete from T_EMPTY");
+        }
+    }
+
+    @Test
+    void moreThanMaxThreadsGets503() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Socket> slow = new java.util.ArrayList<>();
+        try {
+            // two slow requests occupy MaxThreads=2; each has sent a keepalive when it is surely running
+            for (int i = 0; i < 2; i++) {
+                Socket s = new Socket("127.0.0.1", server.port());
+                s.getOutputStream().write(RawHttp.get(target("BLOB", "select pg_sleep(2.9)"), "HTTP/1.0", ID));
+                slow.add(s);
+            }
+            for (Socket s : slow) {
+                waitFor(s.getInputStream(), "<keepalive />");
+            }
+            RawHttp.Response busy = get(target("BLOB", "select 1"));
+            assertEquals(503, busy.status());
+            assertTrue(ResponseParser.parse(busy.bodyText()).globalError().contains("MaxThreads"));
+            assertNotNull(busy.header("Cache-Control"));
+        } finally {
+            for (Socket s : slow) {
+                s.close();
+            }
+            pool.shutdownNow();
+        }
+        // and once they are done the server serves again (bounded wait)
+        RawHttp.Response ok = null;
+        for (int i = 0; i < 100; i++) {
+            ok = get(target("BLOB", "select 1"));
+            if (ok.status() == 200) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertEquals(200, ok.status());
+    }
+
+    private static void waitFor(InputStream in, String marker) throws Exception {
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        byte[] buf = new byte[1024];
+        while (!seen.toString(StandardCharsets.ISO_8859_1).contains(marker)) {
+            int n = in.read(buf);
+            if (n < 0) {
+                throw new AssertionError("connection closed before " + marker + ": " + seen);
+            }
+            seen.write(buf, 0, n);
+        }
+    }
+
+    @Test
+    void writesFailInTheReadOnlyTransactionEvenPastTheGuard() throws Exception {
+        // the guard is one layer; the transaction itself refuses writes
+        QueryRunner runner = server.bean(QueryRunner.class);
+        for (String write : new String[] {"insert into T_EMPTY values (7, 'x') returning id", "select nextval('no_such_seq')",
+                "with d as (delete from T_TYPES returning id) select id from d"}) {
+            SQLException e = assertThrows(SQLException.class,
+                    () -> runner.run(write, List.of(), new RowStreamWriter(new ByteArrayOutputStream()), () -> { }), write);
+            assertTrue(e.getMessage().contains("read-only") || e.getMessage().contains("permission denied")
+                    || e.getMessage().contains("does not exist"), write + ": " + e.getMessage());
+        }
+        RawHttp.Response r = get(target("BLOB", "select count(*) from T_TYPES"));
+        assertEquals("20", ResponseParser.parse(r.bodyText()).payloads().get(0).decode().rows().get(0).get(0).text());
+    }
+
+    @Test
+    void dontCacheErrorsMakesPayloadErrorsUncacheable() throws Exception {
+        RawHttp.Response r = get(target("BLOB", "select * from T_NOSUCH"), "X-Frontier-Opts: DontCacheErrors");
+        assertEquals(200, r.status());
+        assertEquals("no-store, max-age=0", r.header("Cache-Control"));
+        RawHttp.Response g = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get(target("BLOB", "select 1"), "HTTP/1.1",
+                "Host: x", "X-Frontier-Opts: DontCacheErrors", "Connection: close"));
+        assertEquals(200, g.status(), "no HTTP 500 for a global error");
+        assertEquals("no-store, max-age=0", g.header("Cache-Control"));
+        assertNotNull(ResponseParser.parse(g.bodyText()).globalError());
+    }
+
+    @Test
+    void otherMethodsGetAProtocolError() throws Exception {
+        RawHttp.Response r = RawHttp.exchange("127.0.0.1", server.port(),
+                ("POST " + target("BLOB", "select 1") + " HTTP/1.0\r\n" + ID + "\r\nContent-Length: 0\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals(405, r.status());
+        assertTrue(ResponseParser.parse(r.bodyText()).globalError().contains("POST"));
+    }
+
+    @Test
+    void oneBadPayloadMakesTheAnswerShortLived() throws Exception {
+        String t = target("BLOB", "select 1 as a") + "&type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + P1Codec.encode("select * from T_NOSUCH");
+        RawHttp.Response r = get(t, "Cache-Control: max-stale=1");
+        ResponseParser.Response parsed = ResponseParser.parse(r.bodyText());
+        assertEquals(0, parsed.payloads().get(0).error());
+        assertEquals(1, parsed.payloads().get(1).error());
+        assertTrue(parsed.payloads().get(1).message().contains("t_nosuch"), parsed.payloads().get(1).message());
+        assertEquals("max-age=0, stale-if-error=1", r.header("Cache-Control"));
+        assertNull(parsed.globalError());
+    }
+}
