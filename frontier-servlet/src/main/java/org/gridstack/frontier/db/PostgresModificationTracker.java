@@ -51,12 +51,13 @@ public final class PostgresModificationTracker implements LastModifiedSource {
 
     /**
      * @param dataSource the query pool (used briefly to load times when no LISTEN connection is up)
-     * @param listenUrl JDBC URL for the LISTEN connection
+     * @param listenUrl JDBC URL for the LISTEN connection, or null to poll through the pool only
+     *     (a container-managed JNDI pool gives no credentials for a connection of our own)
      * @param listenProperties user, password and driver settings for it
      */
     public PostgresModificationTracker(DataSource dataSource, String listenUrl, Properties listenProperties, long validateSeconds) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource is null");
-        this.listenUrl = Objects.requireNonNull(listenUrl, "listenUrl is null");
+        this.listenUrl = listenUrl;
         this.listenProperties = Objects.requireNonNull(listenProperties, "listenProperties is null");
         this.validateMillis = TimeUnit.SECONDS.toMillis(validateSeconds);
         try (Connection c = dataSource.getConnection()) {
@@ -65,7 +66,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
         } catch (SQLException e) {
             log.warn("cannot read table modification times yet ({}); Last-Modified stays off until they can be read", e.getMessage());
         }
-        this.worker = new Thread(this::listenLoop, "frontier-modification-listener");
+        this.worker = new Thread(listenUrl == null ? this::pollLoop : this::listenLoop, "frontier-modification-listener");
         worker.setDaemon(true);
         worker.start();
     }
@@ -129,6 +130,19 @@ public final class PostgresModificationTracker implements LastModifiedSource {
             }
         }
         return new Snapshot(Map.copyOf(times), Map.copyOf(visible), System.nanoTime());
+    }
+
+    private void pollLoop() {
+        while (!closed.get()) {
+            try {
+                Thread.sleep(validateMillis);
+                refresh();
+            } catch (InterruptedException e) {
+                return;
+            } catch (SQLException e) {
+                log.warn("cannot read table modification times: {}", e.getMessage());
+            }
+        }
     }
 
     private void listenLoop() {

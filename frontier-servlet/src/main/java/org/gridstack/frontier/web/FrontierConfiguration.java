@@ -132,8 +132,9 @@ public class FrontierConfiguration {
             return table.isEmpty() ? LastModifiedSource.NONE
                     : new OracleLastModifiedSource(database.dataSource(), table, properties.getValidateLastModifiedSeconds());
         }
-        return new PostgresModificationTracker(database.dataSource(), database.url(), database.credentials(),
-                properties.getValidateLastModifiedSeconds());
+        boolean ownCredentials = database.credentials().containsKey("user");
+        return new PostgresModificationTracker(database.dataSource(), ownCredentials ? database.url() : null,
+                database.credentials(), properties.getValidateLastModifiedSeconds());
     }
 
     @Bean
