@@ -97,10 +97,14 @@ public final class OracleLastModifiedSource implements LastModifiedSource {
                     time = LocalDateTime.parse(rs.getString(1), FORMAT).atZone(ZoneId.systemDefault()).toInstant();
                 }
             }
-            c.rollback();
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
             cache.put(t, new Entry(time, System.nanoTime()));
         } catch (SQLException | RuntimeException e) {
             log.warn("cannot read the modification time of {}: {}", t, e.getMessage());
+            // keep what was known, and do not ask again before the validation period is over
+            cache.compute(t, (k, old) -> new Entry(old == null ? null : old.time(), System.nanoTime()));
         }
     }
 }

@@ -62,7 +62,9 @@ public final class PostgresModificationTracker implements LastModifiedSource {
         this.validateMillis = TimeUnit.SECONDS.toMillis(validateSeconds);
         try (Connection c = dataSource.getConnection()) {
             snapshot = load(c);
-            c.rollback();
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
         } catch (SQLException e) {
             log.warn("cannot read table modification times yet ({}); Last-Modified stays off until they can be read", e.getMessage());
         }
@@ -107,7 +109,9 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     public void refresh() throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             snapshot = load(c);
-            c.rollback();
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
         }
     }
 
