@@ -38,8 +38,13 @@ public final class RawHttp {
         try (Socket s = new Socket(host, port)) {
             s.setSoTimeout(120_000);
             OutputStream out = s.getOutputStream();
-            out.write(requestHead);
-            out.flush();
+            try {
+                out.write(requestHead);
+                out.flush();
+            } catch (IOException e) {
+                // the server may answer and close before reading everything (e.g. a request head
+                // over its limit): read what it said
+            }
             return read(s.getInputStream());
         }
     }

@@ -186,7 +186,13 @@ class TestBadInput {
         return urlSafe(cut);
     }
 
-    /** SQL text over 1 MiB once decompressed (a few kB on the URL), or a p1 over the encoded limit. */
+    /**
+     * SQL text over 1 MiB once decompressed (a few kB on the URL), or a long p1 that is no zlib
+     * stream. (A URL over the connector's 256 KB limit is refused by Tomcat with 400 before the
+     * servlet; the connection is closed while the client still sends, so whether the client reads
+     * the answer is a race of TCP, not something a test can assert. P1Codec's own length limit is
+     * unit-tested.)
+     */
     private String hugeP1() {
         if (random.nextBoolean()) {
             byte[] sql = ("select '" + "x".repeat(P1Codec.MAX_SQL_BYTES + 10) + "'").getBytes(StandardCharsets.US_ASCII);
@@ -201,7 +207,7 @@ class TestBadInput {
             d.end();
             return PREFIX + "type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + urlSafe(out.toByteArray());
         }
-        return PREFIX + "type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + "A".repeat(P1Codec.MAX_ENCODED_CHARS + 4);
+        return PREFIX + "type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + "A".repeat(100_000 + random.nextInt(100_000));
     }
 
     private static String urlSafe(byte[] b) {

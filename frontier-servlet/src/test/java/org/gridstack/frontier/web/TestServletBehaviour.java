@@ -228,4 +228,17 @@ class TestServletBehaviour {
         assertEquals("max-age=0, stale-if-error=1", r.header("Cache-Control"));
         assertNull(parsed.globalError());
     }
+
+    @Test
+    void metricsAreOnThePrometheusEndpoint() throws Exception {
+        get(target("BLOBzip5", "select * from T_TYPES"));
+        RawHttp.Response r = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get("/actuator/prometheus", "HTTP/1.0"));
+        assertEquals(200, r.status());
+        String text = r.bodyText();
+        for (String meter : new String[] {"frontier_requests_total", "frontier_errors_total", "frontier_bytes_out_bytes_count",
+                "frontier_compress_seconds_count", "frontier_db_acquire_seconds_count", "frontier_db_execute_seconds_count",
+                "frontier_request_seconds_count", "hikaricp_connections_max"}) {
+            assertTrue(text.contains(meter), meter + " missing from /actuator/prometheus");
+        }
+    }
 }
