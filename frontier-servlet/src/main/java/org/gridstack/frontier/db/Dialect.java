@@ -27,6 +27,15 @@ public interface Dialect {
     /** Whether a column's values are sent as raw bytes (BLOBs) instead of text. */
     boolean isBinary(String typeName);
 
+    /**
+     * A non-binary value as the bytes of its text form in UTF-8, null for NULL. The default reads
+     * the string; a dialect may return the driver's bytes directly when they are already that.
+     */
+    default byte[] textValue(java.sql.ResultSet rs, int column) throws SQLException {
+        String s = rs.getString(column);
+        return s == null ? null : s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Called on a connection (auto-commit off) before the query runs. */
     void beginReadOnly(Connection connection) throws SQLException;
 

@@ -37,6 +37,16 @@ public final class PostgresDialect implements Dialect {
         return "bytea".equals(typeName);
     }
 
+    /**
+     * With text transfer pgjdbc keeps each value as the bytes PostgreSQL sent, in UTF-8 (the
+     * driver always sets client_encoding to UTF8); {@code getBytes} on a non-bytea column returns
+     * exactly those, the same text {@code getString} would decode, without making a String.
+     */
+    @Override
+    public byte[] textValue(java.sql.ResultSet rs, int column) throws SQLException {
+        return rs.getBytes(column);
+    }
+
     @Override
     public void beginReadOnly(Connection connection) throws SQLException {
         // pgjdbc starts the transaction with BEGIN READ ONLY because the pool hands out

@@ -113,7 +113,7 @@ public final class QueryRunner {
                         if (binary[i]) {
                             out.writeBytes(rs.getBytes(i + 1));
                         } else {
-                            out.writeString(rs.getString(i + 1));
+                            out.writeBytes(dialect.textValue(rs, i + 1));
                         }
                     }
                     out.endRecord();

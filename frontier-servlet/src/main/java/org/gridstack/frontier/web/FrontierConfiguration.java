@@ -152,15 +152,23 @@ public class FrontierConfiguration {
         return Executors.newFixedThreadPool(properties.getCompressionThreads(), daemon("frontier-zlib"));
     }
 
+    /** Runs the MD5/Base64/send stage of responses beside the threads reading rows (one task per response at most). */
+    @Bean(destroyMethod = "shutdownNow")
+    ExecutorService frontierPipeline() {
+        return Executors.newCachedThreadPool(daemon("frontier-send"));
+    }
+
     @Bean
     ServletRegistrationBean<FrontierServlet> frontierServlet(FrontierProperties properties, QueryRunner runner,
                                                              LastModifiedSource lastModified, CachePolicy cachePolicy,
                                                              ScheduledExecutorService frontierTimer,
-                                                             ExecutorService frontierCompressors, MeterRegistry meters) {
+                                                             ExecutorService frontierCompressors, ExecutorService frontierPipeline,
+                                                             MeterRegistry meters) {
         FrontierErrorReportValve.version = properties.getProtocolVersion();
         FrontierErrorReportValve.serverName = properties.getServerName();
         FrontierServlet servlet = new FrontierServlet(properties, runner, lastModified, cachePolicy, frontierTimer,
-                properties.getCompressionThreads() > 1 ? frontierCompressors : null, meters);
+                properties.getCompressionThreads() > 1 ? frontierCompressors : null,
+                Runtime.getRuntime().availableProcessors() > 1 ? frontierPipeline : null, meters);
         ServletRegistrationBean<FrontierServlet> bean = new ServletRegistrationBean<>(servlet, "/Frontier/*", "/Frontier");
         bean.setName("Frontier");
         bean.setLoadOnStartup(1);
@@ -174,6 +182,9 @@ public class FrontierConfiguration {
             factory.addConnectorCustomizers(connector -> {
                 connector.setProperty("relaxedPathChars", "<>[\\]^`{|}\"");
                 connector.setProperty("relaxedQueryChars", "<>[\\]^`{|}\"");
+                // answers are large: fewer, larger socket writes
+                connector.setProperty("socket.appWriteBufSize", "65536");
+                connector.setProperty("socket.txBufSize", "262144");
             });
             factory.addContextCustomizers(context -> {
                 if (context.getParent() instanceof StandardHost host) {

@@ -41,6 +41,7 @@ import org.gridstack.frontier.protocol.EnvelopeWriter;
 import org.gridstack.frontier.protocol.FrontierCommand;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
+import org.gridstack.frontier.protocol.PipelinedOutputStream;
 import org.gridstack.frontier.protocol.PayloadRequest;
 import org.gridstack.frontier.protocol.RowStreamWriter;
 import org.gridstack.frontier.protocol.Ttl;
@@ -73,6 +74,9 @@ public final class FrontierServlet extends HttpServlet {
     private final transient CachePolicy cachePolicy;
     private final transient ScheduledExecutorService timer;
     private final transient Executor compressors;
+    private final transient Executor pipelineExecutor;
+    private static final int PIPELINE_BLOCK = 64 * 1024;
+    private static final int PIPELINE_BLOCKS = 4;
     private final AtomicInteger active = new AtomicInteger();
     private final transient Counter requests;
     private final transient Counter notModified;
@@ -84,13 +88,15 @@ public final class FrontierServlet extends HttpServlet {
     private final transient Timer requestTimer;
 
     public FrontierServlet(FrontierProperties properties, QueryRunner runner, LastModifiedSource lastModified,
-                           CachePolicy cachePolicy, ScheduledExecutorService timer, Executor compressors, MeterRegistry meters) {
+                           CachePolicy cachePolicy, ScheduledExecutorService timer, Executor compressors,
+                           Executor pipelineExecutor, MeterRegistry meters) {
         this.properties = Objects.requireNonNull(properties, "properties is null");
         this.runner = Objects.requireNonNull(runner, "runner is null");
         this.lastModified = Objects.requireNonNull(lastModified, "lastModified is null");
         this.cachePolicy = Objects.requireNonNull(cachePolicy, "cachePolicy is null");
         this.timer = Objects.requireNonNull(timer, "timer is null");
         this.compressors = compressors; // null: compress on the request thread
+        this.pipelineExecutor = pipelineExecutor; // null: encode and send on the request thread
         this.requests = Counter.builder("frontier.requests").description("Requests received").register(meters);
         this.notModified = Counter.builder("frontier.not.modified").description("Requests answered 304 before taking a connection").register(meters);
         this.overloaded = Counter.builder("frontier.overloaded").description("Requests answered 503 above MaxThreads").register(meters);
@@ -295,13 +301,16 @@ public final class FrontierServlet extends HttpServlet {
         }
         int mark = out.mark();
         BlobEncoding encoding = p.encoding();
+        // rows -> [zlib, blocks in parallel] -> pipeline -> MD5 -> Base64 -> response; the
+        // pipeline runs MD5, Base64 and the socket writes on another core while rows are read
         MessageDigest md5 = md5();
         Base64LineOutputStream base64 = new Base64LineOutputStream(new NonClosing(out));
-        OutputStream digesting = new DigestOutputStream(base64, md5);
+        PipelinedOutputStream pipeline = new PipelinedOutputStream(new DigestOutputStream(base64, md5), pipelineExecutor,
+                PIPELINE_BLOCK, PIPELINE_BLOCKS);
         ParallelZlibOutputStream zlib = encoding.zipped()
-                ? new ParallelZlibOutputStream(digesting, encoding.zipLevel(), properties.getCompressionBlockSize(), compressors)
+                ? new ParallelZlibOutputStream(pipeline, encoding.zipLevel(), properties.getCompressionBlockSize(), compressors)
                 : null;
-        RowStreamWriter rows = new RowStreamWriter(zlib != null ? zlib : digesting);
+        RowStreamWriter rows = new RowStreamWriter(zlib != null ? zlib : pipeline);
 
         out.allowKeepalives();
         byte[] keepalive = EnvelopeWriter.keepalive();
@@ -321,13 +330,14 @@ public final class FrontierServlet extends HttpServlet {
             if (zlib != null) {
                 zlib.finish();
             }
+            pipeline.finish();
             base64.finish();
         } catch (SQLException e) {
-            abandon(zlib, base64);
+            abandon(zlib, pipeline, base64);
             payloadError(plan, envelope, out, mark, state, "SQL error: " + sqlMessage(e));
             return;
         } catch (QueryLimitException e) {
-            abandon(zlib, base64);
+            abandon(zlib, pipeline, base64);
             payloadError(plan, envelope, out, mark, state, e.getMessage());
             return;
         } finally {
@@ -388,14 +398,20 @@ public final class FrontierServlet extends HttpServlet {
         }
     }
 
-    private static void abandon(ParallelZlibOutputStream zlib, Base64LineOutputStream base64) {
+    /** Stops a payload's encoders; afterwards nothing more reaches the response from them. */
+    private static void abandon(ParallelZlibOutputStream zlib, PipelinedOutputStream pipeline, Base64LineOutputStream base64) {
         try {
             if (zlib != null) {
                 zlib.finish();
             }
-            base64.finish();
         } catch (IOException | RuntimeException ignored) {
             // the stream is being replaced by an error; its state does not matter
+        }
+        try {
+            pipeline.finish(); // waits until the other core has written all it was given
+            base64.finish();
+        } catch (IOException | RuntimeException ignored) {
+            // as above
         }
     }
 

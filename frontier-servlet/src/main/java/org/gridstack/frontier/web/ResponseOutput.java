@@ -21,7 +21,7 @@ final class ResponseOutput extends OutputStream {
     private final HttpServletResponse response;
     private final Consumer<HttpServletResponse> headers;
     private final int commitThreshold;
-    private byte[] pending = new byte[8192];
+    private byte[] pending = new byte[64 * 1024];
     private int pendingLength;
     private OutputStream wire;
     private boolean keepalivesAllowed;
@@ -115,6 +115,9 @@ final class ResponseOutput extends OutputStream {
 
     private void commit(boolean complete) throws IOException {
         headers.accept(response);
+        if (!complete) {
+            response.setBufferSize(64 * 1024);
+        }
         if (complete) {
             response.setContentLength(pendingLength);
         }

@@ -42,7 +42,7 @@ class TestServletBehaviour {
     void start() throws Exception {
         server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.keepalive-seconds=1",
                 "--frontier.max-db-execute-seconds=3", "--frontier.max-rows=5000", "--frontier.max-threads=2",
-                "--frontier.validate-last-modified-seconds=2");
+                "--frontier.validate-last-modified-seconds=2", "--frontier.response-buffer-bytes=4194304");
     }
 
     @AfterAll

@@ -1,0 +1,189 @@
+package org.gridstack.frontier.protocol;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Hands what is written to another thread, which writes it to the downstream in order, so that
+ * the downstream's work (for a FroNtier payload: MD5, Base64 and the socket writes) runs on a
+ * second core while the producer reads rows from the database. Bytes travel in blocks; at most
+ * {@code maxBlocks} are in flight and the producer waits when all are. Blocks are reused.
+ *
+ * <p>The consumer is not a thread of its own: a drain task runs on the executor while blocks are
+ * queued and ends when the queue is empty. With a null executor every write goes straight through.
+ *
+ * <p>Thread-safety: one producer thread; the drain task synchronises with it on an internal lock.
+ */
+public final class PipelinedOutputStream extends OutputStream {
+    private final OutputStream out;
+    private final Executor executor;
+    private final int blockSize;
+    private final int maxBlocks;
+    private final Object lock = new Object();
+    /** Guarded by lock. */
+    private final ArrayDeque<Block> queue = new ArrayDeque<>();
+    /** Guarded by lock. */
+    private final ArrayDeque<byte[]> free = new ArrayDeque<>();
+    /** Guarded by lock: a drain task is scheduled or running. */
+    private boolean draining;
+    /** Guarded by lock. */
+    private Throwable failure;
+    private byte[] current;
+    private int pos;
+    private boolean finished;
+
+    private record Block(byte[] data, int length) {
+    }
+
+    public PipelinedOutputStream(OutputStream out, Executor executor, int blockSize, int maxBlocks) {
+        this.out = Objects.requireNonNull(out, "out is null");
+        this.executor = executor;
+        if (blockSize < 1 || maxBlocks < 1) {
+            throw new IllegalArgumentException("blockSize and maxBlocks must be positive");
+        }
+        this.blockSize = blockSize;
+        this.maxBlocks = maxBlocks;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        if (finished) {
+            throw new IOException("stream already finished");
+        }
+        if (executor == null) {
+            out.write(b, off, len);
+            return;
+        }
+        while (len > 0) {
+            if (current == null) {
+                current = takeFree();
+                pos = 0;
+            }
+            int n = Math.min(len, blockSize - pos);
+            System.arraycopy(b, off, current, pos, n);
+            pos += n;
+            off += n;
+            len -= n;
+            if (pos == blockSize) {
+                submit();
+            }
+        }
+    }
+
+    /** Waits until everything written has reached the downstream (without flushing or closing it). */
+    public void finish() throws IOException {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        if (executor == null) {
+            return;
+        }
+        if (current != null && pos > 0) {
+            submit();
+        }
+        synchronized (lock) {
+            while (draining || !queue.isEmpty()) {
+                await();
+            }
+            rethrow();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try (OutputStream o = out) {
+            finish();
+        }
+    }
+
+    private byte[] takeFree() {
+        synchronized (lock) {
+            byte[] b = free.poll();
+            return b != null ? b : new byte[blockSize];
+        }
+    }
+
+    private void submit() throws IOException {
+        Block block = new Block(current, pos);
+        current = null;
+        pos = 0;
+        boolean start;
+        synchronized (lock) {
+            while (queue.size() >= maxBlocks && failure == null) {
+                await();
+            }
+            rethrow();
+            queue.add(block);
+            start = !draining;
+            draining = start || draining;
+        }
+        if (start) {
+            try {
+                executor.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                drain(); // no thread to spare: do the work here
+            }
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            Block block;
+            boolean failed;
+            synchronized (lock) {
+                block = queue.poll();
+                if (block == null) {
+                    draining = false;
+                    lock.notifyAll();
+                    return;
+                }
+                failed = failure != null;
+            }
+            Throwable error = null;
+            if (!failed) {
+                try {
+                    out.write(block.data(), 0, block.length());
+                } catch (Throwable t) {
+                    error = t;
+                }
+            }
+            synchronized (lock) {
+                if (error != null && failure == null) {
+                    failure = error;
+                }
+                free.add(block.data());
+                lock.notifyAll();
+            }
+        }
+    }
+
+    private void await() throws IOException {
+        try {
+            lock.wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the pipeline");
+        }
+    }
+
+    private void rethrow() throws IOException {
+        if (failure != null) {
+            if (failure instanceof IOException io) {
+                throw new IOException(io.getMessage(), io);
+            }
+            throw new IOException("pipeline stage failed: " + failure, failure);
+        }
+    }
+}
