@@ -1,0 +1,224 @@
+package org.gridstack.bench.frontier;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Settings of one throughput run, validated; build with {@link #builder()} or {@link #parse}.
+ * Immutable.
+ *
+ * @param zipLevels retrieve zip levels to measure (0 = plain BLOB)
+ * @param clientCounts concurrent clients per measurement
+ * @param warmup unmeasured time before each measurement
+ * @param measure measured time of each measurement
+ * @param query the SQL every client sends
+ * @param verify how each servlet answer is checked
+ * @param servletArgs extra arguments for the servlet jar
+ * @param outputDir where the results go; empty = {@code benchmarks/target/results}
+ * @param deflaterThreads pool size of the parallel zlib comparison
+ * @param command how the run was started, for the report; empty = derived from the JVM
+ */
+public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCounts, Duration warmup, Duration measure, String query,
+                              VerifyMode verify, List<String> servletArgs, Optional<Path> outputDir, int deflaterThreads,
+                              Optional<String> command) {
+    public static final String DEFAULT_QUERY = "select string from T_STRING";
+
+    public BenchmarkConfig {
+        zipLevels = Objects.requireNonNull(zipLevels, "zipLevels is null").stream().distinct().toList();
+        clientCounts = Objects.requireNonNull(clientCounts, "clientCounts is null").stream().distinct().toList();
+        Objects.requireNonNull(warmup, "warmup is null");
+        Objects.requireNonNull(measure, "measure is null");
+        Objects.requireNonNull(query, "query is null");
+        Objects.requireNonNull(verify, "verify is null");
+        servletArgs = List.copyOf(Objects.requireNonNull(servletArgs, "servletArgs is null"));
+        Objects.requireNonNull(outputDir, "outputDir is null");
+        Objects.requireNonNull(command, "command is null");
+        if (zipLevels.isEmpty() || zipLevels.stream().anyMatch(l -> l < 0 || l > 9)) {
+            throw new IllegalArgumentException("zip levels must be a non-empty list of 0..9, got " + zipLevels);
+        }
+        if (clientCounts.isEmpty() || clientCounts.stream().anyMatch(c -> c < 1 || c > 256)) {
+            throw new IllegalArgumentException("client counts must be a non-empty list of 1..256, got " + clientCounts);
+        }
+        if (warmup.isNegative() || measure.isNegative() || measure.isZero()) {
+            throw new IllegalArgumentException("warm-up must be >= 0 and measurement > 0 seconds, got " + warmup + " and " + measure);
+        }
+        if (query.isBlank()) {
+            throw new IllegalArgumentException("query is blank");
+        }
+        if (deflaterThreads < 1) {
+            throw new IllegalArgumentException("deflater threads must be positive, got " + deflaterThreads);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The same settings, recorded as started by {@code command}. */
+    public BenchmarkConfig withCommand(String command) {
+        return new BenchmarkConfig(zipLevels, clientCounts, warmup, measure, query, verify, servletArgs, outputDir, deflaterThreads,
+                Optional.of(Objects.requireNonNull(command, "command is null")));
+    }
+
+    /** Warm-up of each zlib-alone measurement: the load warm-up, at most 2 s. */
+    Duration deflaterWarmup() {
+        return min(warmup, Duration.ofSeconds(2));
+    }
+
+    /** Length of each zlib-alone measurement: the load measurement, at most 5 s. */
+    Duration deflaterMeasure() {
+        return min(measure, Duration.ofSeconds(5));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    /**
+     * Parses {@code --name=value} arguments: {@code --levels=0,1,5,9 --clients=1,2,4
+     * --warmup-seconds=3 --measure-seconds=10 --query=SQL --verify=compare|decode
+     * --servlet-args="A B" --servlet-arg=A --output=DIR --deflater-threads=2 --command=TEXT}.
+     */
+    public static BenchmarkConfig parse(String... args) {
+        Builder b = builder();
+        for (String arg : args) {
+            if (arg == null || arg.isBlank()) {
+                continue; // an empty Maven property
+            }
+            int eq = arg.indexOf('=');
+            if (!arg.startsWith("--") || eq < 0) {
+                throw new IllegalArgumentException("arguments are --name=value, got '" + arg + "'; " + usage());
+            }
+            String name = arg.substring(2, eq);
+            String value = arg.substring(eq + 1);
+            switch (name) {
+                case "levels" -> b.zipLevels(ints(name, value));
+                case "clients" -> b.clientCounts(ints(name, value));
+                case "warmup-seconds" -> b.warmup(seconds(name, value));
+                case "measure-seconds" -> b.measure(seconds(name, value));
+                case "query" -> b.query(value);
+                case "verify" -> b.verify(VerifyMode.parse(value));
+                case "servlet-args" -> Arrays.stream(value.trim().split("\\s+")).filter(s -> !s.isEmpty()).forEach(b::addServletArg);
+                case "servlet-arg" -> b.addServletArg(value);
+                case "output" -> b.outputDir(Path.of(value));
+                case "deflater-threads" -> b.deflaterThreads(ints(name, value).get(0));
+                case "command" -> b.command(value);
+                default -> throw new IllegalArgumentException("unknown argument --" + name + "; " + usage());
+            }
+        }
+        return b.build();
+    }
+
+    static String usage() {
+        return "usage: FrontierThroughputBenchmark [--levels=0,1,5,9] [--clients=1,2,4] [--warmup-seconds=3] [--measure-seconds=10]"
+                + " [--query=SQL] [--verify=compare|decode] [--servlet-args=\"--frontier.compression-threads=2 ...\"] [--servlet-arg=ARG]"
+                + " [--output=DIR] [--deflater-threads=2]";
+    }
+
+    private static List<Integer> ints(String name, String value) {
+        List<Integer> r = new ArrayList<>();
+        for (String part : value.split(",")) {
+            try {
+                r.add(Integer.parseInt(part.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + name + " takes comma-separated integers, got '" + value + "'");
+            }
+        }
+        return r;
+    }
+
+    private static Duration seconds(String name, String value) {
+        try {
+            return Duration.ofNanos(Math.round(Double.parseDouble(value.trim()) * 1e9));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " takes a number of seconds, got '" + value + "'");
+        }
+    }
+
+    /** Mutable builder with the defaults of the full run. Not thread-safe. */
+    public static final class Builder {
+        private List<Integer> zipLevels = List.of(0, 1, 5, 9);
+        private List<Integer> clientCounts = List.of(1, 2, 4);
+        private Duration warmup = Duration.ofSeconds(3);
+        private Duration measure = Duration.ofSeconds(10);
+        private String query = DEFAULT_QUERY;
+        private VerifyMode verify = VerifyMode.COMPARE;
+        private final List<String> servletArgs = new ArrayList<>(List.of("--logging.level.root=WARN"));
+        private Path outputDir;
+        private int deflaterThreads = 2;
+        private String command;
+
+        private Builder() {
+        }
+
+        public Builder zipLevels(List<Integer> v) {
+            zipLevels = v;
+            return this;
+        }
+
+        public Builder clientCounts(List<Integer> v) {
+            clientCounts = v;
+            return this;
+        }
+
+        public Builder warmup(Duration v) {
+            warmup = v;
+            return this;
+        }
+
+        public Builder measure(Duration v) {
+            measure = v;
+            return this;
+        }
+
+        public Builder query(String v) {
+            query = v;
+            return this;
+        }
+
+        public Builder verify(VerifyMode v) {
+            verify = v;
+            return this;
+        }
+
+        /**
+         * Appends a servlet argument. A later {@code --x=...} replaces an earlier {@code --x=...}:
+         * Spring Boot would join repeated options with commas instead.
+         */
+        public Builder addServletArg(String v) {
+            Objects.requireNonNull(v, "servlet argument is null");
+            int eq = v.indexOf('=');
+            if (v.startsWith("--") && eq > 0) {
+                String prefix = v.substring(0, eq + 1);
+                servletArgs.removeIf(a -> a.startsWith(prefix));
+            }
+            servletArgs.add(v);
+            return this;
+        }
+
+        public Builder outputDir(Path v) {
+            outputDir = v;
+            return this;
+        }
+
+        public Builder deflaterThreads(int v) {
+            deflaterThreads = v;
+            return this;
+        }
+
+        public Builder command(String v) {
+            command = v;
+            return this;
+        }
+
+        public BenchmarkConfig build() {
+            return new BenchmarkConfig(zipLevels, clientCounts, warmup, measure, query, verify, servletArgs,
+                    Optional.ofNullable(outputDir), deflaterThreads, Optional.ofNullable(command));
+        }
+    }
+}

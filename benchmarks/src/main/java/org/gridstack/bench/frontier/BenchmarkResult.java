@@ -1,0 +1,74 @@
+package org.gridstack.bench.frontier;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything one throughput run measured, plus what it ran on and how it was started. Immutable.
+ *
+ * @param startedAt when the run began (local time with offset)
+ * @param elapsed wall time of the whole run
+ * @param command how the run was started
+ * @param dataset where the data came from
+ * @param postgresVersion the embedded PostgreSQL's version
+ * @param servletCommand the servlet's command line (password masked)
+ * @param rowStreamBytes full_size of one answer
+ * @param records data records of one answer
+ * @param servlet one entry per zip level and client count
+ * @param jdbc one entry per client count
+ * @param deflater zlib alone, per zip level >= 1: one thread, then the parallel stream
+ */
+public record BenchmarkResult(OffsetDateTime startedAt, Duration elapsed, MachineInfo machine, String command, BenchmarkConfig config,
+                              String dataset, String postgresVersion, List<String> servletCommand, long rowStreamBytes, long records,
+                              List<ServletMeasurement> servlet, List<JdbcMeasurement> jdbc, List<DeflaterThroughput.Stats> deflater) {
+    public BenchmarkResult {
+        Objects.requireNonNull(startedAt, "startedAt is null");
+        Objects.requireNonNull(elapsed, "elapsed is null");
+        Objects.requireNonNull(machine, "machine is null");
+        Objects.requireNonNull(command, "command is null");
+        Objects.requireNonNull(config, "config is null");
+        Objects.requireNonNull(dataset, "dataset is null");
+        Objects.requireNonNull(postgresVersion, "postgresVersion is null");
+        servletCommand = List.copyOf(servletCommand);
+        servlet = List.copyOf(servlet);
+        jdbc = List.copyOf(jdbc);
+        deflater = List.copyOf(deflater);
+    }
+
+    /**
+     * One servlet measurement.
+     *
+     * @param answersCompared answers found byte-identical to the checked reference
+     * @param answersDecoded answers decoded in full (Base64, md5, zlib, records) and equal to it
+     * @param connects TCP connections opened by the clients (keep-alive reuse shows as few)
+     */
+    public record ServletMeasurement(int zipLevel, LoadStats stats, long answersCompared, long answersDecoded, long connects) {
+        public long answersVerified() {
+            return answersCompared + answersDecoded;
+        }
+    }
+
+    /** One plain JDBC measurement; {@code answersChecked} counts answers whose row count and value length matched. */
+    public record JdbcMeasurement(LoadStats stats, long answersChecked) {
+    }
+
+    public Optional<ServletMeasurement> servlet(int zipLevel, int clients) {
+        return servlet.stream().filter(m -> m.zipLevel() == zipLevel && m.stats().clients() == clients).findFirst();
+    }
+
+    public Optional<JdbcMeasurement> jdbc(int clients) {
+        return jdbc.stream().filter(m -> m.stats().clients() == clients).findFirst();
+    }
+
+    /** Deflater alone on one thread at {@code zipLevel}. */
+    public Optional<DeflaterThroughput.Stats> deflaterSingle(int zipLevel) {
+        return deflater.stream().filter(d -> d.level() == zipLevel && d.threads() == 1).findFirst();
+    }
+
+    public Optional<DeflaterThroughput.Stats> deflaterParallel(int zipLevel) {
+        return deflater.stream().filter(d -> d.level() == zipLevel && d.threads() > 1).findFirst();
+    }
+}

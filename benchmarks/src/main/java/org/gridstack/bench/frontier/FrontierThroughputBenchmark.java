@@ -1,0 +1,179 @@
+package org.gridstack.bench.frontier;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.gridstack.frontier.protocol.BlobEncoding;
+
+/**
+ * The FroNtier throughput experiment: for one query at several zip levels and client counts, the
+ * servlet over HTTP (its executable jar as a child process), plain JDBC on the same embedded
+ * PostgreSQL, and zlib alone on the same row-stream bytes. Every answer is read in full and
+ * checked; a wrong answer fails the run. Results go to {@code frontier-throughput.{md,json,csv}}.
+ *
+ * <p>Run it with {@code ./mvnw -Pbench -pl benchmarks -am verify} (as an unprivileged user:
+ * PostgreSQL refuses root) or via {@link #main}; see {@code benchmarks/README.md}.
+ */
+public final class FrontierThroughputBenchmark {
+    private FrontierThroughputBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchmarkConfig config;
+        try {
+            config = BenchmarkConfig.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        if (config.command().isEmpty()) {
+            config = config.withCommand(StartCommand.describe(args));
+        }
+        try {
+            BenchmarkResult result = run(config);
+            System.out.println();
+            System.out.println(ReportWriter.markdown(result));
+        } catch (Exception e) {
+            System.err.println("[bench] FAILED: " + e);
+            e.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0); // a driver thread left behind must not keep the JVM (and Maven) waiting
+    }
+
+    /** Runs the whole experiment; starts and always stops its own PostgreSQL and servlet. */
+    public static BenchmarkResult run(BenchmarkConfig config) throws Exception {
+        Objects.requireNonNull(config, "config is null");
+        ProjectLayout layout = ProjectLayout.discover();
+        Path jar = layout.servletJar();
+        Path outputDir = config.outputDir().orElse(layout.resultsDir());
+        BenchmarkDataset dataset = BenchmarkDataset.locate(layout.sharedDir());
+        OffsetDateTime startedAt = OffsetDateTime.now();
+        MachineInfo machine = MachineInfo.current();
+        long t0 = System.nanoTime();
+        String command = config.command().orElseGet(() -> StartCommand.describe(new String[0]));
+
+        BenchmarkResult result;
+        try (RunResources resources = new RunResources()) {
+            log("starting embedded PostgreSQL; data: " + dataset.description());
+            BenchmarkDatabase db = resources.database(BenchmarkDatabase.start(dataset));
+            String postgresVersion = db.serverVersion();
+            ExpectedRows expected;
+            try (Connection c = db.readerConnection()) {
+                expected = ExpectedRows.fetch(c, config.query());
+            }
+            log("query answers " + expected.rowCount() + " rows via JDBC; starting the servlet " + jar);
+            ServletProcess servlet = resources.servlet(ServletProcess.start(jar, db, config.servletArgs(), outputDir.resolve("servlet.log")));
+
+            Map<Integer, ReferenceAnswer> references = establishReferences(config, servlet.port(), expected);
+            ReferenceAnswer any = references.values().iterator().next();
+            log("reference answers checked: " + any.records() + " records, full_size " + any.fullSize());
+
+            List<BenchmarkResult.JdbcMeasurement> jdbc = new ArrayList<>();
+            for (int clients : config.clientCounts()) {
+                jdbc.add(measureJdbc(config, db, expected, clients, new CpuSampler(servlet.pid())));
+            }
+            List<BenchmarkResult.ServletMeasurement> servletResults = new ArrayList<>();
+            for (int level : config.zipLevels()) {
+                for (int clients : config.clientCounts()) {
+                    servletResults.add(measureServlet(config, servlet, references.get(level), clients));
+                }
+            }
+            List<DeflaterThroughput.Stats> deflater = new ArrayList<>();
+            CpuSampler cpu = new CpuSampler(servlet.pid());
+            for (int level : config.zipLevels()) {
+                if (level > 0) {
+                    deflater.add(logged(DeflaterThroughput.single(any.rowStream(), level, config.deflaterWarmup(), config.deflaterMeasure(), cpu)));
+                    deflater.add(logged(DeflaterThroughput.parallel(any.rowStream(), level, config.deflaterThreads(),
+                            config.deflaterWarmup(), config.deflaterMeasure(), cpu)));
+                }
+            }
+            if (!servlet.isAlive()) {
+                throw new IllegalStateException("the servlet died during the run; its output:\n" + servlet.logTail());
+            }
+            result = new BenchmarkResult(startedAt, Duration.ofNanos(System.nanoTime() - t0), machine, command, config,
+                    dataset.description(), postgresVersion, servlet.commandForReport(), any.fullSize(), any.records(),
+                    servletResults, jdbc, deflater);
+        }
+        List<Path> files = ReportWriter.write(result, outputDir);
+        log("results written to " + files);
+        return result;
+    }
+
+    /** One checked answer per zip level; all levels must carry the same row stream. */
+    private static Map<Integer, ReferenceAnswer> establishReferences(BenchmarkConfig config, int port, ExpectedRows expected)
+            throws Exception {
+        Map<Integer, ReferenceAnswer> references = new LinkedHashMap<>();
+        for (int level : config.zipLevels()) {
+            if (references.containsKey(level)) {
+                continue;
+            }
+            byte[] body = FrontierHttpClient.fetchOnce(port, config.query(), level);
+            ReferenceAnswer ref = ReferenceAnswer.establish(level, BlobEncoding.forClientZipLevel(level), body, expected);
+            ReferenceAnswer first = references.isEmpty() ? null : references.values().iterator().next();
+            if (first != null && !Arrays.equals(first.rowStream(), ref.rowStream())) {
+                throw new AnswerMismatchException("zip levels " + first.zipLevel() + " and " + level + " carry different row streams");
+            }
+            references.put(level, ref);
+        }
+        return references;
+    }
+
+    private static BenchmarkResult.JdbcMeasurement measureJdbc(BenchmarkConfig config, BenchmarkDatabase db, ExpectedRows expected,
+                                                               int clients, CpuSampler cpu) throws Exception {
+        List<JdbcQueryClient> opened = new ArrayList<>();
+        LoadStats stats = LoadRunner.run(clients, i -> {
+            JdbcQueryClient c = new JdbcQueryClient(db.readerConnection(), config.query(), expected);
+            opened.add(c);
+            return c;
+        }, config.warmup(), config.measure(), cpu);
+        long checked = opened.stream().mapToLong(JdbcQueryClient::checkedAnswers).sum();
+        log(String.format(Locale.ROOT, "JDBC, %d client(s): %.1f q/s, %.1f MB/s of values", clients, stats.queriesPerSecond(),
+                stats.payloadMegabytesPerSecond()));
+        return new BenchmarkResult.JdbcMeasurement(stats, checked);
+    }
+
+    private static BenchmarkResult.ServletMeasurement measureServlet(BenchmarkConfig config, ServletProcess servlet,
+                                                                     ReferenceAnswer reference, int clients) throws Exception {
+        byte[] request = FrontierHttpClient.request(servlet.port(), config.query(), reference.zipLevel());
+        List<FrontierHttpClient> opened = new ArrayList<>();
+        LoadStats stats;
+        try {
+            stats = LoadRunner.run(clients, i -> {
+                FrontierHttpClient c = new FrontierHttpClient(servlet.port(), request, new AnswerVerifier(reference, config.verify()));
+                opened.add(c);
+                return c;
+            }, config.warmup(), config.measure(), new CpuSampler(servlet.pid()));
+        } catch (Exception e) {
+            if (!servlet.isAlive()) {
+                throw new IllegalStateException("the servlet died; its output:\n" + servlet.logTail(), e);
+            }
+            throw e;
+        }
+        long compared = opened.stream().mapToLong(c -> c.verifier().comparedAnswers()).sum();
+        long decoded = opened.stream().mapToLong(c -> c.verifier().decodedAnswers()).sum();
+        long connects = opened.stream().mapToLong(FrontierHttpClient::connects).sum();
+        log(String.format(Locale.ROOT, "servlet zip %d, %d client(s): %.1f q/s, %.1f MB/s body, %.1f MB/s row stream (p50 %.1f ms)",
+                reference.zipLevel(), clients, stats.queriesPerSecond(), stats.wireMegabytesPerSecond(), stats.payloadMegabytesPerSecond(),
+                stats.p50Millis()));
+        return new BenchmarkResult.ServletMeasurement(reference.zipLevel(), stats, compared, decoded, connects);
+    }
+
+    private static DeflaterThroughput.Stats logged(DeflaterThroughput.Stats d) {
+        log(String.format(Locale.ROOT, "zlib level %d, %s: %.1f MB/s (ratio %.2f)", d.level(), d.mode(), d.megabytesPerSecond(), d.ratio()));
+        return d;
+    }
+
+    private static void log(String message) {
+        System.err.println("[bench] " + message);
+    }
+}

@@ -1,0 +1,32 @@
+package org.gridstack.bench.frontier;
+
+/**
+ * What one load run measured.
+ *
+ * @param clients concurrent clients, each with its own connection
+ * @param completedQueries every query completed, warm-up and stragglers after the interval included
+ * @param warmupQueries queries completed during warm-up (not counted)
+ * @param queries queries completed inside the measured interval
+ * @param seconds length of the measured interval
+ * @param wireBytes response body bytes (HTTP) or value bytes (JDBC) of the counted queries
+ * @param payloadBytes row-stream bytes, i.e. full_size (HTTP), or value bytes (JDBC)
+ * @param p50Millis median latency of the counted queries
+ * @param p99Millis 99th percentile latency of the counted queries
+ * @param cpu cores kept busy during the measured interval, per party
+ */
+public record LoadStats(int clients, long completedQueries, long warmupQueries, long queries, double seconds, long wireBytes, long payloadBytes,
+                        double p50Millis, double p99Millis, CpuSampler.Usage cpu) {
+    static final double MB = 1_000_000.0;
+
+    public double queriesPerSecond() {
+        return queries / seconds;
+    }
+
+    public double wireMegabytesPerSecond() {
+        return wireBytes / MB / seconds;
+    }
+
+    public double payloadMegabytesPerSecond() {
+        return payloadBytes / MB / seconds;
+    }
+}

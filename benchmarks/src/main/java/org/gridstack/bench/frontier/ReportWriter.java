@@ -1,0 +1,390 @@
+package org.gridstack.bench.frontier;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.stream.Collectors;
+
+/**
+ * Renders a {@link BenchmarkResult} as Markdown (for the README), JSON and CSV, and writes
+ * {@code frontier-throughput.{md,json,csv}}. Numbers use '.' as decimal separator whatever the
+ * locale; MB means 10^6 bytes.
+ */
+public final class ReportWriter {
+    public static final String BASE_NAME = "frontier-throughput";
+
+    private ReportWriter() {
+    }
+
+    /** Writes the three files into {@code dir} and returns their paths (md, json, csv). */
+    public static List<Path> write(BenchmarkResult r, Path dir) throws IOException {
+        Objects.requireNonNull(r, "r is null");
+        Files.createDirectories(dir);
+        Path md = dir.resolve(BASE_NAME + ".md");
+        Path json = dir.resolve(BASE_NAME + ".json");
+        Path csv = dir.resolve(BASE_NAME + ".csv");
+        Files.writeString(md, markdown(r), StandardCharsets.UTF_8);
+        Files.writeString(json, json(r), StandardCharsets.UTF_8);
+        Files.writeString(csv, csv(r), StandardCharsets.UTF_8);
+        return List.of(md, json, csv);
+    }
+
+    // ---------------------------------------------------------------- Markdown
+
+    public static String markdown(BenchmarkResult r) {
+        StringBuilder b = new StringBuilder(8192);
+        BenchmarkConfig c = r.config();
+        MachineInfo m = r.machine();
+        b.append("### FroNtier throughput: `").append(c.query()).append("`\n\n");
+        b.append("- Date: ").append(r.startedAt().withNano(0)).append(" (run took ").append(r.elapsed().toSeconds()).append(" s)\n");
+        b.append("- Machine: ").append(m.cores()).append(" cores (").append(m.cpuModel()).append("), ").append(m.memory())
+                .append(" RAM, ").append(m.os()).append("; JVM ").append(m.jvm()).append("; user ").append(m.user())
+                .append("; load average at start ").append(m.loadAverage()).append('\n');
+        b.append("- Command: `").append(r.command()).append("`\n");
+        b.append("- Database: embedded PostgreSQL ").append(r.postgresVersion()).append(", one instance for servlet and JDBC; data: ")
+                .append(r.dataset()).append('\n');
+        b.append("- Servlet: `").append(String.join(" ", r.servletCommand())).append("`\n");
+        b.append("- Per cell: ").append(seconds(c.warmup())).append(" s warm-up, ").append(seconds(c.measure()))
+                .append(" s measured; one answer = ").append(r.records()).append(" records, ").append(r.rowStreamBytes())
+                .append(" bytes of row stream (full_size); each client has its own keep-alive connection\n");
+        b.append("- Checking: ").append(verificationSummary(r)).append("\n\n");
+
+        b.append("Servlet over HTTP vs plain JDBC on the same database (MB = 10^6 bytes; body = HTTP response body, "
+                + "row stream = uncompressed payload):\n\n");
+        b.append("| zip | clients | servlet q/s | body MB/s | row stream MB/s | p50 ms | p99 ms | JDBC q/s | servlet / JDBC "
+                + "| real 3.42 q/s | x real 3.42 | cores used: client / servlet / PG / other |\n");
+        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
+            LoadStats st = s.stats();
+            OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
+            OptionalDouble real = realServlet(r, s.zipLevel(), st.clients());
+            b.append("| ").append(s.zipLevel()).append(" | ").append(st.clients())
+                    .append(" | ").append(f1(st.queriesPerSecond()))
+                    .append(" | ").append(f1(st.wireMegabytesPerSecond()))
+                    .append(" | ").append(f1(st.payloadMegabytesPerSecond()))
+                    .append(" | ").append(f1(st.p50Millis()))
+                    .append(" | ").append(f1(st.p99Millis()))
+                    .append(" | ").append(opt(jdbc, 1))
+                    .append(" | ").append(jdbc.isPresent() ? f2(st.queriesPerSecond() / jdbc.getAsDouble()) : "-")
+                    .append(" | ").append(opt(real, 0))
+                    .append(" | ").append(real.isPresent() ? f2(st.queriesPerSecond() / real.getAsDouble()) : "-")
+                    .append(" | ").append(cpu(st.cpu()))
+                    .append(" |\n");
+        }
+
+        List<TargetCheck> targets = TargetCheck.evaluate(r);
+        if (!targets.isEmpty()) {
+            b.append("\nTargets of the issue:\n\n| target | measured | required | met |\n|---|---:|---:|:---:|\n");
+            for (TargetCheck t : targets) {
+                b.append("| ").append(t.target()).append(" | ").append(f1(t.measured())).append(' ').append(t.unit())
+                        .append(" | ").append(t.strict() ? "> " : ">= ").append(f1(t.required())).append(' ').append(t.unit())
+                        .append(" | ").append(t.met() ? "yes" : "**no**").append(" |\n");
+            }
+        }
+
+        if (!r.deflater().isEmpty()) {
+            b.append("\nzlib alone on the same ").append(r.rowStreamBytes()).append("-byte row stream (input MB/s; ")
+                    .append(seconds(c.deflaterMeasure())).append(" s each):\n\n");
+            b.append("| level | Deflater, 1 thread MB/s | ratio | ParallelZlibOutputStream, ").append(c.deflaterThreads())
+                    .append(" threads MB/s | 0.8x Deflater (zip target line) MB/s | real zlib reference MB/s "
+                            + "| cores used, 1 thread: bench / servlet / PG / other |\n");
+            b.append("|---:|---:|---:|---:|---:|---:|---|\n");
+            for (int level : deflaterLevels(r)) {
+                var single = r.deflaterSingle(level);
+                var parallel = r.deflaterParallel(level);
+                b.append("| ").append(level)
+                        .append(" | ").append(single.map(d -> f1(d.megabytesPerSecond())).orElse("-"))
+                        .append(" | ").append(single.map(d -> f2(d.ratio())).orElse("-"))
+                        .append(" | ").append(parallel.map(d -> f1(d.megabytesPerSecond())).orElse("-"))
+                        .append(" | ").append(single.map(d -> f1(RealServletReference.ZIP_TIMES_DEFLATER * d.megabytesPerSecond())).orElse("-"))
+                        .append(" | ").append(opt(RealServletReference.zlibMegabytesPerSecond(level), 0))
+                        .append(" | ").append(single.map(d -> cpu(d.cpu())).orElse("-"))
+                        .append(" |\n");
+            }
+        }
+
+        b.append("\nPlain JDBC (").append("own connection per client, `binaryTransfer=false`, every value read with `getString`):\n\n");
+        b.append("| clients | q/s | value MB/s | p50 ms | p99 ms | real JDBC loop q/s | cores used: client / servlet / PG / other |\n"
+                + "|---:|---:|---:|---:|---:|---:|---|\n");
+        for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
+            LoadStats st = j.stats();
+            b.append("| ").append(st.clients()).append(" | ").append(f1(st.queriesPerSecond()))
+                    .append(" | ").append(f1(st.payloadMegabytesPerSecond()))
+                    .append(" | ").append(f1(st.p50Millis())).append(" | ").append(f1(st.p99Millis()))
+                    .append(" | ").append(opt(defaultQuery(r) ? RealServletReference.jdbcQps(st.clients()) : OptionalDouble.empty(), 0))
+                    .append(" | ").append(cpu(st.cpu()))
+                    .append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private static String cpu(CpuSampler.Usage u) {
+        return f2(u.client()) + " / " + f2(u.servlet()) + " / " + f2(u.postgres()) + " / " + f2(u.other());
+    }
+
+    private static String verificationSummary(BenchmarkResult r) {
+        long compared = r.servlet().stream().mapToLong(BenchmarkResult.ServletMeasurement::answersCompared).sum();
+        long decoded = r.servlet().stream().mapToLong(BenchmarkResult.ServletMeasurement::answersDecoded).sum();
+        long jdbc = r.jdbc().stream().mapToLong(BenchmarkResult.JdbcMeasurement::answersChecked).sum();
+        long connects = r.servlet().stream().mapToLong(BenchmarkResult.ServletMeasurement::connects).sum();
+        return "verify=" + r.config().verify().label() + "; every answer read in full and checked: " + (compared + decoded)
+                + " servlet answers (" + compared + " byte-identical to the level's reference, which was decoded, md5/zlib/full_size/records"
+                + "-checked and compared value by value with JDBC; " + decoded + " decoded in full), " + jdbc
+                + " JDBC answers (row count and value length); " + connects + " HTTP connections opened";
+    }
+
+    private static List<Integer> deflaterLevels(BenchmarkResult r) {
+        return r.deflater().stream().map(DeflaterThroughput.Stats::level).distinct().collect(Collectors.toList());
+    }
+
+    private static boolean defaultQuery(BenchmarkResult r) {
+        return r.config().query().equals(BenchmarkConfig.DEFAULT_QUERY);
+    }
+
+    private static OptionalDouble realServlet(BenchmarkResult r, int level, int clients) {
+        return defaultQuery(r) ? RealServletReference.servletQps(level, clients) : OptionalDouble.empty();
+    }
+
+    // ---------------------------------------------------------------- CSV
+
+    public static String csv(BenchmarkResult r) {
+        StringBuilder b = new StringBuilder(2048);
+        b.append("kind,zip_level,clients,threads,queries,seconds,queries_per_s,body_mb_per_s,row_stream_mb_per_s,p50_ms,p99_ms,"
+                + "jdbc_queries_per_s,servlet_to_jdbc,real_3_42_queries_per_s,ratio_to_real_3_42,answers_verified,"
+                + "cores_client,cores_servlet,cores_postgres,cores_other\n");
+        for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
+            LoadStats st = s.stats();
+            OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
+            OptionalDouble real = realServlet(r, s.zipLevel(), st.clients());
+            csvRow(b, "servlet", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+                    st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
+                    jdbc, jdbc.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / jdbc.getAsDouble()) : OptionalDouble.empty(),
+                    real, real.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / real.getAsDouble()) : OptionalDouble.empty(),
+                    s.answersVerified(), st.cpu());
+        }
+        for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
+            LoadStats st = j.stats();
+            OptionalDouble real = defaultQuery(r) ? RealServletReference.jdbcQps(st.clients()) : OptionalDouble.empty();
+            csvRow(b, "jdbc", -1, st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+                    st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
+                    OptionalDouble.empty(), OptionalDouble.empty(),
+                    real, real.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / real.getAsDouble()) : OptionalDouble.empty(),
+                    j.answersChecked(), st.cpu());
+        }
+        for (DeflaterThroughput.Stats d : r.deflater()) {
+            csvRow(b, d.threads() == 1 ? "deflater" : "parallel-zlib", d.level(), 0, d.threads(), d.operations(), d.seconds(),
+                    d.operations() / d.seconds(), Double.NaN, d.megabytesPerSecond(), Double.NaN, Double.NaN,
+                    OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), d.operations(), d.cpu());
+        }
+        return b.toString();
+    }
+
+    private static void csvRow(StringBuilder b, String kind, int level, int clients, int threads, long queries, double seconds, double qps,
+                               double bodyMb, double rowMb, double p50, double p99, OptionalDouble jdbc, OptionalDouble toJdbc,
+                               OptionalDouble real, OptionalDouble toReal, long verified, CpuSampler.Usage cpu) {
+        b.append(kind).append(',').append(level < 0 ? "" : String.valueOf(level)).append(',').append(clients == 0 ? "" : String.valueOf(clients))
+                .append(',').append(threads).append(',').append(queries).append(',').append(num(seconds)).append(',').append(num(qps))
+                .append(',').append(num(bodyMb)).append(',').append(num(rowMb)).append(',').append(num(p50)).append(',').append(num(p99))
+                .append(',').append(num(jdbc)).append(',').append(num(toJdbc)).append(',').append(num(real)).append(',').append(num(toReal))
+                .append(',').append(verified);
+        b.append(',').append(num(cpu.client())).append(',').append(num(cpu.servlet())).append(',').append(num(cpu.postgres()))
+                .append(',').append(num(cpu.other())).append('\n');
+    }
+
+    // ---------------------------------------------------------------- JSON
+
+    public static String json(BenchmarkResult r) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("benchmark", "FrontierThroughputBenchmark");
+        root.put("startedAt", r.startedAt().toString());
+        root.put("elapsedSeconds", r.elapsed().toMillis() / 1000.0);
+        root.put("command", r.command());
+        MachineInfo m = r.machine();
+        root.put("machine", map("cores", m.cores(), "cpuModel", m.cpuModel(), "memory", m.memory(), "os", m.os(), "jvm", m.jvm(),
+                "user", m.user(), "loadAverageAtStart", m.loadAverage()));
+        BenchmarkConfig c = r.config();
+        root.put("config", map("query", c.query(), "zipLevels", c.zipLevels(), "clientCounts", c.clientCounts(),
+                "warmupSeconds", seconds(c.warmup()), "measureSeconds", seconds(c.measure()), "verify", c.verify().label(),
+                "servletArgs", c.servletArgs(), "deflaterThreads", c.deflaterThreads(),
+                "deflaterWarmupSeconds", seconds(c.deflaterWarmup()), "deflaterMeasureSeconds", seconds(c.deflaterMeasure())));
+        root.put("dataset", r.dataset());
+        root.put("postgresVersion", r.postgresVersion());
+        root.put("servletCommand", r.servletCommand());
+        root.put("answer", map("records", r.records(), "rowStreamBytes", r.rowStreamBytes()));
+        List<Object> servlet = new ArrayList<>();
+        for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
+            Map<String, Object> e = stats(s.stats());
+            e.put("zipLevel", s.zipLevel());
+            e.put("answersCompared", s.answersCompared());
+            e.put("answersDecoded", s.answersDecoded());
+            e.put("connects", s.connects());
+            OptionalDouble real = realServlet(r, s.zipLevel(), s.stats().clients());
+            e.put("realServlet342QueriesPerSecond", real.isPresent() ? real.getAsDouble() : null);
+            r.jdbc(s.stats().clients()).ifPresent(j -> e.put("servletToJdbc", s.stats().queriesPerSecond() / j.stats().queriesPerSecond()));
+            servlet.add(e);
+        }
+        root.put("servlet", servlet);
+        List<Object> jdbc = new ArrayList<>();
+        for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
+            Map<String, Object> e = stats(j.stats());
+            e.put("answersChecked", j.answersChecked());
+            OptionalDouble real = defaultQuery(r) ? RealServletReference.jdbcQps(j.stats().clients()) : OptionalDouble.empty();
+            e.put("realJdbcLoopQueriesPerSecond", real.isPresent() ? real.getAsDouble() : null);
+            jdbc.add(e);
+        }
+        root.put("jdbc", jdbc);
+        List<Object> deflater = new ArrayList<>();
+        for (DeflaterThroughput.Stats d : r.deflater()) {
+            OptionalDouble ref = RealServletReference.zlibMegabytesPerSecond(d.level());
+            deflater.add(map("level", d.level(), "mode", d.mode(), "threads", d.threads(), "inputBytes", d.inputBytes(),
+                    "compressedBytes", d.compressedBytes(), "operations", d.operations(), "seconds", d.seconds(),
+                    "megabytesPerSecond", d.megabytesPerSecond(), "ratio", d.ratio(),
+                    "realZlibMegabytesPerSecond", ref.isPresent() && d.threads() == 1 ? ref.getAsDouble() : null,
+                    "coresUsed", cores(d.cpu())));
+        }
+        root.put("deflater", deflater);
+        List<Object> targets = new ArrayList<>();
+        for (TargetCheck t : TargetCheck.evaluate(r)) {
+            targets.add(map("target", t.target(), "measured", t.measured(), "required", t.required(), "strict", t.strict(),
+                    "unit", t.unit(), "met", t.met()));
+        }
+        root.put("targets", targets);
+        StringBuilder b = new StringBuilder(8192);
+        writeJson(b, root, "");
+        return b.append('\n').toString();
+    }
+
+    private static Map<String, Object> stats(LoadStats s) {
+        return map("clients", s.clients(), "completedQueries", s.completedQueries(), "warmupQueries", s.warmupQueries(),
+                "queries", s.queries(), "seconds", s.seconds(), "queriesPerSecond", s.queriesPerSecond(),
+                "wireBytes", s.wireBytes(), "payloadBytes", s.payloadBytes(),
+                "wireMegabytesPerSecond", s.wireMegabytesPerSecond(), "payloadMegabytesPerSecond", s.payloadMegabytesPerSecond(),
+                "p50Millis", s.p50Millis(), "p99Millis", s.p99Millis(),
+                "coresUsed", cores(s.cpu()));
+    }
+
+    private static Map<String, Object> cores(CpuSampler.Usage u) {
+        return map("client", u.client(), "servlet", u.servlet(), "postgres", u.postgres(), "other", u.other(), "machine", u.machineCores());
+    }
+
+    private static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    private static void writeJson(StringBuilder b, Object v, String indent) {
+        if (v == null) {
+            b.append("null");
+        } else if (v instanceof Map<?, ?> map) {
+            if (map.isEmpty()) {
+                b.append("{}");
+                return;
+            }
+            b.append("{\n");
+            String inner = indent + "  ";
+            int i = 0;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                b.append(inner);
+                jsonString(b, String.valueOf(e.getKey()));
+                b.append(": ");
+                writeJson(b, e.getValue(), inner);
+                b.append(++i < map.size() ? ",\n" : "\n");
+            }
+            b.append(indent).append('}');
+        } else if (v instanceof List<?> list) {
+            if (list.isEmpty()) {
+                b.append("[]");
+                return;
+            }
+            boolean scalars = list.stream().noneMatch(x -> x instanceof Map || x instanceof List);
+            if (scalars) {
+                b.append('[');
+                for (int i = 0; i < list.size(); i++) {
+                    writeJson(b, list.get(i), indent);
+                    if (i + 1 < list.size()) {
+                        b.append(", ");
+                    }
+                }
+                b.append(']');
+                return;
+            }
+            b.append("[\n");
+            String inner = indent + "  ";
+            for (int i = 0; i < list.size(); i++) {
+                b.append(inner);
+                writeJson(b, list.get(i), inner);
+                b.append(i + 1 < list.size() ? ",\n" : "\n");
+            }
+            b.append(indent).append(']');
+        } else if (v instanceof Double d) {
+            b.append(d.isNaN() || d.isInfinite() ? "null" : num(d));
+        } else if (v instanceof Number || v instanceof Boolean) {
+            b.append(v);
+        } else {
+            jsonString(b, v.toString());
+        }
+    }
+
+    private static void jsonString(StringBuilder b, String s) {
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (ch < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
+                    } else {
+                        b.append(ch);
+                    }
+                }
+            }
+        }
+        b.append('"');
+    }
+
+    // ---------------------------------------------------------------- numbers
+
+    private static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
+    }
+
+    private static String f1(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String f2(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String opt(OptionalDouble v, int decimals) {
+        return v.isPresent() ? String.format(Locale.ROOT, "%." + decimals + "f", v.getAsDouble()) : "-";
+    }
+
+    private static String num(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+
+    private static String num(OptionalDouble v) {
+        return v.isPresent() ? num(v.getAsDouble()) : "";
+    }
+}

@@ -1,0 +1,62 @@
+package org.gridstack.bench.frontier;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The processes a run starts (PostgreSQL, the servlet), stopped exactly once: by {@link #close()}
+ * on the normal and the failure path, or by a shutdown hook when the JVM is ended (Ctrl-C, Maven
+ * killed), so neither is left running. Thread-safe.
+ */
+final class RunResources implements AutoCloseable {
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final AtomicReference<BenchmarkDatabase> database = new AtomicReference<>();
+    private final AtomicReference<ServletProcess> servlet = new AtomicReference<>();
+    private final Thread hook = new Thread(this::stopAll, "bench-cleanup");
+
+    RunResources() {
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    BenchmarkDatabase database(BenchmarkDatabase db) {
+        database.set(db);
+        if (stopping.get()) {
+            stopAll(); // the hook ran while PostgreSQL was starting
+        }
+        return db;
+    }
+
+    ServletProcess servlet(ServletProcess s) {
+        servlet.set(s);
+        if (stopping.get()) {
+            stopAll();
+        }
+        return s;
+    }
+
+    @Override
+    public void close() {
+        stopAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to; it finds nothing left to stop
+        }
+    }
+
+    private void stopAll() {
+        stopping.set(true);
+        ServletProcess s = servlet.getAndSet(null);
+        if (s != null) {
+            s.close(); // first: it holds connections to the database
+        }
+        BenchmarkDatabase db = database.getAndSet(null);
+        if (db != null) {
+            try {
+                db.close();
+            } catch (Exception e) {
+                System.err.println("[bench] stopping PostgreSQL failed: " + e);
+            }
+        }
+    }
+}

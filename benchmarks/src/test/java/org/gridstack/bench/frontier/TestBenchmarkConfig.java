@@ -1,0 +1,40 @@
+package org.gridstack.bench.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TestBenchmarkConfig {
+    @Test
+    void defaultsAreTheFullRun() {
+        BenchmarkConfig c = BenchmarkConfig.parse();
+        assertEquals(List.of(0, 1, 5, 9), c.zipLevels());
+        assertEquals(List.of(1, 2, 4), c.clientCounts());
+        assertEquals(Duration.ofSeconds(3), c.warmup());
+        assertEquals(Duration.ofSeconds(10), c.measure());
+        assertEquals("select string from T_STRING", c.query());
+        assertEquals(VerifyMode.COMPARE, c.verify());
+    }
+
+    @Test
+    void parsesArgumentsAndLetsLaterServletOptionsWin() {
+        BenchmarkConfig c = BenchmarkConfig.parse("--levels=0,5", "--clients=1", "--warmup-seconds=0.5", "--measure-seconds=1",
+                "--query=select 1", "--verify=decode", "--servlet-args=--frontier.compression-threads=1 --logging.level.root=ERROR", "");
+        assertEquals(List.of(0, 5), c.zipLevels());
+        assertEquals(Duration.ofMillis(500), c.warmup());
+        assertEquals(VerifyMode.DECODE, c.verify());
+        assertEquals(List.of("--frontier.compression-threads=1", "--logging.level.root=ERROR"), c.servletArgs());
+    }
+
+    @Test
+    void rejectsNonsenseWithAMessage() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--levels=10")).getMessage().contains("0..9"));
+        assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--clients=0"));
+        assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--measure-seconds=0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--bogus=1")).getMessage().contains("usage"));
+    }
+}

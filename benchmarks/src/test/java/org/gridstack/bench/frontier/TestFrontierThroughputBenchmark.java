@@ -1,0 +1,69 @@
+package org.gridstack.bench.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Runs the whole throughput experiment once at tiny scale (zip 0 and 5, one client, half a second
+ * of warm-up, one second measured): embedded PostgreSQL, the servlet jar as a child process, the
+ * HTTP and JDBC loads, zlib alone and the report files. Asserts that everything was produced and
+ * every answer checked; no timing thresholds (those belong to the full run). Needs a non-root
+ * user (PostgreSQL): {@code ./gridstack test -pl benchmarks -am -Dtest=TestFrontierThroughputBenchmark
+ * -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+class TestFrontierThroughputBenchmark {
+    @Test
+    @Timeout(180)
+    void runsTheWholeBenchmarkOnceAtTinyScale() throws Exception {
+        Path out = Path.of("target", "test-results", "frontier-throughput");
+        BenchmarkConfig config = BenchmarkConfig.builder()
+                .zipLevels(List.of(0, 5))
+                .clientCounts(List.of(1))
+                .warmup(Duration.ofMillis(500))
+                .measure(Duration.ofSeconds(1))
+                .verify(VerifyMode.DECODE) // every live answer through the full decoder; COMPARE is TestAnswerVerifier's
+                .outputDir(out)
+                .command("TestFrontierThroughputBenchmark")
+                .build();
+
+        BenchmarkResult r = FrontierThroughputBenchmark.run(config);
+
+        assertEquals(TStringData.ROWS, r.records());
+        assertEquals(1_060_024, r.rowStreamBytes(), "full_size of select string from T_STRING");
+        assertEquals(2, r.servlet().size());
+        for (BenchmarkResult.ServletMeasurement m : r.servlet()) {
+            LoadStats s = m.stats();
+            assertTrue(s.queries() > 0, "zip " + m.zipLevel() + ": no query completed in the measured second");
+            assertEquals(s.completedQueries(), m.answersDecoded(), "zip " + m.zipLevel() + ": every answer must be decoded and checked");
+            assertTrue(s.completedQueries() >= s.warmupQueries() + s.queries());
+            assertTrue(s.queriesPerSecond() > 0 && s.wireMegabytesPerSecond() > 0 && s.payloadMegabytesPerSecond() > 0);
+            assertEquals(s.queries() * r.rowStreamBytes(), s.payloadBytes(), "row-stream bytes are full_size per answer");
+            assertTrue(m.connects() >= 1);
+        }
+        // zip 5 must actually compress (the Base64-like strings compress only about 1.35:1)
+        LoadStats zip0 = r.servlet(0, 1).orElseThrow().stats();
+        LoadStats zip5 = r.servlet(5, 1).orElseThrow().stats();
+        assertTrue(zip5.wireBytes() / zip5.queries() < 0.85 * zip0.wireBytes() / zip0.queries());
+
+        BenchmarkResult.JdbcMeasurement jdbc = r.jdbc(1).orElseThrow();
+        assertTrue(jdbc.stats().queries() > 0 && jdbc.stats().queriesPerSecond() > 0);
+        assertEquals(jdbc.stats().completedQueries(), jdbc.answersChecked());
+
+        assertTrue(r.deflaterSingle(5).orElseThrow().megabytesPerSecond() > 0);
+        assertTrue(r.deflaterParallel(5).orElseThrow().megabytesPerSecond() > 0);
+        assertTrue(r.deflaterSingle(5).orElseThrow().ratio() > 1);
+
+        String md = Files.readString(out.resolve("frontier-throughput.md"));
+        assertTrue(md.contains("| 0 | 1 | "), md);
+        assertTrue(md.contains("| 5 | 1 | "), md);
+        assertTrue(Files.readString(out.resolve("frontier-throughput.json")).contains("\"queriesPerSecond\""));
+        assertEquals(1 + 2 + 1 + 2, Files.readAllLines(out.resolve("frontier-throughput.csv")).size(), "header, 2 servlet, 1 JDBC, 2 zlib rows");
+    }
+}
