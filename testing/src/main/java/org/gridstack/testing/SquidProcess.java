@@ -1,0 +1,257 @@
+package org.gridstack.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A real Squid (Debian's {@code /usr/sbin/squid}) started from one of the {@code docker/squid}
+ * templates on a free port, in a folder of its own, in the foreground ({@code -N}) as a child of
+ * this JVM. {@link #close()} stops it and deletes its folder; a shutdown hook does the same if a
+ * test run is killed. Thread-safe.
+ */
+public final class SquidProcess implements AutoCloseable {
+    public static final Path SQUID = Paths.get(System.getProperty("gridstack.squid", "/usr/sbin/squid"));
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
+
+    private final String name;
+    private final int port;
+    private final Path dir;
+    private final Process process;
+    private final Thread cleanup;
+
+    private SquidProcess(String name, int port, Path dir, Process process) {
+        this.name = name;
+        this.port = port;
+        this.dir = dir;
+        this.process = process;
+        this.cleanup = new Thread(this::stopQuietly, "squid-cleanup-" + name);
+        Runtime.getRuntime().addShutdownHook(cleanup);
+    }
+
+    /** An accelerator (reverse proxy) in front of one origin server. */
+    public static SquidProcess accelerator(String name, String originHost, int originPort) throws IOException {
+        Map<String, String> v = defaults(name);
+        v.put("origin_host", originHost);
+        v.put("origin_port", String.valueOf(originPort));
+        return start("accelerator.conf.template", v);
+    }
+
+    /** A forward proxy; with a parent all misses go through it, without one they go to the origin. */
+    public static SquidProcess siteProxy(String name, SquidProcess parent) throws IOException {
+        Map<String, String> v = defaults(name);
+        if (parent != null) {
+            v.put("parent_line", "cache_peer 127.0.0.1 parent " + parent.port() + " 0 no-query no-digest default name=" + parent.name());
+            v.put("never_direct", "allow all");
+        } else {
+            v.put("parent_line", "");
+            v.put("never_direct", "deny all");
+        }
+        return start("site-proxy.conf.template", v);
+    }
+
+    private static Map<String, String> defaults(String name) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("name", name);
+        v.put("listen_address", "127.0.0.1");
+        v.put("invalidator_address", "127.0.0.1");
+        v.put("cache_mem_mb", "64");
+        v.put("max_object_mb", "16");
+        v.put("negative_ttl_seconds", "0");
+        return v;
+    }
+
+    private static SquidProcess start(String template, Map<String, String> values) throws IOException {
+        if (!Files.isExecutable(SQUID)) {
+            throw new IllegalStateException(SQUID + " not found: install Debian's squid package (./gridstack test does)");
+        }
+        Path dir = Files.createTempDirectory("squid-" + values.get("name") + "-");
+        int port = freePort();
+        values.put("port", String.valueOf(port));
+        values.put("dir", dir.toString());
+        String conf = render(template(template), values);
+        Path confFile = dir.resolve("squid.conf");
+        Files.writeString(confFile, conf, StandardCharsets.UTF_8);
+        ProcessBuilder pb = new ProcessBuilder(SQUID.toString(), "-N", "-f", confFile.toString());
+        pb.redirectErrorStream(true);
+        pb.redirectOutput(dir.resolve("console.log").toFile());
+        Process p = pb.start();
+        SquidProcess squid = new SquidProcess(values.get("name"), port, dir, p);
+        try {
+            squid.awaitListening(TimeUnit.SECONDS.toNanos(30));
+        } catch (IOException | RuntimeException e) {
+            String log = squid.logs();
+            squid.close();
+            throw new IOException("squid " + values.get("name") + " did not start: " + e.getMessage() + "\n" + log, e);
+        }
+        return squid;
+    }
+
+    static String template(String name) throws IOException {
+        try (InputStream in = SquidProcess.class.getResourceAsStream("/squid/" + name)) {
+            return new String(Objects.requireNonNull(in, "template " + name + " missing").readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Fills every {@code ${name}}; a placeholder without a value is an error, not an empty string. */
+    static String render(String template, Map<String, String> values) {
+        Matcher m = PLACEHOLDER.matcher(template);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            String v = values.get(m.group(1));
+            if (v == null) {
+                throw new IllegalArgumentException("no value for ${" + m.group(1) + "} in the squid template");
+            }
+            m.appendReplacement(b, Matcher.quoteReplacement(v));
+        }
+        m.appendTail(b);
+        return b.toString();
+    }
+
+    private void awaitListening(long timeoutNanos) throws IOException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IOException("squid exited with " + process.exitValue());
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                sleep(100);
+            }
+        }
+        throw new IOException("squid did not listen on port " + port + " in time");
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The access log's lines so far (Squid writes them as requests finish). */
+    public List<String> accessLog() throws IOException {
+        Path log = dir.resolve("access.log");
+        return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.ISO_8859_1) : List.of();
+    }
+
+    /**
+     * Squid's result codes (e.g. TCP_MEM_HIT, TCP_MISS, TCP_REFRESH_UNMODIFIED) of the requests it
+     * served, in order; connections closed before a request (NONE_NONE, e.g. the harness's own
+     * readiness probe) are left out.
+     */
+    public List<String> resultCodes() throws IOException {
+        List<String> codes = new ArrayList<>();
+        for (String line : accessLog()) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length > 3 && !f[3].startsWith("NONE")) {
+                codes.add(f[3].split("/")[0]);
+            }
+        }
+        return codes;
+    }
+
+    /** Waits (bounded) until the access log has at least {@code n} lines. */
+    public List<String> awaitResultCodes(int n) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        List<String> codes = resultCodes();
+        while (codes.size() < n && System.nanoTime() < deadline) {
+            sleep(50);
+            codes = resultCodes();
+        }
+        return codes;
+    }
+
+    /** cache.log and console output, for failure messages. */
+    public String logs() {
+        StringBuilder b = new StringBuilder();
+        for (String f : new String[] {"console.log", "cache.log"}) {
+            try {
+                Path p = dir.resolve(f);
+                if (Files.exists(p)) {
+                    List<String> lines = Files.readAllLines(p, StandardCharsets.ISO_8859_1);
+                    b.append("== ").append(name).append(' ').append(f).append('\n');
+                    lines.subList(Math.max(0, lines.size() - 40), lines.size()).forEach(l -> b.append(l).append('\n'));
+                }
+            } catch (IOException e) {
+                b.append("(cannot read ").append(f).append(")\n");
+            }
+        }
+        return b.toString();
+    }
+
+    /** Stops Squid at once (the test of a proxy that is down). */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        stopQuietly();
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or has run
+        }
+    }
+
+    private void stopQuietly() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp folder left behind is harmless
+        }
+    }
+
+    public static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
