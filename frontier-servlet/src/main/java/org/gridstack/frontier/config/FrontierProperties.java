@@ -69,6 +69,17 @@ public class FrontierProperties {
     private boolean lastModifiedEnabled = true;
     /** Oracle: the catalog table the production servlet reads modification times from ({@code LastModifiedTableName}). */
     private String lastModifiedTableName = "";
+    /** Purge changed answers from registered caches (PostgreSQL: driven by the modification triggers' NOTIFY). */
+    private boolean invalidationEnabled = false;
+    /**
+     * Caches to purge when tables change, each {@code name=host:port,urlBase,tier} (tier 1 is
+     * nearest the servlet and purged first).
+     */
+    private java.util.List<String> invalidationCaches = new java.util.ArrayList<>();
+    /** Served URLs remembered for invalidation (least recently served forgotten first). */
+    private int invalidationMaxUrls = 100_000;
+    /** Retries of a PURGE to a cache that does not answer. */
+    private int invalidationRetries = 5;
     /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
     private Path demoSchema;
     /** Print example URLs after start-up (the launcher's run command). */
@@ -133,6 +144,14 @@ public class FrontierProperties {
     public void setLastModifiedEnabled(boolean v) { lastModifiedEnabled = v; }
     public String getLastModifiedTableName() { return lastModifiedTableName; }
     public void setLastModifiedTableName(String v) { lastModifiedTableName = v; }
+    public boolean isInvalidationEnabled() { return invalidationEnabled; }
+    public void setInvalidationEnabled(boolean v) { invalidationEnabled = v; }
+    public java.util.List<String> getInvalidationCaches() { return invalidationCaches; }
+    public void setInvalidationCaches(java.util.List<String> v) { invalidationCaches = v; }
+    public int getInvalidationMaxUrls() { return invalidationMaxUrls; }
+    public void setInvalidationMaxUrls(int v) { invalidationMaxUrls = positive("invalidation-max-urls", v); }
+    public int getInvalidationRetries() { return invalidationRetries; }
+    public void setInvalidationRetries(int v) { invalidationRetries = notNegative("invalidation-retries", v); }
     public Path getDemoSchema() { return demoSchema; }
     public void setDemoSchema(Path v) { demoSchema = v; }
     public boolean isPrintDemoUrls() { return printDemoUrls; }

@@ -13,6 +13,23 @@ public interface LastModifiedSource extends AutoCloseable {
     /** The latest modification time of all these tables, or empty when any of them is unknown. */
     Optional<Instant> lastModified(Collection<TableName> tables);
 
+    /**
+     * The schema-qualified names of these tables as the database resolves them, or empty when any
+     * cannot be resolved (used to match change notifications to served URLs).
+     */
+    default Optional<java.util.Set<TableName>> resolve(Collection<TableName> tables) {
+        for (TableName t : tables) {
+            if (t.schema() == null) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(java.util.Set.copyOf(tables));
+    }
+
+    /** Registers a listener told, on a background thread, which tables changed. */
+    default void onChange(java.util.function.Consumer<java.util.Set<TableName>> listener) {
+    }
+
     @Override
     default void close() {
     }

@@ -44,6 +44,8 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread worker;
     private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), 0);
+    private final java.util.List<java.util.function.Consumer<java.util.Set<TableName>>> listeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Tracked times by schema-qualified name, and the schema an unqualified name resolves to. */
     private record Snapshot(Map<TableName, Instant> times, Map<String, String> visibleSchema, long loadedAtNanos) {
@@ -108,9 +110,52 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     /** Reloads now (tests and the invalidator call this after a change they made). */
     public void refresh() throws SQLException {
         try (Connection c = dataSource.getConnection()) {
-            snapshot = load(c);
+            update(load(c));
             if (!c.getAutoCommit()) {
                 c.rollback();
+            }
+        }
+    }
+
+    @Override
+    public Optional<java.util.Set<TableName>> resolve(Collection<TableName> tables) {
+        Snapshot s = snapshot;
+        java.util.Set<TableName> out = new java.util.HashSet<>();
+        for (TableName t : tables) {
+            String schema = t.schema() != null ? t.schema() : s.visibleSchema().get(t.name());
+            if (schema == null) {
+                return Optional.empty();
+            }
+            out.add(new TableName(schema, t.name()));
+        }
+        return Optional.of(java.util.Set.copyOf(out));
+    }
+
+    @Override
+    public void onChange(java.util.function.Consumer<java.util.Set<TableName>> listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener is null"));
+    }
+
+    /** Installs a new snapshot and tells listeners which tables' times changed. */
+    private void update(Snapshot next) {
+        Snapshot previous = snapshot;
+        snapshot = next;
+        if (listeners.isEmpty() || previous.loadedAtNanos() == 0) {
+            return;
+        }
+        java.util.Set<TableName> changed = new java.util.HashSet<>();
+        next.times().forEach((table, time) -> {
+            if (!time.equals(previous.times().get(table))) {
+                changed.add(table);
+            }
+        });
+        if (!changed.isEmpty()) {
+            for (var l : listeners) {
+                try {
+                    l.accept(java.util.Set.copyOf(changed));
+                } catch (RuntimeException e) {
+                    log.warn("change listener failed: {}", e.toString());
+                }
             }
         }
     }
@@ -157,14 +202,14 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
                 }
-                snapshot = load(c);
+                update(load(c));
                 backoff = 500;
                 PGConnection pg = c.unwrap(PGConnection.class);
                 while (!closed.get()) {
                     PGNotification[] notes = pg.getNotifications((int) Math.min(validateMillis, 1000));
                     boolean due = System.nanoTime() - snapshot.loadedAtNanos() > TimeUnit.MILLISECONDS.toNanos(validateMillis);
                     if ((notes != null && notes.length > 0) || due) {
-                        snapshot = load(c);
+                        update(load(c));
                     }
                 }
             } catch (SQLException e) {

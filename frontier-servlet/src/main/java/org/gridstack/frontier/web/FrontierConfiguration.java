@@ -158,17 +158,40 @@ public class FrontierConfiguration {
         return Executors.newCachedThreadPool(daemon("frontier-send"));
     }
 
+    /** Automatic invalidation, when caches are registered: served URLs, and a purger fed by the change tracker. */
+    public record Invalidation(org.gridstack.frontier.cache.ServedUrlRegistry registry,
+                               org.gridstack.frontier.cache.CacheInvalidator invalidator) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (invalidator != null) {
+                invalidator.close();
+            }
+        }
+    }
+
+    @Bean(destroyMethod = "close")
+    Invalidation invalidation(FrontierProperties properties, LastModifiedSource lastModified, MeterRegistry meters) {
+        if (!properties.isInvalidationEnabled()) {
+            return new Invalidation(null, null);
+        }
+        var caches = properties.getInvalidationCaches().stream().map(org.gridstack.frontier.cache.CacheInvalidator.Cache::parse).toList();
+        var registry = new org.gridstack.frontier.cache.ServedUrlRegistry(properties.getInvalidationMaxUrls());
+        var invalidator = new org.gridstack.frontier.cache.CacheInvalidator(registry, caches, properties.getInvalidationRetries(), meters);
+        lastModified.onChange(invalidator::tablesChanged);
+        return new Invalidation(registry, invalidator);
+    }
+
     @Bean
     ServletRegistrationBean<FrontierServlet> frontierServlet(FrontierProperties properties, QueryRunner runner,
                                                              LastModifiedSource lastModified, CachePolicy cachePolicy,
                                                              ScheduledExecutorService frontierTimer,
                                                              ExecutorService frontierCompressors, ExecutorService frontierPipeline,
-                                                             MeterRegistry meters) {
+                                                             Invalidation invalidation, MeterRegistry meters) {
         FrontierErrorReportValve.version = properties.getProtocolVersion();
         FrontierErrorReportValve.serverName = properties.getServerName();
         FrontierServlet servlet = new FrontierServlet(properties, runner, lastModified, cachePolicy, frontierTimer,
                 properties.getCompressionThreads() > 1 ? frontierCompressors : null,
-                Runtime.getRuntime().availableProcessors() > 1 ? frontierPipeline : null, meters);
+                Runtime.getRuntime().availableProcessors() > 1 ? frontierPipeline : null, invalidation.registry(), meters);
         ServletRegistrationBean<FrontierServlet> bean = new ServletRegistrationBean<>(servlet, "/Frontier/*", "/Frontier");
         bean.setName("Frontier");
         bean.setLoadOnStartup(1);

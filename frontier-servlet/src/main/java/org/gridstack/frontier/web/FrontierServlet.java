@@ -75,6 +75,7 @@ public final class FrontierServlet extends HttpServlet {
     private final transient ScheduledExecutorService timer;
     private final transient Executor compressors;
     private final transient Executor pipelineExecutor;
+    private final transient org.gridstack.frontier.cache.ServedUrlRegistry servedUrls;
     private static final int PIPELINE_BLOCK = 64 * 1024;
     private static final int PIPELINE_BLOCKS = 4;
     private final AtomicInteger active = new AtomicInteger();
@@ -89,7 +90,8 @@ public final class FrontierServlet extends HttpServlet {
 
     public FrontierServlet(FrontierProperties properties, QueryRunner runner, LastModifiedSource lastModified,
                            CachePolicy cachePolicy, ScheduledExecutorService timer, Executor compressors,
-                           Executor pipelineExecutor, MeterRegistry meters) {
+                           Executor pipelineExecutor, org.gridstack.frontier.cache.ServedUrlRegistry servedUrls,
+                           MeterRegistry meters) {
         this.properties = Objects.requireNonNull(properties, "properties is null");
         this.runner = Objects.requireNonNull(runner, "runner is null");
         this.lastModified = Objects.requireNonNull(lastModified, "lastModified is null");
@@ -97,6 +99,7 @@ public final class FrontierServlet extends HttpServlet {
         this.timer = Objects.requireNonNull(timer, "timer is null");
         this.compressors = compressors; // null: compress on the request thread
         this.pipelineExecutor = pipelineExecutor; // null: encode and send on the request thread
+        this.servedUrls = servedUrls; // null: no automatic invalidation
         this.requests = Counter.builder("frontier.requests").description("Requests received").register(meters);
         this.notModified = Counter.builder("frontier.not.modified").description("Requests answered 304 before taking a connection").register(meters);
         this.overloaded = Counter.builder("frontier.overloaded").description("Requests answered 503 above MaxThreads").register(meters);
@@ -212,11 +215,29 @@ public final class FrontierServlet extends HttpServlet {
             envelope.endTransaction();
             envelope.end();
             out.finish();
+            if (servedUrls != null && !state.error) {
+                remember(req, plans);
+            }
         } catch (IOException e) {
             throw new ClientGoneException(e);
         } finally {
             bytesOut.record(out.bytesOut());
         }
+    }
+
+    /** Records the URL with the tables it read, for automatic invalidation (only when all are known). */
+    private void remember(HttpServletRequest req, List<PayloadPlan> plans) {
+        Set<TableName> tables = new LinkedHashSet<>();
+        for (PayloadPlan p : plans) {
+            if (p.tables() == null || p.tables().isEmpty()) {
+                return;
+            }
+            tables.addAll(p.tables());
+        }
+        lastModified.resolve(tables).ifPresent(resolved -> {
+            String target = req.getRequestURI() + (req.getQueryString() == null ? "" : "?" + req.getQueryString());
+            servedUrls.served(target, resolved);
+        });
     }
 
     private PayloadPlan plan(PayloadRequest p, int index) {

@@ -1,0 +1,194 @@
+package org.gridstack.frontier.cache;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.gridstack.frontier.db.TableName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Automatic cache invalidation, which FroNtier proposed and never built: when committed changes
+ * to tables are seen (the modification tracker's NOTIFY), the URLs that read those tables are
+ * purged from every registered Squid, parents before children so that a child cannot refill from
+ * a parent that still holds the old answer. A cache that is down is retried with back-off and
+ * reported; only registered caches are ever purged. Thread-safe.
+ */
+public final class CacheInvalidator implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(CacheInvalidator.class);
+
+    /**
+     * A cache to purge.
+     *
+     * @param name for logs
+     * @param host where it listens
+     * @param port where it listens
+     * @param urlBase how it names the servlet's URLs in its cache key, e.g. {@code http://servlet:8080}
+     *     for a forward proxy, or the accelerator's own {@code http://host:port}
+     * @param tier 1 is nearest the servlet; purged before 2, and so on
+     */
+    public record Cache(String name, String host, int port, String urlBase, int tier) {
+        public Cache {
+            Objects.requireNonNull(name, "name is null");
+            Objects.requireNonNull(host, "host is null");
+            Objects.requireNonNull(urlBase, "urlBase is null");
+        }
+
+        /** Parses {@code name=host:port,urlBase,tier}. */
+        public static Cache parse(String spec) {
+            try {
+                String[] nameRest = spec.split("=", 2);
+                String[] parts = nameRest[1].split(",");
+                String[] hostPort = parts[0].split(":");
+                return new Cache(nameRest[0].trim(), hostPort[0].trim(), Integer.parseInt(hostPort[1].trim()),
+                        parts[1].trim().replaceAll("/+$", ""), Integer.parseInt(parts[2].trim()));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("cache '" + spec + "' is not of the form name=host:port,urlBase,tier", e);
+            }
+        }
+    }
+
+    private final ServedUrlRegistry registry;
+    /** Registered caches; copy on write, read in tier order. */
+    private volatile List<Cache> caches;
+    private final int retries;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "frontier-invalidator");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Counter purged;
+    private final Counter notCached;
+    private final Counter failures;
+    private final Timer staleness;
+
+    public CacheInvalidator(ServedUrlRegistry registry, List<Cache> caches, int retries, MeterRegistry meters) {
+        this.registry = Objects.requireNonNull(registry, "registry is null");
+        this.caches = sortedByTier(caches);
+        this.retries = retries;
+        this.purged = Counter.builder("frontier.invalidation.purged").description("Cached URLs purged").register(meters);
+        this.notCached = Counter.builder("frontier.invalidation.not.cached")
+                .description("PURGEs of URLs the cache did not hold (over-invalidation upper bound)").register(meters);
+        this.failures = Counter.builder("frontier.invalidation.failures").description("PURGEs that failed after retries").register(meters);
+        this.staleness = Timer.builder("frontier.invalidation.staleness")
+                .description("From the change being seen to the last purge done").register(meters);
+    }
+
+    public List<Cache> caches() {
+        return caches;
+    }
+
+    /** Registers one more cache (an operator's command, or a test that started one). */
+    public synchronized void register(Cache cache) {
+        List<Cache> next = new ArrayList<>(caches);
+        next.add(Objects.requireNonNull(cache, "cache is null"));
+        caches = sortedByTier(next);
+    }
+
+    private static List<Cache> sortedByTier(List<Cache> caches) {
+        List<Cache> sorted = new ArrayList<>(caches);
+        sorted.sort(Comparator.comparingInt(Cache::tier));
+        return List.copyOf(sorted);
+    }
+
+    /** Called when tables changed; purges asynchronously, in tier order. */
+    public void tablesChanged(Set<TableName> tables) {
+        Instant seen = Instant.now();
+        worker.execute(() -> {
+            List<String> targets = registry.takeReaders(tables);
+            List<Cache> now = caches;
+            if (targets.isEmpty() || now.isEmpty()) {
+                return;
+            }
+            for (Cache cache : now) {
+                for (String target : targets) {
+                    purge(cache, target);
+                }
+            }
+            staleness.record(Duration.between(seen, Instant.now()));
+            log.info("purged {} URL(s) reading {} from {} cache(s)", targets.size(), tables, now.size());
+        });
+    }
+
+    private void purge(Cache cache, String target) {
+        long backoff = 100;
+        for (int attempt = 0; attempt <= retries; attempt++) {
+            try {
+                int status = send(cache, cache.urlBase() + target);
+                if (status == 200) {
+                    purged.increment();
+                } else if (status == 404) {
+                    notCached.increment();
+                } else {
+                    throw new IOException("PURGE answered HTTP " + status);
+                }
+                return;
+            } catch (IOException e) {
+                if (attempt == retries) {
+                    failures.increment();
+                    log.warn("cannot purge {} from cache {} ({}:{}): {}", target, cache.name(), cache.host(), cache.port(), e.getMessage());
+                    return;
+                }
+                try {
+                    Thread.sleep(backoff);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                backoff = Math.min(backoff * 2, 5_000);
+            }
+        }
+    }
+
+    private static int send(Cache cache, String url) throws IOException {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(cache.host(), cache.port()), 2_000);
+            s.setSoTimeout(5_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("PURGE " + url + " HTTP/1.0\r\nAccept: */*\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = s.getInputStream();
+            StringBuilder line = new StringBuilder();
+            int c;
+            while ((c = in.read()) >= 0 && c != '\n') {
+                line.append((char) c);
+            }
+            String[] parts = line.toString().split(" ");
+            if (parts.length < 2) {
+                throw new IOException("no HTTP answer to PURGE");
+            }
+            return Integer.parseInt(parts[1].trim());
+        }
+    }
+
+    /** Waits until queued purges are done (tests, shutdown). */
+    public void drain(long timeout, TimeUnit unit) throws InterruptedException {
+        var done = worker.submit(() -> { });
+        try {
+            done.get(timeout, unit);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // nothing queued can fail this way; a timeout leaves purges running
+        }
+    }
+
+    @Override
+    public void close() {
+        worker.shutdownNow();
+    }
+}

@@ -1,0 +1,72 @@
+package org.gridstack.frontier.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+import org.gridstack.frontier.cache.CacheInvalidator;
+import org.gridstack.frontier.protocol.P1Codec;
+import org.gridstack.frontier.protocol.ResponseParser;
+import org.gridstack.frontier.testing.FrontierTestServer;
+import org.gridstack.frontier.testing.RawHttp;
+import org.gridstack.frontier.testing.SharedFiles;
+import org.gridstack.testing.SquidProcess;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Automatic invalidation (thesis 3.2.2, proposed and never built): a committed UPDATE reaches a
+ * client reading through two Squid levels with no client-side refresh, because the servlet purges
+ * exactly the URLs that read the table, parent before child.
+ */
+class TestInvalidationThroughSquid {
+    @Test
+    void anUpdateIsSeenThroughTwoSquidLevelsWithoutRefresh() throws Exception {
+        try (FrontierTestServer server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.invalidation-enabled=true");
+             SquidProcess tier1 = SquidProcess.siteProxy("inv-tier1", null);
+             SquidProcess tier2 = SquidProcess.siteProxy("inv-tier2", tier1)) {
+            String base = "http://127.0.0.1:" + server.port();
+            CacheInvalidator invalidator = server.bean(FrontierConfiguration.Invalidation.class).invalidator();
+            // registered children first on purpose: the invalidator must still purge the parent first
+            invalidator.register(new CacheInvalidator.Cache("tier2", "127.0.0.1", tier2.port(), base, 2));
+            invalidator.register(new CacheInvalidator.Cache("tier1", "127.0.0.1", tier1.port(), base, 1));
+            assertEquals(List.of("tier1", "tier2"), invalidator.caches().stream().map(CacheInvalidator.Cache::name).toList());
+
+            String url = base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1=" + P1Codec.encode("select s from T_TYPES where id = 2");
+            String other = base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1=" + P1Codec.encode("select count(*) from T_STRING");
+            assertEquals("hello", value(tier2, url));
+            assertEquals("hello", value(tier2, url));
+            assertEquals("10000", value(tier2, other));
+            assertEquals(List.of("TCP_MISS", "TCP_MEM_HIT", "TCP_MISS"), tier2.awaitResultCodes(3));
+
+            try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
+                s.executeUpdate("update T_TYPES set s = 'changed' where id = 2");
+            }
+            // no refresh from the client: the new value must arrive (bounded wait, no timing claim)
+            String seen = null;
+            for (int i = 0; i < 100 && !"changed".equals(seen); i++) {
+                Thread.sleep(100);
+                seen = value(tier2, url);
+            }
+            assertEquals("changed", seen, "the update never reached the client through the caches");
+            MeterRegistry meters = server.bean(MeterRegistry.class);
+            assertTrue(meters.get("frontier.invalidation.purged").counter().count() >= 2, "purged from both levels");
+            assertEquals(0.0, meters.get("frontier.invalidation.failures").counter().count());
+
+            // exactly the readers of T_TYPES were purged: the T_STRING answer is still a hit
+            int before = tier2.resultCodes().size();
+            assertEquals("10000", value(tier2, other));
+            assertEquals("TCP_MEM_HIT", tier2.awaitResultCodes(before + 1).get(before));
+        }
+    }
+
+    private static String value(SquidProcess proxy, String url) throws Exception {
+        RawHttp.Response r = RawHttp.exchange("127.0.0.1", proxy.port(), RawHttp.get(url, "HTTP/1.0",
+                "X-Frontier-Id: invalidation-test", "Cache-Control: max-stale=1"));
+        ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+        assertEquals(0, p.error(), p.message());
+        return p.decode().rows().get(0).get(0).text();
+    }
+}
