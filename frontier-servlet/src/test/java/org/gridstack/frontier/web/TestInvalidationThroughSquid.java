@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class TestInvalidationThroughSquid {
     @Test
     void anUpdateIsSeenThroughTwoSquidLevelsWithoutRefresh() throws Exception {
-        try (FrontierTestServer server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.invalidation-enabled=true");
+        try (FrontierTestServer server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.invalidation-enabled=true",
+                "--frontier.invalidation-retries=1");
              SquidProcess tier1 = SquidProcess.siteProxy("inv-tier1", null);
              SquidProcess tier2 = SquidProcess.siteProxy("inv-tier2", tier1)) {
             String base = "http://127.0.0.1:" + server.port();
@@ -32,7 +33,9 @@ class TestInvalidationThroughSquid {
             // registered children first on purpose: the invalidator must still purge the parent first
             invalidator.register(new CacheInvalidator.Cache("tier2", "127.0.0.1", tier2.port(), base, 2));
             invalidator.register(new CacheInvalidator.Cache("tier1", "127.0.0.1", tier1.port(), base, 1));
-            assertEquals(List.of("tier1", "tier2"), invalidator.caches().stream().map(CacheInvalidator.Cache::name).toList());
+            // and a registered cache that is down: reported, and the others are still purged
+            invalidator.register(new CacheInvalidator.Cache("down", "127.0.0.1", SquidProcess.freePort(), base, 3));
+            assertEquals(List.of("tier1", "tier2", "down"), invalidator.caches().stream().map(CacheInvalidator.Cache::name).toList());
 
             String url = base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1=" + P1Codec.encode("select s from T_TYPES where id = 2");
             String other = base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1=" + P1Codec.encode("select count(*) from T_STRING");
@@ -53,7 +56,8 @@ class TestInvalidationThroughSquid {
             assertEquals("changed", seen, "the update never reached the client through the caches");
             MeterRegistry meters = server.bean(MeterRegistry.class);
             assertTrue(meters.get("frontier.invalidation.purged").counter().count() >= 2, "purged from both levels");
-            assertEquals(0.0, meters.get("frontier.invalidation.failures").counter().count());
+            invalidator.drain(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(1.0, meters.get("frontier.invalidation.failures").counter().count(), "the cache that is down is reported");
 
             // exactly the readers of T_TYPES were purged: the T_STRING answer is still a hit
             int before = tier2.resultCodes().size();
