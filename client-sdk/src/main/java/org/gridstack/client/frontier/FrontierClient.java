@@ -2,13 +2,14 @@ package org.gridstack.client.frontier;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
@@ -17,82 +18,208 @@ import org.gridstack.frontier.protocol.RowStreamReader;
 import org.gridstack.frontier.protocol.Ttl;
 
 /**
- * A minimal FroNtier client: one server, one query per request, answers checked (md5, zlib,
- * full_size) before any row is returned. It speaks to this project's servlet and to the production
- * FroNtier servlet alike. Fail-over across servers and proxies, refresh policies and the JDBC
- * driver build on it. Thread-safe.
+ * A FroNtier client with the C client's fail-over: servers and proxies from a
+ * {@link FrontierClientConfig}, every answer checked (HTTP status, global_error, md5, zlib,
+ * full_size, record count) before any row is returned, and on a bad answer a soft refresh, then a
+ * hard refresh on the same proxy/server, then the next proxy, then the next server. It speaks to
+ * this project's servlet and to the production FroNtier servlet alike. Thread-safe (no mutable
+ * state; each request uses its own connection).
  */
 public final class FrontierClient {
-    /** A decoded answer. */
-    public record Result(List<String> columnNames, List<String> typeNames, List<List<String>> rows, long fullSize) {
+    private static final Pattern TABLE_REFERENCE = Pattern.compile("\\b(?:from|join)\\s+([A-Za-z_][\\w$]*(?:\\.[A-Za-z_][\\w$]*)?)",
+            Pattern.CASE_INSENSITIVE);
+
+    private final FrontierClientConfig config;
+    private final HttpGet http;
+
+    public FrontierClient(FrontierClientConfig config) {
+        this.config = Objects.requireNonNull(config, "config is null");
+        this.http = new HttpGet(config.connectTimeout(), config.readTimeout());
     }
 
-    private final URI server;
-    private final int zipLevel;
-    private final String frontierId;
-    private final HttpClient http;
-    private final Duration readTimeout;
-
     /**
+     * One server, no proxy.
+     *
      * @param server the server URL as FroNtier clients are configured with it, e.g.
      *     {@code http://host:8000/Frontier} (requests go to {@code <server>/Frontier/type=...})
      * @param zipLevel retrieve zip level 0..9 (0 = plain BLOB), 5 in the C client
      */
     public FrontierClient(URI server, int zipLevel) {
-        this.server = Objects.requireNonNull(server, "server is null");
-        BlobEncoding.forClientZipLevel(zipLevel); // validates
-        this.zipLevel = zipLevel;
-        this.frontierId = "gridstack-java 0.1 " + ProcessHandle.current().pid() + " " + System.getProperty("user.name", "unknown");
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-        this.readTimeout = Duration.ofSeconds(10 * 60);
+        this(FrontierClientConfig.builder().server(Objects.requireNonNull(server, "server is null")).zipLevel(zipLevel).build());
     }
 
-    /** The request URL for a query, in the slash form Squid caches. */
+    public FrontierClientConfig config() {
+        return config;
+    }
+
+    /** The request URL for a query to the first server, in the slash form Squid caches. */
     public URI url(String sql, Ttl ttl) {
-        String base = server.toString().replaceAll("/+$", "");
-        String url = base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=" + BlobEncoding.forClientZipLevel(zipLevel)
-                + "&p1=" + P1Codec.encode(sql) + (ttl == Ttl.LONG ? "" : "&ttl=" + ttl.urlValue());
-        return URI.create(url);
+        return url(config.servers().get(0), sql, ttl);
     }
 
-    /** Runs a query; throws with the server's message when it answers with an error. */
-    public Result query(String sql) throws IOException, FrontierException {
-        HttpRequest request = HttpRequest.newBuilder(url(sql, Ttl.LONG)).timeout(readTimeout)
-                .header("X-Frontier-Id", frontierId).header("Cache-Control", "max-stale=1").GET().build();
-        HttpResponse<byte[]> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for " + server, e);
-        }
-        try {
-            ResponseParser.Response parsed = ResponseParser.parse(response.body());
-            if (parsed.globalError() != null) {
-                throw new FrontierException(server + " answered HTTP " + response.statusCode() + " with an error: " + parsed.globalError());
-            }
-            if (parsed.payloads().size() != 1) {
-                throw new FrontierException(server + " answered " + parsed.payloads().size() + " payloads to one query");
-            }
-            ResponseParser.Payload p = parsed.payloads().get(0);
-            if (p.error() != 0) {
-                throw new FrontierException(server + " could not run the query: " + p.message());
-            }
-            RowStreamReader.Decoded d = p.decode();
-            if (d.rows().size() != p.records()) {
-                throw new FrontierException(server + " said records=" + p.records() + " but sent " + d.rows().size());
-            }
-            List<List<String>> rows = new ArrayList<>(d.rows().size());
-            for (List<RowStreamReader.Field> row : d.rows()) {
-                List<String> values = new ArrayList<>(row.size());
-                for (RowStreamReader.Field f : row) {
-                    values.add(f.isNull() ? null : f.type() == 6 ? f.text() : String.valueOf(f.value()));
+    /** The request URL for a query to a server: byte-identical to the C client's for the same SQL. */
+    public URI url(URI server, String sql, Ttl ttl) {
+        Objects.requireNonNull(sql, "sql is null");
+        Objects.requireNonNull(ttl, "ttl is null");
+        String base = server.toString().replaceAll("/+$", "");
+        return URI.create(base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=" + BlobEncoding.forClientZipLevel(config.zipLevel())
+                + "&p1=" + P1Codec.encode(sql) + (ttl == Ttl.LONG ? "" : "&ttl=" + ttl.urlValue()));
+    }
+
+    /** Runs a query with the default TTL (long) and no refresh beyond what the configuration asks. */
+    public FrontierResult query(String sql) throws FrontierException {
+        return query(sql, QueryOptions.DEFAULT);
+    }
+
+    /**
+     * Runs a query. Never returns rows from an answer that failed a check.
+     *
+     * @throws FrontierException when the server reports an SQL error (after a hard refresh proved
+     *     it is not an old cached error) or when every proxy/server combination failed; the
+     *     message names every attempt
+     */
+    public FrontierResult query(String sql, QueryOptions options) throws FrontierException {
+        Objects.requireNonNull(sql, "sql is null");
+        Objects.requireNonNull(options, "options is null");
+        long started = System.nanoTime();
+        RefreshPolicy start = startingRefresh(sql, options);
+        List<Attempt> attempts = new ArrayList<>();
+        routes:
+        for (Route route : routes()) {
+            RefreshPolicy refresh = start;
+            while (refresh != null) {
+                Answer answer = attempt(route, sql, options.ttl(), refresh, started, attempts.size() + 1);
+                attempts.add(answer.attempt());
+                Attempt.Outcome outcome = answer.attempt().outcome();
+                if (outcome == Attempt.Outcome.OK) {
+                    return answer.result();
                 }
-                rows.add(values);
+                if (outcome == Attempt.Outcome.UNREACHABLE) {
+                    continue routes; // refreshing cannot help a peer that does not answer
+                }
+                if (outcome == Attempt.Outcome.SQL_ERROR && refresh == RefreshPolicy.HARD) {
+                    // a hard refresh reached the server itself: the error is real, not an old cached one
+                    throw new FrontierException("the server could not run the query: " + answer.attempt().detail()
+                            + "; attempts: " + describe(attempts), attempts, null);
+                }
+                refresh = refresh.stronger();
             }
-            return new Result(d.columnNames(), d.typeNames(), rows, p.fullSize());
-        } catch (FrontierProtocolException e) {
-            throw new FrontierException(server + " sent a broken answer: " + e.getMessage(), e);
         }
+        throw new FrontierException("no usable answer after " + attempts.size() + " attempts: " + describe(attempts), attempts, null);
+    }
+
+    private static String describe(List<Attempt> attempts) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < attempts.size(); i++) {
+            s.append(i == 0 ? "" : "; ").append('[').append(i + 1).append("] ").append(attempts.get(i));
+        }
+        return s.toString();
+    }
+
+    /** The query's own refresh, raised by forcereload for its TTL and by the table map. */
+    private RefreshPolicy startingRefresh(String sql, QueryOptions options) {
+        RefreshPolicy p = options.refresh().max(config.forceReload().policyFor(options.ttl()));
+        if (!config.tableRefresh().isEmpty()) {
+            Matcher m = TABLE_REFERENCE.matcher(sql);
+            while (m.find()) {
+                p = p.max(config.refreshPolicyFor(m.group(1)));
+            }
+        }
+        return p;
+    }
+
+    /** A proxy (null = direct) and a server. */
+    private record Route(URI proxy, URI server) {
+    }
+
+    /** Servers in order, each through every proxy in order; then, unless disabled, each server directly. */
+    private List<Route> routes() {
+        List<Route> routes = new ArrayList<>();
+        for (URI server : config.servers()) {
+            for (URI proxy : config.proxies()) {
+                routes.add(new Route(proxy, server));
+            }
+        }
+        if (config.proxies().isEmpty() || config.failoverToServer()) {
+            for (URI server : config.servers()) {
+                routes.add(new Route(null, server));
+            }
+        }
+        return routes;
+    }
+
+    private record Answer(Attempt attempt, FrontierResult result) {
+    }
+
+    private Answer attempt(Route route, String sql, Ttl ttl, RefreshPolicy refresh, long started, int attemptNumber) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("X-Frontier-Id", config.frontierId());
+        headers.put("Cache-Control", refresh.cacheControl());
+        HttpGet.Response response;
+        try {
+            response = http.get(url(route.server(), sql, ttl), route.proxy(), headers);
+        } catch (HttpGet.UnreachableException e) {
+            return failed(route, refresh, Attempt.Outcome.UNREACHABLE, e.getMessage());
+        } catch (IOException e) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, e.getMessage());
+        }
+        String where = " (HTTP " + response.status() + ")";
+        ResponseParser.Response parsed;
+        try {
+            parsed = ResponseParser.parse(response.body());
+        } catch (FrontierProtocolException e) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "broken answer: " + e.getMessage() + where);
+        }
+        if (parsed.globalError() != null) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "global_error: " + parsed.globalError() + where);
+        }
+        if (response.status() != 200) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "HTTP " + response.status() + " instead of 200");
+        }
+        if (parsed.payloads().size() != 1) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, parsed.payloads().size() + " payloads to one query");
+        }
+        ResponseParser.Payload p = parsed.payloads().get(0);
+        if (p.error() != 0) {
+            return failed(route, refresh, Attempt.Outcome.SQL_ERROR, String.valueOf(p.message()));
+        }
+        RowStreamReader.Decoded d;
+        try {
+            d = p.decode();
+        } catch (FrontierProtocolException e) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload: " + e.getMessage());
+        }
+        if (p.records() >= 0 && d.rows().size() != p.records()) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "records=" + p.records() + " but " + d.rows().size() + " rows arrived");
+        }
+        Long age = parseAge(response.header("Age"));
+        if (p.maxAge() > 0 && age != null && age > p.maxAge() && refresh != RefreshPolicy.HARD) {
+            // the payload asked to be refetched after max_age seconds and the cache kept it longer
+            return failed(route, refresh, Attempt.Outcome.STALE, "max_age " + p.maxAge() + " s expired (Age " + age + " s)");
+        }
+        FrontierResult.Origin origin = new FrontierResult.Origin(route.server(), route.proxy(), response.header("X-Cache"), age,
+                attemptNumber, response.body().length, Duration.ofNanos(System.nanoTime() - started));
+        return new Answer(new Attempt(route.proxy(), route.server(), refresh, Attempt.Outcome.OK, ""),
+                new FrontierResult(d.columnNames(), d.typeNames(), d.rows(), p.fullSize(), origin));
+    }
+
+    private static Long parseAge(String age) {
+        if (age == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(age.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static Answer failed(Route route, RefreshPolicy refresh, Attempt.Outcome outcome, String detail) {
+        return new Answer(new Attempt(route.proxy(), route.server(), refresh, outcome, detail == null ? "" : detail), null);
+    }
+
+    @Override
+    public String toString() {
+        return "FrontierClient" + config;
     }
 }
