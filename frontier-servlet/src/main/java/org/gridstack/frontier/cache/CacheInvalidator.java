@@ -177,6 +177,32 @@ public final class CacheInvalidator implements AutoCloseable {
         }
     }
 
+    /**
+     * Flushes one registered cache ({@code cacheName}) or all (null): every URL the servlet served
+     * and still remembers is purged, parents first. Runs on the invalidation thread; the returned
+     * future completes with the number of URLs purged.
+     *
+     * @throws IllegalArgumentException when no registered cache has that name
+     */
+    public java.util.concurrent.Future<Integer> flush(String cacheName) {
+        List<Cache> targets = cacheName == null ? caches
+                : caches.stream().filter(c -> c.name().equals(cacheName)).toList();
+        if (targets.isEmpty() && cacheName != null) {
+            throw new IllegalArgumentException("no registered cache named '" + cacheName + "'; registered: "
+                    + caches.stream().map(Cache::name).toList());
+        }
+        return worker.submit(() -> {
+            List<String> urls = registry.takeAll();
+            for (Cache cache : targets) {
+                for (String url : urls) {
+                    purge(cache, url);
+                }
+            }
+            log.info("flushed {} URL(s) from {}", urls.size(), targets.stream().map(Cache::name).toList());
+            return urls.size();
+        });
+    }
+
     /** Waits until queued purges are done (tests, shutdown). */
     public void drain(long timeout, TimeUnit unit) throws InterruptedException {
         var done = worker.submit(() -> { });

@@ -63,6 +63,14 @@ public final class ServedUrlRegistry {
         return List.copyOf(found);
     }
 
+    /** Every remembered URL; they are forgotten (flushing a whole cache). */
+    public synchronized List<String> takeAll() {
+        List<String> all = List.copyOf(urls.keySet());
+        urls.clear();
+        byTable.clear();
+        return all;
+    }
+
     public synchronized int size() {
         return urls.size();
     }

@@ -80,6 +80,10 @@ public class FrontierProperties {
     private int invalidationMaxUrls = 100_000;
     /** Retries of a PURGE to a cache that does not answer. */
     private int invalidationRetries = 5;
+    /** Flush every registered cache this often (e.g. {@code 6h}); unset: only on command. */
+    private java.time.Duration invalidationFlushPeriod;
+    /** Addresses allowed to send cache commands to /frontier-admin. */
+    private java.util.List<String> adminAddresses = new java.util.ArrayList<>(java.util.List.of("127.0.0.1", "0:0:0:0:0:0:0:1"));
     /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
     private Path demoSchema;
     /** Print example URLs after start-up (the launcher's run command). */
@@ -152,6 +156,10 @@ public class FrontierProperties {
     public void setInvalidationMaxUrls(int v) { invalidationMaxUrls = positive("invalidation-max-urls", v); }
     public int getInvalidationRetries() { return invalidationRetries; }
     public void setInvalidationRetries(int v) { invalidationRetries = notNegative("invalidation-retries", v); }
+    public java.time.Duration getInvalidationFlushPeriod() { return invalidationFlushPeriod; }
+    public void setInvalidationFlushPeriod(java.time.Duration v) { invalidationFlushPeriod = v; }
+    public java.util.List<String> getAdminAddresses() { return adminAddresses; }
+    public void setAdminAddresses(java.util.List<String> v) { adminAddresses = v; }
     public Path getDemoSchema() { return demoSchema; }
     public void setDemoSchema(Path v) { demoSchema = v; }
     public boolean isPrintDemoUrls() { return printDemoUrls; }

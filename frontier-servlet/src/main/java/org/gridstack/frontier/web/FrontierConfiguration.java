@@ -182,6 +182,20 @@ public class FrontierConfiguration {
     }
 
     @Bean
+    ServletRegistrationBean<CacheAdminServlet> cacheAdminServlet(Invalidation invalidation, FrontierProperties properties,
+                                                                 ScheduledExecutorService frontierTimer) {
+        java.time.Duration period = properties.getInvalidationFlushPeriod();
+        if (invalidation.invalidator() != null && period != null && !period.isZero()) {
+            frontierTimer.scheduleAtFixedRate(() -> invalidation.invalidator().flush(null), period.toMillis(), period.toMillis(),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        ServletRegistrationBean<CacheAdminServlet> bean = new ServletRegistrationBean<>(
+                new CacheAdminServlet(invalidation.invalidator(), new java.util.HashSet<>(properties.getAdminAddresses())), "/frontier-admin/*");
+        bean.setName("FrontierCacheAdmin");
+        return bean;
+    }
+
+    @Bean
     ServletRegistrationBean<FrontierServlet> frontierServlet(FrontierProperties properties, QueryRunner runner,
                                                              LastModifiedSource lastModified, CachePolicy cachePolicy,
                                                              ScheduledExecutorService frontierTimer,

@@ -73,4 +73,37 @@ class TestInvalidationThroughSquid {
         assertEquals(0, p.error(), p.message());
         return p.decode().rows().get(0).get(0).text();
     }
+
+    @Test
+    void flushCommandEmptiesOneOrAllRegisteredCaches() throws Exception {
+        try (FrontierTestServer server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.invalidation-enabled=true");
+             SquidProcess tier1 = SquidProcess.siteProxy("flush-tier1", null);
+             SquidProcess tier2 = SquidProcess.siteProxy("flush-tier2", tier1)) {
+            String base = "http://127.0.0.1:" + server.port();
+            CacheInvalidator invalidator = server.bean(FrontierConfiguration.Invalidation.class).invalidator();
+            invalidator.register(new CacheInvalidator.Cache("tier1", "127.0.0.1", tier1.port(), base, 1));
+            invalidator.register(new CacheInvalidator.Cache("tier2", "127.0.0.1", tier2.port(), base, 2));
+            String url = base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + P1Codec.encode("select count(*) from T_STRING");
+            assertEquals("10000", value(tier2, url));
+            assertEquals("10000", value(tier2, url));
+            assertEquals(List.of("TCP_MISS", "TCP_MEM_HIT"), tier2.awaitResultCodes(2));
+
+            RawHttp.Response list = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get("/frontier-admin/caches", "HTTP/1.0"));
+            assertTrue(list.bodyText().contains("tier1 127.0.0.1:" + tier1.port()) && list.bodyText().contains("tier 2"), list.bodyText());
+            RawHttp.Response unknown = RawHttp.exchange("127.0.0.1", server.port(), post("/frontier-admin/flush?cache=nosuch"));
+            assertEquals(404, unknown.status(), unknown.bodyText());
+            RawHttp.Response flushed = RawHttp.exchange("127.0.0.1", server.port(), post("/frontier-admin/flush"));
+            assertEquals(200, flushed.status(), flushed.bodyText());
+            assertTrue(flushed.bodyText().startsWith("flushed 1 URL"), flushed.bodyText());
+
+            // both levels lost the answer: the next read goes all the way to the servlet
+            assertEquals("10000", value(tier2, url));
+            assertEquals("TCP_MISS", tier2.awaitResultCodes(3).get(2));
+            assertEquals("TCP_MISS", tier1.awaitResultCodes(2).get(1));
+        }
+    }
+
+    private static byte[] post(String target) {
+        return ("POST " + target + " HTTP/1.0\r\nContent-Length: 0\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
 }
