@@ -178,10 +178,14 @@ public final class ResponseParser {
                     case "quot" -> "\"";
                     case "apos" -> "'";
                     default -> {
-                        if (ent.startsWith("#x")) {
-                            yield new String(Character.toChars(Integer.parseInt(ent.substring(2), 16)));
-                        } else if (ent.startsWith("#")) {
-                            yield new String(Character.toChars(Integer.parseInt(ent.substring(1))));
+                        try {
+                            if (ent.startsWith("#x")) {
+                                yield new String(Character.toChars(Integer.parseInt(ent.substring(2), 16)));
+                            } else if (ent.startsWith("#")) {
+                                yield new String(Character.toChars(Integer.parseInt(ent.substring(1))));
+                            }
+                        } catch (IllegalArgumentException notAReference) {
+                            // left as written: a message is text, not something to fail on
                         }
                         yield null;
                     }

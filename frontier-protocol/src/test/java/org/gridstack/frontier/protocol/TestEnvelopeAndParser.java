@@ -43,6 +43,7 @@ class TestEnvelopeAndParser {
         String escaped = XmlEscaper.escapeAttribute("café 😀 \u0001");
         assertEquals("caf&#233; &#128512; ?", escaped);
         assertEquals("café 😀 ?", ResponseParser.unescape(escaped));
+        assertEquals("a &#zz; b &#99999999; c", ResponseParser.unescape("a &#zz; b &#99999999; c"), "malformed references stay text");
     }
 
     @Test

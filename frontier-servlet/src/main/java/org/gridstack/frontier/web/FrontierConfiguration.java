@@ -25,7 +25,6 @@ import org.gridstack.frontier.db.OracleDialect;
 import org.gridstack.frontier.db.PostgresModificationTracker;
 import org.gridstack.frontier.db.QueryRunner;
 import org.gridstack.frontier.demo.DemoDatabase;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
@@ -232,7 +231,7 @@ public class FrontierConfiguration {
     }
 
     @Bean
-    DemoUrlPrinter demoUrlPrinter(FrontierProperties properties, ObjectProvider<DemoHolder> demo) {
+    DemoUrlPrinter demoUrlPrinter(FrontierProperties properties) {
         return new DemoUrlPrinter(properties);
     }
 

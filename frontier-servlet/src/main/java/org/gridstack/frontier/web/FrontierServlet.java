@@ -9,7 +9,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -546,9 +545,5 @@ public final class FrontierServlet extends HttpServlet {
         ClientGoneException(IOException cause) {
             super(cause.getMessage(), cause);
         }
-    }
-
-    static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }
