@@ -139,4 +139,40 @@ class TestThroughRealSquid {
             assertTrue(squid.resultCodes().size() >= 3, squid.resultCodes().toString());
         }
     }
+
+    @Test
+    void toolAndJdbcDriverThroughTwoLevels() throws Exception {
+        String sql = "select string from T_STRING where string ~ '^A[A-H]' order by string";
+        try (SquidProcess tier1 = SquidProcess.siteProxy("tool-tier1", null);
+             SquidProcess tier2 = SquidProcess.siteProxy("tool-tier2", tier1)) {
+            String[] args = {"--server", serverUrl, "--proxy", "http://127.0.0.1:" + tier2.port(), "--zip", "5", sql};
+            for (int run = 1; run <= 2; run++) {
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+                int exit = org.gridstack.client.frontier.cli.FrontierQuery.run(args, java.util.Map.of(),
+                        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+                assertEquals(0, exit, err.toString(java.nio.charset.StandardCharsets.UTF_8));
+                String[] lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).trim().split("\n");
+                assertEquals("string", lines[0].trim(), "header line");
+                assertEquals(18, lines.length, "header and 17 rows");
+                assertTrue(lines[1].startsWith("A"), lines[1]);
+            }
+            assertEquals(java.util.List.of("TCP_MISS", "TCP_MEM_HIT"), tier2.awaitResultCodes(2));
+            assertEquals(java.util.List.of("TCP_MISS"), tier1.awaitResultCodes(1), "the second run never left tier 2");
+
+            // the JDBC driver, same URL as the tool's: a hit in the nearest cache
+            try (Connection c = DriverManager.getConnection("jdbc:frontier:(serverurl=" + serverUrl + ")(proxyurl=http://127.0.0.1:"
+                    + tier2.port() + ")(retrieve-ziplevel=5)");
+                 ResultSet rs = c.createStatement().executeQuery(sql)) {
+                int rows = 0;
+                while (rs.next()) {
+                    assertTrue(rs.getString("string").startsWith("A"));
+                    rows++;
+                }
+                assertEquals(17, rows);
+            }
+            assertEquals("TCP_MEM_HIT", tier2.awaitResultCodes(3).get(2));
+        }
+    }
 }
