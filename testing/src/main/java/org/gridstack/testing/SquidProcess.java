@@ -159,15 +159,15 @@ public final class SquidProcess implements AutoCloseable {
     }
 
     /**
-     * Squid's result codes (e.g. TCP_MEM_HIT, TCP_MISS, TCP_REFRESH_UNMODIFIED) of the requests it
-     * served, in order; connections closed before a request (NONE_NONE, e.g. the harness's own
-     * readiness probe) are left out.
+     * Squid's result codes (e.g. TCP_MEM_HIT, TCP_MISS, TCP_REFRESH_UNMODIFIED) of the GET requests
+     * it served, in order. Other methods (an invalidator's PURGE) and connections closed before a
+     * request (NONE_NONE, e.g. the harness's own readiness probe) are left out.
      */
     public List<String> resultCodes() throws IOException {
         List<String> codes = new ArrayList<>();
         for (String line : accessLog()) {
             String[] f = line.trim().split("\\s+");
-            if (f.length > 3 && !f[3].startsWith("NONE")) {
+            if (f.length > 5 && f[5].equals("GET") && !f[3].startsWith("NONE")) {
                 codes.add(f[3].split("/")[0]);
             }
         }

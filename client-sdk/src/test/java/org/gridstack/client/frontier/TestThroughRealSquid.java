@@ -136,7 +136,8 @@ class TestThroughRealSquid {
                 assertEquals(Long.MAX_VALUE, rs.getLong(1));
                 assertEquals(java.sql.Timestamp.valueOf("2038-01-19 03:14:07"), rs.getTimestamp("ts"));
             }
-            assertTrue(squid.resultCodes().size() >= 3, squid.resultCodes().toString());
+            // Squid writes its access log after each answer: wait (bounded) for the lines
+            assertTrue(squid.awaitResultCodes(3).size() >= 3, squid.resultCodes().toString());
         }
     }
 
