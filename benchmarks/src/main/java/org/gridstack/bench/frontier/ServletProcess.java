@@ -55,7 +55,7 @@ public final class ServletProcess implements AutoCloseable {
                 "--spring.datasource.url=" + database.jdbcUrl(),
                 "--spring.datasource.username=" + database.readerUser(),
                 "--spring.datasource.password=" + database.readerPassword(),
-                // the tracker needs an installed trigger schema the read-only role does not have
+                // measured without Last-Modified tracking, like the production servlet on PostgreSQL
                 "--frontier.last-modified-enabled=false",
                 "--spring.main.banner-mode=off"));
         command.addAll(extraArgs);

@@ -41,6 +41,12 @@ public final class DemoDatabase implements AutoCloseable {
         this.schemas = schemas;
     }
 
+    /** Creates the schema through an administrative connection to the (empty) demo database. */
+    @FunctionalInterface
+    public interface SchemaLoader {
+        void load(Connection admin) throws SQLException;
+    }
+
     /** Starts PostgreSQL on a free port and loads {@code schemaFile} (plain SQL, no psql meta-commands). */
     public static DemoDatabase start(Path schemaFile) throws IOException, SQLException {
         Objects.requireNonNull(schemaFile, "schemaFile is null");
@@ -48,14 +54,30 @@ public final class DemoDatabase implements AutoCloseable {
             throw new IOException("demo schema " + schemaFile.toAbsolutePath() + " does not exist or is not readable");
         }
         String sql = Files.readString(schemaFile, StandardCharsets.UTF_8);
+        return start(admin -> {
+            try (Statement s = admin.createStatement()) {
+                s.execute(sql);
+            } catch (SQLException e) {
+                throw new SQLException("loading the demo schema " + schemaFile.toAbsolutePath() + " failed: " + e.getMessage(), e);
+            }
+        }, schemaFile.toString());
+    }
+
+    /**
+     * Starts PostgreSQL on a free port, lets {@code loader} create the schema as administrator,
+     * tracks every table it created and grants the read-only role SELECT on them.
+     */
+    public static DemoDatabase start(SchemaLoader loader, String description) throws IOException, SQLException {
+        Objects.requireNonNull(loader, "loader is null");
         if ("root".equals(System.getProperty("user.name"))) {
             throw new IllegalStateException("PostgreSQL refuses to run as root (initdb: cannot be run as root). "
-                    + "Start the demo with ./gridstack run, which runs it as an unprivileged user, or run java as another user.");
+                    + "Run as an unprivileged user: ./gridstack run and ./gridstack test do that for you.");
         }
         EmbeddedPostgres pg = EmbeddedPostgres.builder()
                 .setServerConfig("max_connections", "200")
                 .setServerConfig("fsync", "off")
                 .setServerConfig("synchronous_commit", "off")
+                .setServerConfig("full_page_writes", "off")
                 .start();
         try {
             String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
@@ -66,11 +88,8 @@ public final class DemoDatabase implements AutoCloseable {
             List<String> schemas = new ArrayList<>();
             try (Connection admin = DriverManager.getConnection(pg.getJdbcUrl("postgres", DATABASE))) {
                 admin.setAutoCommit(true);
-                try (Statement s = admin.createStatement()) {
-                    s.execute(sql);
-                } catch (SQLException e) {
-                    throw new SQLException("loading the demo schema " + schemaFile.toAbsolutePath() + " failed: " + e.getMessage(), e);
-                }
+                loader.load(admin);
+                admin.setAutoCommit(true);
                 try (Statement s = admin.createStatement()) {
                     s.execute(PostgresModificationTracker.installScript());
                     try (ResultSet rs = s.executeQuery("select nspname from pg_namespace where nspname not like 'pg\\_%'"
@@ -89,11 +108,18 @@ public final class DemoDatabase implements AutoCloseable {
                     s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
                 }
             }
-            log.info("demo PostgreSQL on port {} loaded from {}; queries run as read-only role {}", pg.getPort(), schemaFile, READER);
+            log.info("demo PostgreSQL on port {} loaded from {}; queries run as read-only role {}", pg.getPort(), description, READER);
             return new DemoDatabase(pg, password, List.copyOf(schemas));
         } catch (SQLException | RuntimeException e) {
             pg.close();
             throw e;
+        }
+    }
+
+    /** The server version, for reports. */
+    public String serverVersion() throws SQLException {
+        try (Connection c = adminConnection()) {
+            return c.getMetaData().getDatabaseProductVersion();
         }
     }
 
