@@ -1,0 +1,41 @@
+package org.gridstack.grim.store;
+
+import java.util.List;
+import java.util.Map;
+
+import org.gridstack.grim.model.Dataset;
+import org.gridstack.grim.ops.Mode;
+import org.gridstack.grim.ops.Operation;
+
+/**
+ * One storage platform of GRIM (PostgreSQL, BaseX, LDAP). Implementations are thread-safe: the
+ * service and the scenarios call them from many threads at once.
+ */
+public interface GrimBackend extends AutoCloseable {
+    /** {@code postgres}, {@code basex} or {@code ldap}. */
+    String name();
+
+    /** Replaces the stored objects with {@code data} (indexes as the model says). */
+    void load(Dataset data);
+
+    /** Objects per collection, in model order. */
+    Map<String, Long> counts();
+
+    /** Every stored object, for the check that all backends hold the same objects. */
+    Dataset snapshot();
+
+    /**
+     * Runs {@code op} in {@code mode}. {@code params} holds every parameter of the operation,
+     * typed (String or Long) and already defaulted. Counts requests and bytes, measures QRT.
+     */
+    OperationResult execute(Operation op, Mode mode, Map<String, Object> params);
+
+    /** Applies validated updates all or nothing (see {@link Update} for the rules); returns objects changed. */
+    int apply(List<Update> batch);
+
+    /** Runs a read-only native query (SQL, XQuery, LDAP filter) within {@code limits}; refuses writes (422). */
+    NativeResult nativeQuery(String query, QueryLimits limits);
+
+    @Override
+    void close();
+}

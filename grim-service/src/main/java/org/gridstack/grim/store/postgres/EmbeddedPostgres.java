@@ -1,0 +1,81 @@
+package org.gridstack.grim.store.postgres;
+
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HexFormat;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An embedded PostgreSQL server (real binaries from Maven Central) on a free port, with
+ * <b>durable commits</b> (fsync, synchronous_commit and full_page_writes on): update rates
+ * measured against it are rates of durably stored updates. Creates the database {@value #DATABASE}
+ * and a read-only role for native pass-through queries. Closing stops the server and deletes its
+ * data directory.
+ */
+public final class EmbeddedPostgres implements AutoCloseable {
+    public static final String DATABASE = "grim";
+    public static final String READER = "grim_reader";
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgres.class);
+
+    private final io.zonky.test.db.postgres.embedded.EmbeddedPostgres server;
+    private final String readerPassword;
+
+    private EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres server, String readerPassword) {
+        this.server = server;
+        this.readerPassword = readerPassword;
+    }
+
+    public static EmbeddedPostgres start() throws IOException, SQLException {
+        if ("root".equals(System.getProperty("user.name"))) {
+            throw new IllegalStateException("PostgreSQL refuses to run as root (initdb: cannot be run as root). "
+                    + "Run as an unprivileged user (./gridstack run and ./gridstack test do that for you), "
+                    + "or point grim.postgres.url at an existing server.");
+        }
+        var pg = io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
+                .setServerConfig("max_connections", "300")
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on")
+                .setServerConfig("shared_buffers", "128MB")
+                .start();
+        try {
+            String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+            try (Connection admin = pg.getPostgresDatabase().getConnection(); Statement s = admin.createStatement()) {
+                s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
+                s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
+                s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");
+            }
+            log.info("embedded PostgreSQL on port {} (durable commits)", pg.getPort());
+            return new EmbeddedPostgres(pg, password);
+        } catch (SQLException | RuntimeException e) {
+            pg.close();
+            throw e;
+        }
+    }
+
+    public String jdbcUrl() {
+        return "jdbc:postgresql://localhost:" + server.getPort() + "/" + DATABASE;
+    }
+
+    public String adminUser() {
+        return "postgres";
+    }
+
+    public String readerPassword() {
+        return readerPassword;
+    }
+
+    public int port() {
+        return server.getPort();
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+    }
+}
