@@ -28,7 +28,7 @@ public final class Rows {
         List<List<Object>> out = new ArrayList<>(sorted.size());
         for (List<Object> r : sorted) {
             if (out.isEmpty() || ORDER.compare(out.get(out.size() - 1), r) != 0) {
-                out.add(List.copyOf(r));
+                out.add(java.util.Collections.unmodifiableList(new ArrayList<>(r)));
             }
         }
         return out;

@@ -1,0 +1,379 @@
+package org.gridstack.grim.store.basex;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+
+import org.basex.api.client.Session;
+import org.gridstack.grim.model.CollectionDef;
+import org.gridstack.grim.model.Column;
+import org.gridstack.grim.model.Dataset;
+import org.gridstack.grim.model.GlueModel;
+import org.gridstack.grim.ops.Mode;
+import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.store.GrimBackend;
+import org.gridstack.grim.store.GrimException;
+import org.gridstack.grim.store.NativeResult;
+import org.gridstack.grim.store.OperationResult;
+import org.gridstack.grim.store.QueryLimits;
+import org.gridstack.grim.store.Rows;
+import org.gridstack.grim.store.Update;
+
+/**
+ * GRIM on BaseX (the seed's native XML platform, Xindice then): one database holding the
+ * documents of {@link XmlLayout}, attribute index restricted to the model's logical indexes and
+ * kept current on updates. Embedded ({@link BaseXSettings#embedded}) or client/server.
+ *
+ * <p>Thread-safe: reads run concurrently on pooled sessions (BaseX locks per database);
+ * {@link #load}, {@link #apply} and the update operation hold {@code writeLock}, because a batch
+ * is checked and then written in two steps and must not interleave with another writer.
+ */
+public final class BaseXBackend implements GrimBackend {
+    private final BaseXSettings settings;
+    private final SessionFactory sessions;
+    private final SessionPool pool;
+    private final FaithfulOperations faithful;
+    private final BestQueries best;
+    /** Serialises writers (load, apply, update). */
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final Object readerInit = new Object();
+    /** Guarded by readerInit; the read-only user's password, set when the user was (re)created. */
+    private String readerPassword;
+    private SessionPool readers;
+
+    public BaseXBackend(BaseXSettings settings) {
+        this.settings = requireNonNull(settings, "settings is null");
+        this.sessions = settings.embedded() ? new EmbeddedSessionFactory(settings.dbPath()) : new ClientSessionFactory(settings);
+        this.pool = new SessionPool(sessions::open, settings.poolSize());
+        this.faithful = new FaithfulOperations(settings.database());
+        this.best = new BestQueries(settings.database());
+    }
+
+    @Override
+    public String name() {
+        return "basex";
+    }
+
+    public BaseXSettings settings() {
+        return settings;
+    }
+
+    /** The attribute names BaseX indexes (ATTRINCLUDE): GLUE names of key and {@code indexed} columns. */
+    public static List<String> indexedAttributes() {
+        TreeSet<String> names = new TreeSet<>();
+        for (CollectionDef def : GlueModel.collections()) {
+            for (Column c : def.columns()) {
+                if (c.indexed() || def.keyColumns().contains(c)) {
+                    names.add(c.glueName());
+                }
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    /** Exports {@code data} with {@link XmlExporter} to a temporary directory and loads BaseX from those files. */
+    @Override
+    public void load(Dataset data) {
+        requireNonNull(data, "data is null");
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("grim-basex-export");
+            new XmlExporter().export(data, dir);
+            loadXml(dir);
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "exporting XML for the load", e);
+        } finally {
+            if (dir != null) {
+                deleteTree(dir);
+            }
+        }
+    }
+
+    /** Replaces the database with the XML documents under {@code directory} (paths relative to it, as {@link XmlExporter} writes them). */
+    public void loadXml(Path directory) {
+        requireNonNull(directory, "directory is null");
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(directory)) {
+            files = s.filter(p -> p.toString().endsWith(".xml") && Files.isRegularFile(p)).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list XML documents under " + directory + ": " + e.getMessage(), e);
+        }
+        writeLock.lock();
+        try (Session s = sessions.open()) {
+            s.execute("SET STRIPWS true");
+            s.execute("SET TEXTINDEX false");
+            s.execute("SET TOKENINDEX false");
+            s.execute("SET FTINDEX false");
+            s.execute("SET ATTRINDEX true");
+            s.execute("SET ATTRINCLUDE " + String.join(",", indexedAttributes()));
+            s.execute("SET UPDINDEX true");
+            pool.clear();
+            s.execute("CREATE DB " + settings.database());
+            for (Path f : files) {
+                String path = directory.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
+                try (InputStream in = Files.newInputStream(f)) {
+                    s.add(path, in);
+                }
+            }
+            s.execute("OPTIMIZE");
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "loading " + directory + " into " + settings.describe(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
+    public Map<String, Long> counts() {
+        StringJoiner q = new StringJoiner(", ", "string-join((", "), ' ')");
+        for (CollectionDef def : GlueModel.collections()) {
+            q.add("count(" + XQueryText.objects(settings.database(), def) + ")");
+        }
+        String[] numbers = withSession("counting objects", rc -> rc.query(q.toString())).trim().split(" ");
+        Map<String, Long> m = new LinkedHashMap<>();
+        int i = 0;
+        for (CollectionDef def : GlueModel.collections()) {
+            m.put(def.name(), Long.parseLong(numbers[i++]));
+        }
+        return m;
+    }
+
+    @Override
+    public Dataset snapshot() {
+        return withSession("reading the snapshot", rc -> {
+            Dataset d = new Dataset();
+            for (CollectionDef def : GlueModel.collections()) {
+                for (Object[] row : XmlRowReader.objects(def, rc.query(XQueryText.objects(settings.database(), def)))) {
+                    d.add(def.name(), row);
+                }
+            }
+            return d;
+        });
+    }
+
+    @Override
+    public OperationResult execute(Operation op, Mode mode, Map<String, Object> params) {
+        requireNonNull(op, "op is null");
+        requireNonNull(mode, "mode is null");
+        requireNonNull(params, "params is null");
+        for (String p : op.parameters().keySet()) {
+            if (params.get(p) == null) {
+                throw GrimException.badRequest(op.label() + " needs the parameter '" + p + "'");
+            }
+        }
+        if (op == Operation.CONNECT) {
+            return connect(mode);
+        }
+        long t0 = System.nanoTime();
+        Session s = borrow();
+        RequestCounter rc = new RequestCounter(s);
+        List<List<Object>> rows;
+        boolean ok = false;
+        try {
+            if (op == Operation.UPDATE) {
+                writeLock.lock();
+                try {
+                    rows = List.of(List.of(Long.parseLong(rc.query(best.update(params)).trim())));
+                } finally {
+                    writeLock.unlock();
+                }
+            } else if (mode == Mode.FAITHFUL) {
+                rows = faithful.run(op, params, rc);
+            } else {
+                rows = XmlRowReader.answers(rc.query(best.query(op, params)), op.columns(), BestQueries.ANSWER_TYPES);
+            }
+            ok = true;
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), op.label() + " (" + mode.label() + ")", e);
+        } finally {
+            giveBack(s, ok);
+        }
+        List<List<Object>> sorted = sort(rows);
+        long qrt = System.nanoTime() - t0;
+        return new OperationResult(op.label(), name(), mode, op.columns(), sorted, rc.requests(), rc.bytes(), qrt);
+    }
+
+    /** #13: open a new session (embedded: a LocalSession on the database's context; client: a ClientSession login) and close it. */
+    private OperationResult connect(Mode mode) {
+        long t0 = System.nanoTime();
+        try (Session s = sessions.open()) {
+            requireNonNull(s, "session");
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "connect", e);
+        }
+        return new OperationResult(Operation.CONNECT.label(), name(), mode, List.of(), List.of(), 1, 0, System.nanoTime() - t0);
+    }
+
+    @Override
+    public int apply(List<Update> batch) {
+        requireNonNull(batch, "batch is null");
+        if (batch.isEmpty()) {
+            return 0;
+        }
+        writeLock.lock();
+        try {
+            return withSession("applying " + batch.size() + " update(s)", rc -> new UpdateApplier(settings.database(), rc).apply(batch));
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
+    public NativeResult nativeQuery(String query, QueryLimits limits) {
+        requireNonNull(limits, "limits is null");
+        SessionPool readerPool = readerPool();
+        Session s;
+        try {
+            s = readerPool.borrow();
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "opening a read-only session", e);
+        }
+        boolean ok = false;
+        try {
+            NativeResult r = NativeQueryRunner.run(s, query, limits);
+            ok = true;
+            return r;
+        } catch (GrimException e) {
+            ok = true;
+            throw e;
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "native query", e);
+        } finally {
+            if (ok) {
+                readerPool.giveBack(s);
+            } else {
+                readerPool.discard(s);
+            }
+        }
+    }
+
+    /**
+     * BaseX's compilation report of {@code xquery} (QUERYINFO): shows whether the optimizer rewrote
+     * a path to an index access ("apply attribute index"). For tests and operators.
+     */
+    public String queryInfo(String xquery) {
+        try (Session s = sessions.open()) {
+            s.execute("SET QUERYINFO true");
+            s.execute(new org.basex.core.cmd.XQuery(xquery));
+            return s.info();
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "explaining a query", e);
+        }
+    }
+
+    /** The single best-mode XQuery of a read operation (for docs, plans and tests). */
+    public String bestQuery(Operation op, Map<String, Object> params) {
+        return best.query(op, params);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+        synchronized (readerInit) {
+            if (readers != null) {
+                readers.close();
+            }
+        }
+        sessions.close();
+    }
+
+    /** The pool of read-only sessions; (re)creates the reader user with a fresh random password the first time. */
+    private SessionPool readerPool() {
+        synchronized (readerInit) {
+            if (readers == null) {
+                byte[] secret = new byte[18];
+                new SecureRandom().nextBytes(secret);
+                String password = HexFormat.of().formatHex(secret);
+                String user = XQueryText.str(settings.readerUser());
+                String pw = XQueryText.str(password);
+                withSession("creating the read-only user " + settings.readerUser(), rc -> rc.query(
+                        "if (user:exists(" + user + ")) then (user:password(" + user + ", " + pw + "), user:grant(" + user + ", 'read'))"
+                                + " else user:create(" + user + ", " + pw + ", 'read')"));
+                readerPassword = password;
+                String name = settings.readerUser();
+                readers = new SessionPool(() -> sessions.open(name, readerPassword), settings.poolSize());
+            }
+            return readers;
+        }
+    }
+
+    private interface SessionWork<T> {
+        T run(RequestCounter rc) throws IOException;
+    }
+
+    private <T> T withSession(String what, SessionWork<T> work) {
+        Session s = borrow();
+        boolean ok = false;
+        try {
+            T t = work.run(new RequestCounter(s));
+            ok = true;
+            return t;
+        } catch (GrimException e) {
+            ok = true;
+            throw e;
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), what, e);
+        } finally {
+            giveBack(s, ok);
+        }
+    }
+
+    private Session borrow() {
+        try {
+            return pool.borrow();
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "opening a session to " + settings.describe(), e);
+        }
+    }
+
+    private void giveBack(Session s, boolean ok) {
+        if (ok) {
+            pool.giveBack(s);
+        } else {
+            pool.discard(s);
+        }
+    }
+
+    /** Rows.ORDER without duplicates; unlike Rows.sort it keeps null values (absent attributes). */
+    static List<List<Object>> sort(List<List<Object>> rows) {
+        List<List<Object>> sorted = new ArrayList<>(rows);
+        sorted.sort(Rows.ORDER);
+        List<List<Object>> out = new ArrayList<>(sorted.size());
+        for (List<Object> r : sorted) {
+            if (out.isEmpty() || Rows.ORDER.compare(out.get(out.size() - 1), r) != 0) {
+                out.add(Collections.unmodifiableList(new ArrayList<>(r)));
+            }
+        }
+        return out;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // a leftover temporary file is harmless
+                }
+            });
+        } catch (IOException e) {
+            // a leftover temporary directory is harmless
+        }
+    }
+}
