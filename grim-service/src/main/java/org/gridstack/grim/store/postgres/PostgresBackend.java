@@ -279,6 +279,20 @@ public final class PostgresBackend implements GrimBackend {
         if (batch.isEmpty()) {
             return 0;
         }
+        for (int attempt = 1;; attempt++) {
+            try {
+                return applyOnce(batch);
+            } catch (GrimException e) {
+                // two concurrent groups that touched the same rows in another order: retry the loser
+                if (attempt >= 5 || !(e.getCause() instanceof SQLException s)
+                        || !("40P01".equals(s.getSQLState()) || "40001".equals(s.getSQLState()))) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private int applyOnce(List<Update> batch) {
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
             try {

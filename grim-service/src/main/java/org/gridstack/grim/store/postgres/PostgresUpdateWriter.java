@@ -73,6 +73,8 @@ final class PostgresUpdateWriter {
                 byColumns.computeIfAbsent(new TreeSet<>(o.getValue().keySet()), k -> new ArrayList<>()).add(o);
             }
             for (Map.Entry<Set<String>, List<Map.Entry<List<String>, Map<String, Object>>>> g : byColumns.entrySet()) {
+                // rows locked in key order: concurrent writers cannot deadlock on each other's rows
+                g.getValue().sort((a, b) -> String.join("\u0000", a.getKey()).compareTo(String.join("\u0000", b.getKey())));
                 update(def, new ArrayList<>(g.getKey()), g.getValue());
             }
         }

@@ -1,0 +1,80 @@
+package org.gridstack.grim.web;
+
+import org.gridstack.grim.store.GrimException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/** Turns every failure into an {@link ApiError} with a status and a message that says what was wrong. */
+@RestControllerAdvice
+class ApiExceptionHandler {
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(GrimException.class)
+    ResponseEntity<ApiError> grim(GrimException e) {
+        if (e.status() >= 500) {
+            log.warn("request failed: {}", e.getMessage(), e);
+        }
+        ResponseEntity.BodyBuilder b = ResponseEntity.status(e.status());
+        if (e.status() == 401) {
+            b.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"grim\"");
+        }
+        return b.body(error(e.status(), e.getMessage()));
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+        String detail = e.getMostSpecificCause() == null ? e.getMessage() : e.getMostSpecificCause().getMessage();
+        return ResponseEntity.badRequest().body(error(400, "the request body is not valid: " + firstLine(detail)));
+    }
+
+    @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class,
+            IllegalArgumentException.class})
+    ResponseEntity<ApiError> badRequest(Exception e) {
+        return ResponseEntity.badRequest().body(error(400, e.getMessage()));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e) {
+        return ResponseEntity.status(415).body(error(415, e.getMessage() + "; send application/json"));
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e) {
+        return ResponseEntity.status(405).body(error(405, e.getMessage()));
+    }
+
+    @ExceptionHandler(NoResourceFoundException.class)
+    ResponseEntity<ApiError> notFound(NoResourceFoundException e) {
+        return ResponseEntity.status(404).body(error(404, "no such resource: /" + e.getResourcePath() + "; see GET /api/v1"));
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ApiError> unexpected(Exception e) {
+        log.error("unexpected failure", e);
+        return ResponseEntity.status(500).body(error(500, "internal error: " + e));
+    }
+
+    private static ApiError error(int status, String message) {
+        HttpStatus s = HttpStatus.resolve(status);
+        return new ApiError(status, s == null ? "Error" : s.getReasonPhrase(), message);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

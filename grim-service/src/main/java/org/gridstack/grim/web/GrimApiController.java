@@ -1,0 +1,218 @@
+package org.gridstack.grim.web;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridstack.grim.model.CollectionDef;
+import org.gridstack.grim.model.ColumnType;
+import org.gridstack.grim.model.GlueModel;
+import org.gridstack.grim.ops.Defaults;
+import org.gridstack.grim.ops.Mode;
+import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.store.GrimBackend;
+import org.gridstack.grim.store.GrimException;
+import org.gridstack.grim.store.NativeResult;
+import org.gridstack.grim.store.OperationResult;
+import org.gridstack.grim.store.QueryLimits;
+import org.gridstack.grim.store.Update;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * The GRIM API (JSON by default, XML with {@code Accept: application/xml}): collections, the 14
+ * operations on any backend and mode, provider updates (authenticated, group-committed) and
+ * read-only native queries.
+ */
+@RestController
+@RequestMapping(path = "/api/v1", produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_XML_VALUE})
+class GrimApiController {
+    private static final String AUTH = "Authorization";
+    private static final String TOKEN = "X-Grim-Token";
+
+    private final GrimStore store;
+    private final GrimProperties properties;
+    private final GrimApplication.UpdateBatchers batchers;
+    private final ProviderAuthentication auth;
+    private final MeterRegistry meters;
+
+    GrimApiController(GrimStore store, GrimProperties properties, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth,
+            MeterRegistry meters) {
+        this.store = store;
+        this.properties = properties;
+        this.batchers = batchers;
+        this.auth = auth;
+        this.meters = meters;
+    }
+
+    @GetMapping
+    Map<String, Object> index() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("service", "GRIM: GLUE grid resource information manager");
+        m.put("backends", List.copyOf(store.backends().keySet()));
+        m.put("collections", "/api/v1/collections");
+        m.put("operations", "/api/v1/operations");
+        m.put("operation", "/api/v1/operations/{name}?backend=postgres|basex|ldap&mode=faithful|best&<parameters>");
+        m.put("updates", "POST /api/v1/updates?backend=... (Authorization: Bearer TOKEN)");
+        m.put("native", "POST /api/v1/native?backend=... (text/plain: SQL, XQuery or an LDAP filter/URL)");
+        return m;
+    }
+
+    @GetMapping("/collections")
+    Map<String, Object> collections() {
+        Map<String, Map<String, Long>> counts = new LinkedHashMap<>();
+        store.backends().forEach((name, b) -> counts.put(name, b.counts()));
+        List<Map<String, Object>> list = new ArrayList<>();
+        Map<String, Long> totals = new LinkedHashMap<>();
+        for (CollectionDef def : GlueModel.collections()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("name", def.name());
+            c.put("glueName", def.glueName());
+            c.put("kind", def.isRelationship() ? "relationship" : "entity");
+            Map<String, Long> per = new LinkedHashMap<>();
+            counts.forEach((backend, m) -> {
+                long n = m.getOrDefault(def.name(), 0L);
+                per.put(backend, n);
+                totals.merge(backend, n, Long::sum);
+            });
+            c.put("objects", per);
+            list.add(c);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scale", properties.getScale());
+        m.put("seed", properties.getSeed());
+        m.put("consistentAfterLoad", store.consistentAfterLoad());
+        m.put("totals", totals);
+        m.put("collections", list);
+        return m;
+    }
+
+    @GetMapping("/operations")
+    List<Map<String, Object>> operations() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Operation op : Operation.values()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", op.label());
+            m.put("number", op.number());
+            m.put("question", op.question());
+            Map<String, Object> defaults = Defaults.of(op, store.connections());
+            Map<String, Object> params = new LinkedHashMap<>();
+            op.parameters().forEach((name, type) -> params.put(name, Map.of("type", type.name().toLowerCase(), "default", defaults.get(name))));
+            m.put("parameters", params);
+            m.put("columns", op.columns());
+            list.add(m);
+        }
+        return list;
+    }
+
+    @GetMapping("/operations/{name}")
+    OperationResponse operation(@PathVariable String name, @RequestParam Map<String, String> query) {
+        Operation op;
+        try {
+            op = Operation.byLabel(name);
+        } catch (IllegalArgumentException e) {
+            throw GrimException.notFound(e.getMessage());
+        }
+        Map<String, String> rest = new LinkedHashMap<>(query);
+        GrimBackend backend = store.backend(rest.remove("backend"));
+        Mode mode = Mode.parse(rest.remove("mode"));
+        Map<String, Object> params = Defaults.of(op, store.connections());
+        for (Map.Entry<String, String> e : rest.entrySet()) {
+            ColumnType type = op.parameters().get(e.getKey());
+            if (type == null) {
+                throw GrimException.badRequest("operation " + op.label() + " has no parameter '" + e.getKey() + "'; its parameters: "
+                        + (op.parameters().isEmpty() ? "none" : String.join(", ", op.parameters().keySet())) + " (plus backend, mode)");
+            }
+            try {
+                params.put(e.getKey(), type.parse(e.getValue()));
+            } catch (IllegalArgumentException ex) {
+                throw GrimException.badRequest("parameter '" + e.getKey() + "': " + ex.getMessage());
+            }
+        }
+        Timer.Sample sample = Timer.start(meters);
+        OperationResult r = backend.execute(op, mode, params);
+        sample.stop(meters.timer("grim.operation", "operation", op.label(), "backend", backend.name(), "mode", mode.label()));
+        return OperationResponse.of(r, params);
+    }
+
+    @PostMapping(path = "/updates", consumes = MediaType.APPLICATION_JSON_VALUE)
+    Map<String, Object> updates(@RequestParam(required = false) String backend, @RequestBody UpdateRequest body,
+            @RequestHeader(name = AUTH, required = false) String authorization, @RequestHeader(name = TOKEN, required = false) String token) {
+        auth.check(authorization, token);
+        List<Update> updates = body.toUpdates(properties.getUpdates().getMaxUpdatesPerRequest());
+        return stored(backend, updates);
+    }
+
+    @PatchMapping(path = "/objects/{collection}/{key}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    Map<String, Object> setAttributes(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
+            @RequestBody Map<String, Object> values, @RequestHeader(name = AUTH, required = false) String authorization,
+            @RequestHeader(name = TOKEN, required = false) String token) {
+        auth.check(authorization, token);
+        return stored(backend, List.of(new Update(Update.Kind.SET, collection, UpdateRequest.splitKey(key), values).validated()));
+    }
+
+    @PostMapping(path = "/objects/{collection}/{key}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    Map<String, Object> insert(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
+            @RequestBody Map<String, Object> values, @RequestHeader(name = AUTH, required = false) String authorization,
+            @RequestHeader(name = TOKEN, required = false) String token) {
+        auth.check(authorization, token);
+        return stored(backend, List.of(new Update(Update.Kind.INSERT, collection, UpdateRequest.splitKey(key), values).validated()));
+    }
+
+    @DeleteMapping(path = "/objects/{collection}/{key}")
+    Map<String, Object> delete(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
+            @RequestHeader(name = AUTH, required = false) String authorization, @RequestHeader(name = TOKEN, required = false) String token) {
+        auth.check(authorization, token);
+        return stored(backend, List.of(new Update(Update.Kind.DELETE, collection, UpdateRequest.splitKey(key), Map.of()).validated()));
+    }
+
+    private Map<String, Object> stored(String backendName, List<Update> updates) {
+        List<String> targets = "all".equals(backendName) ? List.copyOf(store.backends().keySet())
+                : List.of(store.backend(backendName).name());
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (String t : targets) {
+            int n = batchers.byBackend().get(t).submit(updates, properties.getUpdates().getTimeout());
+            m.put(t, n);
+        }
+        return Map.of("stored", m);
+    }
+
+    @PostMapping(path = "/native", consumes = {MediaType.TEXT_PLAIN_VALUE, MediaType.ALL_VALUE})
+    NativeResponse nativeQuery(@RequestParam(required = false) String backend, @RequestBody(required = false) String query,
+            @RequestParam(name = "q", required = false) String q) {
+        return runNative(backend, query != null && !query.isBlank() ? query : q);
+    }
+
+    @GetMapping("/native")
+    NativeResponse nativeQueryGet(@RequestParam(required = false) String backend, @RequestParam(name = "q", required = false) String q) {
+        return runNative(backend, q);
+    }
+
+    private NativeResponse runNative(String backendName, String query) {
+        if (query == null || query.isBlank()) {
+            throw GrimException.badRequest("no query: send the SQL, XQuery or LDAP filter as the text/plain body or as parameter q");
+        }
+        GrimBackend b = store.backend(backendName);
+        GrimProperties.NativeQueries n = properties.getNativeQueries();
+        NativeResult r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes()));
+        return new NativeResponse(r.backend(), r.language(), r.columns(), r.rows(), r.rows().size(), r.truncated(), r.qrtNanos() / 1e6);
+    }
+
+    /** A native query's answer. */
+    record NativeResponse(String backend, String language, List<String> columns, List<List<Object>> data, int rows, boolean truncated,
+            double qrtMillis) {
+    }
+}

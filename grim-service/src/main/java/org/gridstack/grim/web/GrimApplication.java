@@ -1,0 +1,63 @@
+package org.gridstack.grim.web;
+
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * GRIM as a web service: {@code java -jar grim-service.jar --server.port=PORT --grim.scale=S}
+ * starts all three embedded backends loaded at scale S.
+ */
+@SpringBootApplication(exclude = DataSourceAutoConfiguration.class)
+@EnableConfigurationProperties(GrimProperties.class)
+public class GrimApplication {
+    private static final Logger log = LoggerFactory.getLogger(GrimApplication.class);
+
+    public static void main(String[] args) {
+        SpringApplication.run(GrimApplication.class, args);
+    }
+
+    @Bean(destroyMethod = "close")
+    GrimStore grimStore(GrimProperties properties) throws IOException {
+        return new GrimStore(properties);
+    }
+
+    @Bean(destroyMethod = "close")
+    UpdateBatchers updateBatchers(GrimStore store, GrimProperties properties, MeterRegistry meters) {
+        Map<String, UpdateBatcher> m = new LinkedHashMap<>();
+        store.backends().forEach((name, b) -> m.put(name, new UpdateBatcher(b, properties.getUpdates().getWriters(), properties.getUpdates().getMaxBatchRequests(), meters)));
+        return new UpdateBatchers(m);
+    }
+
+    @Bean
+    ProviderAuthentication providerAuthentication(GrimProperties properties) {
+        List<String> tokens = properties.getProviderTokens();
+        if (tokens.isEmpty()) {
+            String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+            log.warn("no grim.provider-tokens configured; providers may update with this generated token: {}", token);
+            tokens = List.of(token);
+        }
+        return new ProviderAuthentication(tokens);
+    }
+
+    /** The group-commit writers, one per backend. */
+    record UpdateBatchers(Map<String, UpdateBatcher> byBackend) implements AutoCloseable {
+        @Override
+        public void close() {
+            byBackend.values().forEach(UpdateBatcher::close);
+        }
+    }
+}

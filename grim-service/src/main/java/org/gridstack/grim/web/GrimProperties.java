@@ -1,0 +1,130 @@
+package org.gridstack.grim.web;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the GRIM service ({@code grim.*}). Defaults give the command-line contract: all
+ * three backends embedded, loaded at scale {@code grim.scale} from the seeded generator.
+ */
+@ConfigurationProperties("grim")
+public class GrimProperties {
+    /** Scale factor of the generated database (1.0 = the seed's 81,684 objects). */
+    private double scale = 1.0;
+    /** Generator seed: the same seed and scale always give the same objects. */
+    private long seed = 42;
+    /** Backends to start: any of postgres, basex, ldap. */
+    private List<String> backends = new ArrayList<>(List.of("postgres", "basex", "ldap"));
+    /** Tokens providers present (Authorization: Bearer TOKEN) to update; empty: one is generated and logged at start. */
+    private List<String> providerTokens = new ArrayList<>();
+    private final Postgres postgres = new Postgres();
+    private final BaseX basex = new BaseX();
+    private final Ldap ldap = new Ldap();
+    private final Updates updates = new Updates();
+    private final NativeQueries nativeQueries = new NativeQueries();
+
+    public static class Postgres {
+        /** JDBC URL of an existing server (its schema "grim" is replaced); empty: embedded PostgreSQL. */
+        private String url = "";
+        private String user = "postgres";
+        private String password = "";
+        /** A role that can only read, for native queries; empty: read-only transactions of {@code user}. */
+        private String readerUser = "";
+        private String readerPassword = "";
+        private int poolSize = 16;
+
+        public String getUrl() { return url; }
+        public void setUrl(String url) { this.url = url; }
+        public String getUser() { return user; }
+        public void setUser(String user) { this.user = user; }
+        public String getPassword() { return password; }
+        public void setPassword(String password) { this.password = password; }
+        public String getReaderUser() { return readerUser; }
+        public void setReaderUser(String readerUser) { this.readerUser = readerUser; }
+        public String getReaderPassword() { return readerPassword; }
+        public void setReaderPassword(String readerPassword) { this.readerPassword = readerPassword; }
+        public int getPoolSize() { return poolSize; }
+        public void setPoolSize(int poolSize) { this.poolSize = poolSize; }
+    }
+
+    public static class BaseX {
+        /** Host of a BaseX server (client/server mode); empty: embedded BaseX in a temporary directory. */
+        private String host = "";
+        private int port = 1984;
+        private String user = "admin";
+        private String password = "";
+
+        public String getHost() { return host; }
+        public void setHost(String host) { this.host = host; }
+        public int getPort() { return port; }
+        public void setPort(int port) { this.port = port; }
+        public String getUser() { return user; }
+        public void setUser(String user) { this.user = user; }
+        public String getPassword() { return password; }
+        public void setPassword(String password) { this.password = password; }
+    }
+
+    public static class Ldap {
+        /** URL of an external LDAP server such as OpenLDAP slapd; empty: UnboundID in-memory server on a free port. */
+        private String url = "";
+        private String bindDn = "cn=admin,o=grid";
+        private String password = "";
+
+        public String getUrl() { return url; }
+        public void setUrl(String url) { this.url = url; }
+        public String getBindDn() { return bindDn; }
+        public void setBindDn(String bindDn) { this.bindDn = bindDn; }
+        public String getPassword() { return password; }
+        public void setPassword(String password) { this.password = password; }
+    }
+
+    public static class Updates {
+        /** Writer threads (transactions in flight) per backend. */
+        private int writers = 4;
+        /** Most provider requests one group commit carries. */
+        private int maxBatchRequests = 20_000;
+        /** Most updates one request may carry. */
+        private int maxUpdatesPerRequest = 1_000_000;
+        /** How long a provider waits for its update to be stored before it gets 503. */
+        private Duration timeout = Duration.ofSeconds(30);
+
+        public int getWriters() { return writers; }
+        public void setWriters(int writers) { this.writers = writers; }
+        public int getMaxBatchRequests() { return maxBatchRequests; }
+        public void setMaxBatchRequests(int maxBatchRequests) { this.maxBatchRequests = maxBatchRequests; }
+        public int getMaxUpdatesPerRequest() { return maxUpdatesPerRequest; }
+        public void setMaxUpdatesPerRequest(int maxUpdatesPerRequest) { this.maxUpdatesPerRequest = maxUpdatesPerRequest; }
+        public Duration getTimeout() { return timeout; }
+        public void setTimeout(Duration timeout) { this.timeout = timeout; }
+    }
+
+    public static class NativeQueries {
+        private Duration timeout = Duration.ofSeconds(10);
+        private int maxRows = 10_000;
+        private long maxBytes = 16L << 20;
+
+        public Duration getTimeout() { return timeout; }
+        public void setTimeout(Duration timeout) { this.timeout = timeout; }
+        public int getMaxRows() { return maxRows; }
+        public void setMaxRows(int maxRows) { this.maxRows = maxRows; }
+        public long getMaxBytes() { return maxBytes; }
+        public void setMaxBytes(long maxBytes) { this.maxBytes = maxBytes; }
+    }
+
+    public double getScale() { return scale; }
+    public void setScale(double scale) { this.scale = scale; }
+    public long getSeed() { return seed; }
+    public void setSeed(long seed) { this.seed = seed; }
+    public List<String> getBackends() { return backends; }
+    public void setBackends(List<String> backends) { this.backends = backends; }
+    public List<String> getProviderTokens() { return providerTokens; }
+    public void setProviderTokens(List<String> providerTokens) { this.providerTokens = providerTokens; }
+    public Postgres getPostgres() { return postgres; }
+    public BaseX getBasex() { return basex; }
+    public Ldap getLdap() { return ldap; }
+    public Updates getUpdates() { return updates; }
+    public NativeQueries getNativeQueries() { return nativeQueries; }
+}

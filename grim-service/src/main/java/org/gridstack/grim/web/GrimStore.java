@@ -1,0 +1,214 @@
+package org.gridstack.grim.web;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.gridstack.grim.generate.GlueDataGenerator;
+import org.gridstack.grim.model.CollectionDef;
+import org.gridstack.grim.model.Dataset;
+import org.gridstack.grim.model.GlueModel;
+import org.gridstack.grim.store.GrimBackend;
+import org.gridstack.grim.store.GrimException;
+import org.gridstack.grim.store.Rows;
+import org.gridstack.grim.store.basex.BaseXBackend;
+import org.gridstack.grim.store.basex.BaseXSettings;
+import org.gridstack.grim.store.basex.XmlExporter;
+import org.gridstack.grim.store.ldap.LdapBackend;
+import org.gridstack.grim.store.ldap.LdifExporter;
+import org.gridstack.grim.store.postgres.EmbeddedPostgres;
+import org.gridstack.grim.store.postgres.PostgresBackend;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the configured backends and populates them the seed's way (daisy chain): the generator
+ * loads PostgreSQL, the relational copy is read back and exported as XML documents and LDIF
+ * (kept in the export directory), BaseX is loaded from the XML files and LDAP from the same
+ * export, and finally every backend's objects are compared with the relational copy.
+ * Thread-safe after construction; closing stops everything it started and deletes its files.
+ */
+public final class GrimStore implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(GrimStore.class);
+
+    private final Map<String, GrimBackend> backends = new LinkedHashMap<>();
+    private final List<AutoCloseable> owned = new ArrayList<>();
+    private final Path workDir;
+    private volatile Map<String, Boolean> consistent = Map.of();
+    private final long connections;
+
+    public GrimStore(GrimProperties p) throws IOException {
+        requireNonNull(p, "properties is null");
+        workDir = Files.createTempDirectory("grim-");
+        boolean ok = false;
+        try {
+            for (String b : p.getBackends()) {
+                switch (b.trim()) {
+                    case "postgres" -> backends.put("postgres", postgres(p.getPostgres()));
+                    case "basex" -> backends.put("basex", basex(p.getBasex()));
+                    case "ldap" -> backends.put("ldap", ldap(p.getLdap()));
+                    default -> throw new IllegalArgumentException("grim.backends: unknown backend '" + b + "'; use postgres, basex, ldap");
+                }
+            }
+            if (backends.isEmpty()) {
+                throw new IllegalArgumentException("grim.backends is empty; name at least one of postgres, basex, ldap");
+            }
+            long t0 = System.nanoTime();
+            Dataset generated = new GlueDataGenerator(p.getSeed(), p.getScale()).generate();
+            connections = generated.count(GlueModel.CONNECTION);
+            log.info("generated {} objects in {} collections (scale {}, seed {}) in {} ms", generated.totalObjects(),
+                    GlueModel.collections().size(), p.getScale(), p.getSeed(), (System.nanoTime() - t0) / 1_000_000);
+            populate(generated);
+            ok = true;
+        } finally {
+            if (!ok) {
+                close();
+            }
+        }
+    }
+
+    private void populate(Dataset generated) throws IOException {
+        Dataset source = generated;
+        GrimBackend postgres = backends.get("postgres");
+        if (postgres != null) {
+            long t = System.nanoTime();
+            postgres.load(generated);
+            source = postgres.snapshot();
+            log.info("postgres loaded in {} ms; exporting XML and LDIF from the relational copy", (System.nanoTime() - t) / 1_000_000);
+        }
+        Path xmlDir = workDir.resolve("export/xml");
+        new XmlExporter().export(source, xmlDir);
+        Files.createDirectories(workDir.resolve("export"));
+        Files.writeString(workDir.resolve("export/grim.ldif"), LdifExporter.export(source), StandardCharsets.UTF_8);
+        GrimBackend basex = backends.get("basex");
+        if (basex != null) {
+            long t = System.nanoTime();
+            ((BaseXBackend) basex).loadXml(xmlDir);
+            log.info("basex loaded from {} in {} ms", xmlDir, (System.nanoTime() - t) / 1_000_000);
+        }
+        GrimBackend ldap = backends.get("ldap");
+        if (ldap != null) {
+            long t = System.nanoTime();
+            ldap.load(source);
+            log.info("ldap loaded in {} ms", (System.nanoTime() - t) / 1_000_000);
+        }
+        Map<String, Boolean> same = new LinkedHashMap<>();
+        for (GrimBackend b : backends.values()) {
+            boolean equal = sameObjects(b.snapshot(), source);
+            same.put(b.name(), equal);
+            if (!equal) {
+                log.error("{} does not hold the same objects as the relational copy", b.name());
+            }
+        }
+        consistent = java.util.Collections.unmodifiableMap(same);
+        log.info("all backends hold the same objects: {}", same);
+    }
+
+    /** True when both datasets hold the same objects in every collection (order-independent). */
+    public static boolean sameObjects(Dataset a, Dataset b) {
+        for (CollectionDef def : GlueModel.collections()) {
+            if (!sorted(a, def.name()).equals(sorted(b, def.name()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<List<Object>> sorted(Dataset d, String c) {
+        return Rows.sort(d.rows(c).stream().map(r -> (List<Object>) java.util.Arrays.asList(r)).toList());
+    }
+
+    private GrimBackend postgres(GrimProperties.Postgres p) throws IOException {
+        if (p.getUrl().isBlank()) {
+            EmbeddedPostgres server;
+            try {
+                server = EmbeddedPostgres.start();
+            } catch (java.sql.SQLException e) {
+                throw new IOException("cannot start embedded PostgreSQL: " + e.getMessage(), e);
+            }
+            owned.add(server);
+            return PostgresBackend.embedded(server, p.getPoolSize());
+        }
+        return new PostgresBackend(p.getUrl(), p.getUser(), blankToNull(p.getPassword()), blankToNull(p.getReaderUser()),
+                blankToNull(p.getReaderPassword()), p.getPoolSize());
+    }
+
+    private GrimBackend basex(GrimProperties.BaseX p) throws IOException {
+        if (p.getHost().isBlank()) {
+            Path dir = workDir.resolve("basex");
+            Files.createDirectories(dir);
+            return new BaseXBackend(BaseXSettings.embedded(dir));
+        }
+        return new BaseXBackend(BaseXSettings.client(p.getHost(), p.getPort(), p.getUser(), p.getPassword()));
+    }
+
+    private GrimBackend ldap(GrimProperties.Ldap p) {
+        if (p.getUrl().isBlank()) {
+            return LdapBackend.inMemory();
+        }
+        return LdapBackend.external(p.getUrl(), p.getBindDn(), p.getPassword());
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    /** The backend named {@code name}; 400 naming the started ones otherwise. */
+    public GrimBackend backend(String name) {
+        GrimBackend b = backends.get(name == null || name.isBlank() ? "postgres" : name.trim());
+        if (b == null) {
+            throw GrimException.badRequest("unknown or not started backend '" + name + "'; started: " + String.join(", ", backends.keySet()));
+        }
+        return b;
+    }
+
+    public Map<String, GrimBackend> backends() {
+        return backends;
+    }
+
+    /** Whether each backend held the same objects as the relational copy after loading. */
+    public Map<String, Boolean> consistentAfterLoad() {
+        return consistent;
+    }
+
+    /** Connections in the generated database (the selectivity defaults follow it). */
+    public long connections() {
+        return connections;
+    }
+
+    public Path exportDirectory() {
+        return workDir.resolve("export");
+    }
+
+    @Override
+    public void close() {
+        for (GrimBackend b : backends.values()) {
+            try {
+                b.close();
+            } catch (RuntimeException e) {
+                log.warn("closing {} failed: {}", b.name(), e.toString());
+            }
+        }
+        for (AutoCloseable c : owned) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                log.warn("stopping {} failed: {}", c, e.toString());
+            }
+        }
+        try (Stream<Path> files = Files.walk(workDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            log.warn("could not delete {}: {}", workDir, e.toString());
+        }
+    }
+}

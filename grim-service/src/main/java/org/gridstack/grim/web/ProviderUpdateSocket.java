@@ -1,0 +1,144 @@
+package org.gridstack.grim.web;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.gridstack.grim.store.GrimException;
+import org.gridstack.grim.store.Update;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.ServerHttpRequest;
+import org.springframework.http.server.ServerHttpResponse;
+import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.handler.ConcurrentWebSocketSessionDecorator;
+import org.springframework.web.socket.handler.TextWebSocketHandler;
+import org.springframework.web.socket.server.HandshakeInterceptor;
+import org.springframework.web.util.UriComponentsBuilder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The providers' streaming endpoint {@code ws://host/api/v1/updates/ws?backend=postgres}: one
+ * persistent WebSocket per provider, one text message per update request (the JSON of
+ * {@code POST /api/v1/updates}, optionally with an {@code "id"} the answer echoes), one answer
+ * message per request once it is durably stored: {@code {"id":..,"stored":n}} or
+ * {@code {"id":..,"status":404,"message":".."}}. Requests may be pipelined; each is all or nothing
+ * on its own. No thread waits per connection: messages go to the group-commit writers and the
+ * answers are sent when their group is stored. The handshake needs the provider token
+ * ({@code Authorization: Bearer TOKEN}, {@code X-Grim-Token}, or {@code ?token=} for clients
+ * that cannot set headers). Thread-safe.
+ */
+final class ProviderUpdateSocket extends TextWebSocketHandler implements HandshakeInterceptor {
+    private static final String BATCHER = "grim.batcher";
+
+    private final GrimStore store;
+    private final GrimApplication.UpdateBatchers batchers;
+    private final ProviderAuthentication auth;
+    private final int maxUpdates;
+    private final ObjectMapper json = new ObjectMapper();
+    private final ExecutorService answers = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "grim-update-answers");
+        t.setDaemon(true);
+        return t;
+    });
+
+    ProviderUpdateSocket(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, int maxUpdates) {
+        this.store = requireNonNull(store, "store is null");
+        this.batchers = requireNonNull(batchers, "batchers is null");
+        this.auth = requireNonNull(auth, "auth is null");
+        this.maxUpdates = maxUpdates;
+    }
+
+    @Override
+    public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler,
+            Map<String, Object> attributes) {
+        URI uri = request.getURI();
+        Map<String, List<String>> query = UriComponentsBuilder.fromUri(uri).build().getQueryParams();
+        String token = first(query.get("token"));
+        try {
+            auth.check(request.getHeaders().getFirst("Authorization"),
+                    token != null ? token : request.getHeaders().getFirst("X-Grim-Token"));
+            String backend = store.backend(first(query.get("backend"))).name();
+            attributes.put(BATCHER, batchers.byBackend().get(backend));
+            return true;
+        } catch (GrimException e) {
+            response.setStatusCode(HttpStatus.valueOf(e.status()));
+            response.getHeaders().set("X-Grim-Error", e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler handler, Exception exception) {
+    }
+
+    @Override
+    public void afterConnectionEstablished(WebSocketSession session) {
+        session.getAttributes().put("grim.out", new ConcurrentWebSocketSessionDecorator(session, 10_000, 1 << 20));
+    }
+
+    @Override
+    protected void handleTextMessage(WebSocketSession session, TextMessage message) {
+        WebSocketSession out = (WebSocketSession) session.getAttributes().get("grim.out");
+        UpdateBatcher batcher = (UpdateBatcher) session.getAttributes().get(BATCHER);
+        JsonNode id = null;
+        try {
+            JsonNode node = json.readTree(message.getPayload());
+            if (node == null || !node.isObject()) {
+                throw GrimException.badRequest("each message must be one JSON object (an update or {\"updates\": [...]})");
+            }
+            id = node.get("id");
+            UpdateRequest request = json.treeToValue(((ObjectNode) node).without("id"), UpdateRequest.class);
+            List<Update> updates = request.toUpdates(maxUpdates);
+            JsonNode answerId = id;
+            batcher.submitAsync(updates).whenCompleteAsync((n, failure) -> answer(out, answerId, n, failure), answers);
+        } catch (GrimException e) {
+            answer(out, id, null, e);
+        } catch (IOException | IllegalArgumentException e) {
+            answer(out, id, null, GrimException.badRequest("the message is not a valid update: " + e.getMessage()));
+        }
+    }
+
+    private void answer(WebSocketSession out, JsonNode id, Integer stored, Throwable failure) {
+        ObjectNode a = json.createObjectNode();
+        if (id != null) {
+            a.set("id", id);
+        }
+        if (failure == null) {
+            a.put("stored", stored);
+        } else {
+            Throwable f = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            a.put("status", f instanceof GrimException g ? g.status() : 500);
+            a.put("message", String.valueOf(f.getMessage()));
+        }
+        try {
+            out.sendMessage(new TextMessage(a.toString()));
+        } catch (IOException | IllegalStateException e) {
+            // the provider went away; its update is stored or not, as the answer would have said
+        }
+    }
+
+    @Override
+    public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
+        session.getAttributes().remove("grim.out");
+    }
+
+    void shutdown() {
+        answers.shutdown();
+    }
+
+    private static String first(List<String> values) {
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+}

@@ -1,0 +1,28 @@
+package org.gridstack.grim.web;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.socket.config.annotation.EnableWebSocket;
+import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
+import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
+
+/** Registers the providers' streaming endpoint {@code /api/v1/updates/ws}. */
+@Configuration
+@EnableWebSocket
+class WebSocketConfig implements WebSocketConfigurer {
+    private final ProviderUpdateSocket socket;
+
+    WebSocketConfig(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, GrimProperties properties) {
+        this.socket = new ProviderUpdateSocket(store, batchers, auth, properties.getUpdates().getMaxUpdatesPerRequest());
+    }
+
+    @Override
+    public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
+        registry.addHandler(socket, "/api/v1/updates/ws").addInterceptors(socket).setAllowedOriginPatterns("*");
+    }
+
+    @Bean(destroyMethod = "shutdown")
+    ProviderUpdateSocket providerUpdateSocket() {
+        return socket;
+    }
+}
