@@ -40,6 +40,11 @@ public record Update(Kind kind, String collection, List<String> key, Map<String,
         }
     }
 
+    /** Attributes GLUE's LDAP schema makes mandatory (MUST) beyond the key: every backend insists on them. */
+    private static final Map<String, List<String>> REQUIRED_ON_INSERT = Map.of(
+            "service_data", List.of("data_key"),
+            "local_file_system", List.of("name"));
+
     public Update {
         requireNonNull(kind, "kind is null");
         requireNonNull(collection, "collection is null");
@@ -91,6 +96,11 @@ public record Update(Kind kind, String collection, List<String> key, Map<String,
                 if (coerced.isEmpty()) {
                     throw GrimException.badRequest("a set update needs at least one attribute value");
                 }
+                for (String required : REQUIRED_ON_INSERT.getOrDefault(collection, List.of())) {
+                    if (coerced.containsKey(required) && coerced.get(required) == null) {
+                        throw GrimException.badRequest("'" + required + "' of " + collection + " cannot be removed (GLUE requires it)");
+                    }
+                }
             }
             case DELETE -> {
                 if (!coerced.isEmpty()) {
@@ -98,6 +108,12 @@ public record Update(Kind kind, String collection, List<String> key, Map<String,
                 }
             }
             case INSERT -> {
+                for (String required : REQUIRED_ON_INSERT.getOrDefault(collection, List.of())) {
+                    if (coerced.get(required) == null) {
+                        throw GrimException.badRequest("a new " + collection + " object needs '" + required
+                                + "' (GLUE requires it, so the LDAP copy could not store the object without it)");
+                    }
+                }
             }
         }
         return new Update(kind, collection, key, coerced);

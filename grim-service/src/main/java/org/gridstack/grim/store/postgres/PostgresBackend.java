@@ -126,7 +126,8 @@ public final class PostgresBackend implements GrimBackend {
             s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + PostgresSchema.SCHEMA + " TO PUBLIC");
             c.commit();
             c.setAutoCommit(true);
-            s.execute("ANALYZE");
+            // statistics for the planner, and the visibility map for index-only scans
+            s.execute("VACUUM ANALYZE");
         } catch (SQLException | IOException e) {
             throw GrimException.backendFailed(name(), "loading the dataset failed", e);
         }

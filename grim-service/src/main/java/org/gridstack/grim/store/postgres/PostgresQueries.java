@@ -17,8 +17,7 @@ final class PostgresQueries {
         return switch (op) {
             case SCOPED_HOSTS -> "SELECT h.host_id, h.host_name FROM host h JOIN host_os o ON o.os_id = h.os_id"
                     + " WHERE h.cluster_id = ? AND o.release = ?";
-            case NON_SCOPED_HOSTS -> "SELECT h.host_id, h.host_name FROM host h"
-                    + " JOIN sub_cluster s ON s.sub_cluster_id = h.sub_cluster_id JOIN cluster c ON c.cluster_id = s.cluster_id"
+            case NON_SCOPED_HOSTS -> "SELECT h.host_id, h.host_name FROM cluster c JOIN host h ON h.cluster_id = c.cluster_id"
                     + " JOIN host_os o ON o.os_id = h.os_id WHERE c.cluster_id = ? AND o.release = ?";
             case SCOPED -> "SELECT se_id, name FROM storage_element WHERE site_id = ? AND name = ?";
             case NON_SCOPED -> "SELECT se.se_id, se.name FROM storage_element se JOIN site s ON s.site_id = se.site_id"

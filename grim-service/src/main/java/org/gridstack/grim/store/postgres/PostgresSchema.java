@@ -56,10 +56,16 @@ final class PostgresSchema {
                 }
                 boolean coveredByPrimaryKey = i == 0;
                 if (col.indexed() && !coveredByPrimaryKey) {
-                    ddl.add("CREATE INDEX " + c.name() + "_" + col.name() + "_idx ON " + table + " (" + col.name() + ")");
+                    // the hop index also carries the target, so networkHop's inner lookups read the index only
+                    String include = c.name().equals(GlueModel.CONNECTION) && col.name().equals("source_endpoint") ? " INCLUDE (target_endpoint)" : "";
+                    ddl.add("CREATE INDEX " + c.name() + "_" + col.name() + "_idx ON " + table + " (" + col.name() + ")" + include);
                 }
             }
         }
+        // physical order = scope: a cluster's hosts and an endpoint's connections share pages, what a
+        // hierarchical store's subtree gives for free (later updates may loosen it; CLUSTER again to restore)
+        ddl.add("CLUSTER " + SCHEMA + ".host USING host_cluster_id_idx");
+        ddl.add("CLUSTER " + SCHEMA + ".connection USING connection_source_endpoint_idx");
         ddl.add("ANALYZE");
         return ddl;
     }
