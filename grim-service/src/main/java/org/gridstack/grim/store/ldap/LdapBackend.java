@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
 
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.Dataset;
@@ -74,6 +75,8 @@ public final class LdapBackend implements GrimBackend {
     private final LDAPConnectionPool reads;
     private final LDAPConnectionPool writes;
     private final Schema schema;
+    /** In-memory: {@link InMemoryIndexPlanner#shape}; other servers get the filters as built. */
+    private final UnaryOperator<Filter> filterShaper;
     private final ReentrantLock writeLock = new ReentrantLock();
 
     private LdapBackend(InMemoryDirectoryServer server, String host, int port, String bindDn, String password) throws LDAPException {
@@ -81,6 +84,7 @@ public final class LdapBackend implements GrimBackend {
         this.host = requireNonNull(host, "host is null");
         this.port = port;
         this.schema = OpenLdapSchemaConverter.grimSchema();
+        this.filterShaper = server != null ? InMemoryIndexPlanner::shape : UnaryOperator.identity();
         SingleServerSet servers = new SingleServerSet(host, port);
         LDAPConnectionPool r = new LDAPConnectionPool(servers, null, 1, POOL_SIZE);
         try {
@@ -292,7 +296,7 @@ public final class LdapBackend implements GrimBackend {
         requireNonNull(mode, "mode is null");
         requireNonNull(params, "params is null");
         long start = System.nanoTime();
-        LdapSession session = new LdapSession(reads);
+        LdapSession session = new LdapSession(reads, filterShaper);
         List<List<Object>> rows = switch (op) {
             case CONNECT -> {
                 connect();
@@ -344,7 +348,7 @@ public final class LdapBackend implements GrimBackend {
         requireNonNull(batch, "batch is null");
         writeLock.lock();
         try {
-            return new LdapUpdater(writes, schema).apply(batch);
+            return new LdapUpdater(writes, schema, filterShaper).apply(batch);
         } finally {
             writeLock.unlock();
         }

@@ -74,7 +74,7 @@ final class LdapOperations {
             case MANY_RELATIONS -> best ? manyRelationsBest(s, str(p, "host")) : manyRelationsFaithful(s, str(p, "host"));
             case JOB_SUBMIT -> best ? jobSubmitBest(s, str(p, "cluster"), str(p, "user"), str(p, "binary"), str(p, "os"))
                     : jobSubmitFaithful(s, str(p, "cluster"), str(p, "user"), str(p, "binary"), str(p, "os"));
-            case NETWORK_HOP -> networkHop(s, str(p, "endpoint"));
+            case NETWORK_HOP -> networkHop(s, best, str(p, "endpoint"));
             case SOFTWARE_LOOKUP -> select(s, D_SOFTWARE, "module_name", str(p, "moduleName"), "software_id", "name", "version");
             case HOST_LOOKUP -> select(s, D_HOST, "host_id", str(p, "host"), "host_id", "host_name", "load_last_1min");
             case STORAGE_LOOKUP -> select(s, D_SE, "control_host", str(p, "controlHost"), "se_id", "name", "control_host");
@@ -550,16 +550,37 @@ final class LdapOperations {
 
     // #12 ---------------------------------------------------------------------------------------
 
-    /** One search per hop level with an OR filter over the frontier (both modes). */
-    private static List<List<Object>> networkHop(LdapSession s, String start) {
+    /** BEST: endpoints per search (a server evaluates an OR term by term on every candidate). */
+    static final int HOP_CHUNK = 32;
+    /** FAITHFUL: a frontier longer than this reads every connection instead of naming each endpoint. */
+    static final int HOP_READ_ALL = 256;
+
+    /**
+     * One step per hop level. FAITHFUL: one search per level, an OR over the frontier, or every
+     * connection once the frontier is longer than {@link #HOP_READ_ALL} (a long OR costs the server
+     * more than a scan); BEST: the frontier in ORs of at most {@link #HOP_CHUNK} endpoints.
+     */
+    private static List<List<Object>> networkHop(LdapSession s, boolean best, String start) {
         Map<String, List<String>> next = new HashMap<>();
         Set<String> frontier = Set.of(start);
         Set<String> asked = new HashSet<>();
         String[] attrs = GlueDit.attributes(D_CONN, "source_endpoint", "target_endpoint");
         for (int level = 0; level < 4 && !frontier.isEmpty(); level++) {
             asked.addAll(frontier);
+            List<SearchResultEntry> found = new ArrayList<>();
+            if (best) {
+                List<String> ids = new ArrayList<>(frontier);
+                for (int i = 0; i < ids.size(); i += HOP_CHUNK) {
+                    found.addAll(s.searchAll(and(oc(D_CONN), anyOf(D_CONN, "source_endpoint", ids.subList(i, Math.min(ids.size(), i + HOP_CHUNK)))),
+                            attrs));
+                }
+            } else if (frontier.size() > HOP_READ_ALL) {
+                found.addAll(s.searchAll(oc(D_CONN), attrs));
+            } else {
+                found.addAll(s.searchAll(and(oc(D_CONN), anyOf(D_CONN, "source_endpoint", frontier)), attrs));
+            }
             Set<String> reached = new LinkedHashSet<>();
-            for (SearchResultEntry e : s.searchAll(and(oc(D_CONN), anyOf(D_CONN, "source_endpoint", frontier)), attrs)) {
+            for (SearchResultEntry e : found) {
                 String src = str(e, D_CONN, "source_endpoint");
                 String dst = str(e, D_CONN, "target_endpoint");
                 if (src != null && dst != null && frontier.contains(src)) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
 import com.unboundid.ldap.sdk.DN;
@@ -20,20 +21,24 @@ import com.unboundid.ldap.sdk.SearchScope;
  * The searches of one operation, counted: every search is one request; bytes are the BER-encoded
  * size of every SearchResultEntry protocol op returned (DN, attribute names and values; not the
  * LDAPMessage envelope, the search-done message or controls). A base DN that does not exist
- * answers no entries (the scope names nothing). Not thread-safe: one per operation.
+ * answers no entries (the scope names nothing). Every filter goes through {@code shaper} first
+ * (for the in-memory server {@link InMemoryIndexPlanner#shape}: same matches, index-friendly form).
+ * Not thread-safe: one per operation.
  */
 final class LdapSession {
     private final LDAPConnectionPool pool;
+    private final UnaryOperator<Filter> shaper;
     private int requests;
     private long bytes;
 
-    LdapSession(LDAPConnectionPool pool) {
+    LdapSession(LDAPConnectionPool pool, UnaryOperator<Filter> shaper) {
         this.pool = requireNonNull(pool, "pool is null");
+        this.shaper = requireNonNull(shaper, "shaper is null");
     }
 
     List<SearchResultEntry> search(String base, SearchScope scope, Filter filter, String... attributes) {
         requests++;
-        SearchRequest r = new SearchRequest(base, scope, filter, attributes.length == 0 ? new String[] {"1.1"} : attributes);
+        SearchRequest r = new SearchRequest(base, scope, shaper.apply(filter), attributes.length == 0 ? new String[] {"1.1"} : attributes);
         SearchResult result;
         try {
             result = pool.search(r);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.Column;
@@ -46,13 +47,16 @@ final class LdapUpdater {
     private static final Object DELETED = new Object();
 
     private final LDAPConnectionPool pool;
+    private final UnaryOperator<Filter> shaper;
     private final EntryValidator validator;
     /** Objects the batch touched so far: key -> row after the batch's updates, or DELETED. */
     private final Map<String, Object> pending = new HashMap<>();
     private final Deque<Runnable> undo = new ArrayDeque<>();
 
-    LdapUpdater(LDAPConnectionPool pool, Schema schema) {
+    /** {@code shaper} rewrites each search filter for the server (see {@link LdapSession}). */
+    LdapUpdater(LDAPConnectionPool pool, Schema schema, UnaryOperator<Filter> shaper) {
         this.pool = requireNonNull(pool, "pool is null");
+        this.shaper = requireNonNull(shaper, "shaper is null");
         this.validator = new EntryValidator(requireNonNull(schema, "schema is null"));
     }
 
@@ -309,7 +313,7 @@ final class LdapUpdater {
 
     private List<SearchResultEntry> search(Filter filter) {
         try {
-            return pool.search(GlueDit.BASE, SearchScope.SUB, filter).getSearchEntries();
+            return pool.search(GlueDit.BASE, SearchScope.SUB, shaper.apply(filter)).getSearchEntries();
         } catch (LDAPSearchException e) {
             if (e.getResultCode() == ResultCode.NO_SUCH_OBJECT) {
                 return List.of();

@@ -243,8 +243,10 @@ abstract class LdapBackendChecks {
         backend().apply(List.of(new Update(Update.Kind.SET, GlueModel.SOFTWARE, List.of((String) sw[0]), Map.of("version", version)).validated()));
         // GlueServiceData MUSTs GlueServiceDataKey: an insert without data_key cannot become an LDAP entry
         Object[] service = DATA.rows(GlueModel.SERVICE).get(0);
-        GrimException e = assertThrows(GrimException.class, () -> backend().apply(List.of(new Update(Update.Kind.INSERT, GlueModel.SERVICE_DATA,
-                List.of("sd-new"), Map.of("service_id", service[0])).validated())));
+        Update withoutKey = new Update(Update.Kind.INSERT, GlueModel.SERVICE_DATA, List.of("sd-new"), Map.of("service_id", service[0]));
+        // validation refuses it for every backend; the LDAP backend refuses it on its own too
+        assertEquals(400, assertThrows(GrimException.class, withoutKey::validated).status());
+        GrimException e = assertThrows(GrimException.class, () -> backend().apply(List.of(withoutKey)));
         assertEquals(400, e.status());
         assertTrue(e.getMessage().contains("GlueServiceDataKey"), e.getMessage());
         assertSnapshotEqualsData();
