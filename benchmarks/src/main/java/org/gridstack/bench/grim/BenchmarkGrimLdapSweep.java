@@ -1,0 +1,122 @@
+package org.gridstack.bench.grim;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+import org.gridstack.grim.ops.Mode;
+import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.store.GrimBackend;
+
+/**
+ * The LDAP backend at the seed's database sizes (5/10/25/50/100 %): per scale the load time and
+ * every operation's median QRT in best and faithful mode (with cutoff), using the same
+ * measurement as {@link BenchmarkGrimOperations}. LDAP is loaded straight from the generated
+ * objects (no PostgreSQL in the chain: the copies are equal, see the operations benchmark).
+ */
+public final class BenchmarkGrimLdapSweep {
+    public record Config(List<Double> scales, int repeats, Duration cutoff, Path output, long seed) {
+        public Config {
+            requireNonNull(scales, "scales is null");
+        }
+
+        static Config parse(String[] args) {
+            GrimArgs a = GrimArgs.parse(args, Set.of("scales", "repeats", "cutoff-ms", "output", "seed"));
+            return new Config(a.list("scales", List.of("0.05", "0.10", "0.25", "0.50", "1.0")).stream().map(Double::parseDouble).toList(),
+                    a.integer("repeats", 5), a.millis("cutoff-ms", Duration.ofMillis(100_000)), a.path("output", Path.of("target", "results", "grim")),
+                    a.longValue("seed", GrimBackendSet.SEED));
+        }
+    }
+
+    public record Point(double scale, long objects, long loadMillis, List<BenchmarkGrimOperations.Cell> cells) {
+        public Optional<BenchmarkGrimOperations.Cell> cell(Operation op, Mode mode) {
+            return cells.stream().filter(c -> c.operation().equals(op.label()) && c.mode().equals(mode.label())).findFirst();
+        }
+    }
+
+    public record Result(String machine, int repeats, List<Point> points) {
+    }
+
+    private BenchmarkGrimLdapSweep() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Config c = Config.parse(args);
+        Result r = run(c);
+        System.out.println(table(r));
+        System.out.println("results: " + c.output().toAbsolutePath());
+    }
+
+    public static Result run(Config c) throws Exception {
+        String machine = ResultFiles.machine();
+        List<Point> points = new ArrayList<>();
+        for (double scale : c.scales()) {
+            BenchmarkGrimOperations.Config oc = new BenchmarkGrimOperations.Config(scale, c.repeats(), 1, List.of("ldap"), c.cutoff(), c.output(),
+                    c.seed());
+            try (GrimBackendSet set = GrimBackendSet.load(List.of("ldap"), scale, c.seed()); CutoffExecutor calls = new CutoffExecutor()) {
+                GrimBackend ldap = set.backend("ldap");
+                List<BenchmarkGrimOperations.Cell> cells = new ArrayList<>();
+                for (Operation op : Operation.benchmarkOperations()) {
+                    for (Mode mode : Mode.values()) {
+                        cells.add(BenchmarkGrimOperations.measure(ldap, op, mode, set, calls, oc));
+                    }
+                }
+                Point p = new Point(scale, set.source().totalObjects(), set.loadMillis().get("ldap"), cells);
+                points.add(p);
+                System.out.printf(Locale.ROOT, "ldap scale %.2f: %d objects loaded in %d ms%n", scale, p.objects(), p.loadMillis());
+            }
+        }
+        Result r = new Result(machine, c.repeats(), points);
+        write(r, c.output());
+        return r;
+    }
+
+    static void write(Result r, Path dir) throws java.io.IOException {
+        List<List<Object>> rows = new ArrayList<>();
+        for (Point p : r.points()) {
+            for (BenchmarkGrimOperations.Cell c : p.cells()) {
+                rows.add(List.of(p.scale(), p.objects(), p.loadMillis(), c.number(), c.operation(), c.mode(), c.status(), c.qrt().medianMs(),
+                        c.requests(), c.bytes(), c.rows(), c.matchesReference()));
+            }
+        }
+        ResultFiles.csv(dir, "grim-ldap-sweep.csv", List.of("scale", "objects", "load_ms", "number", "operation", "mode", "status", "median_ms",
+                "requests", "bytes", "rows", "matches_reference"), rows);
+        ResultFiles.json(dir, "grim-ldap-sweep.json", r);
+        ResultFiles.text(dir, "grim-ldap-sweep.md", table(r));
+    }
+
+    static String table(Result r) {
+        StringBuilder sb = new StringBuilder("LDAP scale sweep (median QRT ms, best / faithful; seed: MDS2 worked only at 5 %, QRT growing"
+                + " exponentially with size); " + r.machine() + "\n\n| operation |");
+        for (Point p : r.points()) {
+            sb.append(String.format(Locale.ROOT, " %.0f %% |", p.scale() * 100));
+        }
+        sb.append("\n|---|").append("---|".repeat(r.points().size())).append("\n| objects / load ms |");
+        for (Point p : r.points()) {
+            sb.append(' ').append(p.objects()).append(" / ").append(p.loadMillis()).append(" |");
+        }
+        sb.append('\n');
+        for (Operation op : Operation.benchmarkOperations()) {
+            sb.append("| ").append(op.number()).append(' ').append(op.label()).append(" |");
+            for (Point p : r.points()) {
+                sb.append(' ').append(text(p.cell(op, Mode.BEST))).append(" / ").append(text(p.cell(op, Mode.FAITHFUL))).append(" |");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String text(Optional<BenchmarkGrimOperations.Cell> c) {
+        if (c.isEmpty()) {
+            return "-";
+        }
+        return c.get().status().equals("ok") ? BenchmarkGrimOperations.ms(c.get().qrt().medianMs()) + (c.get().matchesReference() ? "" : " WRONG")
+                : c.get().status();
+    }
+}

@@ -1,0 +1,39 @@
+package org.gridstack.bench.grim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.gridstack.grim.ops.Mode;
+import org.gridstack.grim.ops.Operation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The operations benchmark once at 1 % scale on all three backends; answers must equal the reference. No timing assertions. */
+class TestBenchmarkGrimOperations {
+    @Test
+    @Timeout(180)
+    void runsEveryOperationOnEveryBackendAndMode() throws Exception {
+        Path out = Path.of("target", "test-results", "grim-operations");
+        BenchmarkGrimOperations.Result r = BenchmarkGrimOperations.run(new BenchmarkGrimOperations.Config(0.01, 2, 1,
+                GrimBackendSet.ALL, Duration.ofSeconds(60), out, GrimBackendSet.SEED));
+
+        assertEquals(3 * 14 * 2, r.cells().size());
+        for (BenchmarkGrimOperations.Cell c : r.cells()) {
+            assertEquals("ok", c.status(), c.toString());
+            assertTrue(c.matchesReference(), "answer differs from ReferenceEvaluator: " + c);
+            assertEquals(2, c.qrt().count(), c.toString());
+            assertTrue(c.qrt().minMs() >= 0 && c.qrt().p10Ms() <= c.qrt().p90Ms(), c.toString());
+            if (c.number() != 13) {
+                assertTrue(c.requests() >= 1, "every operation but connect sends a request: " + c);
+            }
+        }
+        assertTrue(r.cell(Operation.NETWORK_HOP, "postgres", Mode.BEST).orElseThrow().rows() > 0, "networkHop finds paths");
+        assertEquals(1 + 84, Files.readAllLines(out.resolve("grim-operations.csv")).size());
+        assertTrue(Files.readString(out.resolve("grim-operations.json")).contains("\"medianMs\""));
+        assertTrue(Files.readString(out.resolve("grim-operations.md")).contains("| 4 | nonScoped | best |"));
+    }
+}
