@@ -24,9 +24,7 @@ import org.springframework.web.socket.handler.TextWebSocketHandler;
 import org.springframework.web.socket.server.HandshakeInterceptor;
 import org.springframework.web.util.UriComponentsBuilder;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The providers' streaming endpoint {@code ws://host/api/v1/updates/ws?backend=postgres}: one
@@ -92,16 +90,15 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
     protected void handleTextMessage(WebSocketSession session, TextMessage message) {
         WebSocketSession out = (WebSocketSession) session.getAttributes().get("grim.out");
         UpdateBatcher batcher = (UpdateBatcher) session.getAttributes().get(BATCHER);
-        JsonNode id = null;
+        Object id = null;
         try {
-            JsonNode node = json.readTree(message.getPayload());
-            if (node == null || !node.isObject()) {
+            UpdateRequest request = json.readValue(message.getPayload(), UpdateRequest.class);
+            if (request == null) {
                 throw GrimException.badRequest("each message must be one JSON object (an update or {\"updates\": [...]})");
             }
-            id = node.get("id");
-            UpdateRequest request = json.treeToValue(((ObjectNode) node).without("id"), UpdateRequest.class);
+            id = request.id();
             List<Update> updates = request.toUpdates(maxUpdates);
-            JsonNode answerId = id;
+            Object answerId = id;
             batcher.submitAsync(updates).whenCompleteAsync((n, failure) -> answer(out, answerId, n, failure), answers);
         } catch (GrimException e) {
             answer(out, id, null, e);
@@ -110,19 +107,20 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         }
     }
 
-    private void answer(WebSocketSession out, JsonNode id, Integer stored, Throwable failure) {
-        ObjectNode a = json.createObjectNode();
-        if (id != null) {
-            a.set("id", id);
-        }
-        if (failure == null) {
-            a.put("stored", stored);
-        } else {
-            Throwable f = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-            a.put("status", f instanceof GrimException g ? g.status() : 500);
-            a.put("message", String.valueOf(f.getMessage()));
-        }
+    private void answer(WebSocketSession out, Object id, Integer stored, Throwable failure) {
+        StringBuilder a = new StringBuilder(64).append('{');
         try {
+            if (id != null) {
+                a.append("\"id\":").append(json.writeValueAsString(id)).append(',');
+            }
+            if (failure == null) {
+                a.append("\"stored\":").append(stored);
+            } else {
+                Throwable f = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+                a.append("\"status\":").append(f instanceof GrimException g ? g.status() : 500)
+                        .append(",\"message\":").append(json.writeValueAsString(String.valueOf(f.getMessage())));
+            }
+            a.append('}');
             out.sendMessage(new TextMessage(a.toString()));
         } catch (IOException | IllegalStateException e) {
             // the provider went away; its update is stored or not, as the answer would have said

@@ -10,9 +10,10 @@ import org.gridstack.grim.store.Update;
 /**
  * Body of {@code POST /api/v1/updates}: either one update ({@code kind}, {@code collection},
  * {@code key}, {@code values}) or {@code {"updates": [...]}}, stored all or nothing. A key is a
- * string, or a two-element array for relationships.
+ * string, or a two-element array for relationships. {@code id} (optional) is echoed by the
+ * streaming endpoint's answer so pipelining providers can match answers to requests.
  */
-public record UpdateRequest(List<Item> updates, String kind, String collection, Object key, Map<String, Object> values) {
+public record UpdateRequest(List<Item> updates, String kind, String collection, Object key, Map<String, Object> values, Object id) {
     /** One update of a batch. */
     public record Item(String kind, String collection, Object key, Map<String, Object> values) {
     }
