@@ -104,6 +104,25 @@ class TestThroughRealSquid {
     }
 
     @Test
+    void softRefreshRevalidatesThroughBothLevelsAndTheServletAnswers304() throws Exception {
+        try (SquidProcess tier1 = SquidProcess.siteProxy("soft-tier1", null);
+             SquidProcess tier2 = SquidProcess.siteProxy("soft-tier2", tier1)) {
+            FrontierClient client = new FrontierClient(FrontierClientConfig.parse(
+                    "(serverurl=" + serverUrl + ")(proxyurl=http://127.0.0.1:" + tier2.port() + ")"));
+            String sql = "select * from T_TYPES order by id asc";
+            assertTypesRows(client.query(sql));
+            // soft refresh (max-age=0): each level revalidates with If-Modified-Since; the servlet,
+            // whose table did not change, answers 304 from its tracked times and the cached body is served
+            FrontierResult soft = client.query(sql, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.SOFT));
+            assertTypesRows(soft);
+            List<String> codes2 = tier2.awaitResultCodes(2);
+            List<String> codes1 = tier1.awaitResultCodes(2);
+            assertTrue(codes2.get(1).contains("REFRESH_UNMODIFIED"), "tier 2: " + codes2);
+            assertTrue(codes1.get(1).contains("REFRESH_UNMODIFIED"), "tier 1: " + codes1);
+        }
+    }
+
+    @Test
     void failsOverWhenTheFirstProxyIsDown() throws Exception {
         try (SquidProcess dead = SquidProcess.siteProxy("dead", null);
              SquidProcess alive = SquidProcess.siteProxy("alive", null)) {
