@@ -225,28 +225,7 @@ public final class ReferenceEvaluator {
                 next.computeIfAbsent((String) s, k -> new ArrayList<>()).add((String) t);
             }
         }
-        List<List<Object>> out = new ArrayList<>();
-        for (String a : next.getOrDefault(start, List.of())) {
-            if (a.equals(start)) {
-                continue;
-            }
-            for (String b : next.getOrDefault(a, List.of())) {
-                if (b.equals(start) || b.equals(a)) {
-                    continue;
-                }
-                for (String c : next.getOrDefault(b, List.of())) {
-                    if (c.equals(start) || c.equals(a) || c.equals(b)) {
-                        continue;
-                    }
-                    for (String d : next.getOrDefault(c, List.of())) {
-                        if (!d.equals(start) && !d.equals(a) && !d.equals(b) && !d.equals(c)) {
-                            out.add(List.of(a, b, c, d));
-                        }
-                    }
-                }
-            }
-        }
-        return out;
+        return FourHopPaths.from(next, start);
     }
 
     private static String str(Map<String, Object> p, String name) {

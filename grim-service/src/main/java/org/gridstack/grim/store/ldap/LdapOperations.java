@@ -16,6 +16,7 @@ import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.store.FourHopPaths;
 import org.gridstack.grim.store.GrimException;
 
 import com.unboundid.ldap.sdk.DN;
@@ -592,28 +593,7 @@ final class LdapOperations {
             }
             frontier = reached;
         }
-        List<List<Object>> rows = new ArrayList<>();
-        for (String a : next.getOrDefault(start, List.of())) {
-            if (a.equals(start)) {
-                continue;
-            }
-            for (String b : next.getOrDefault(a, List.of())) {
-                if (b.equals(start) || b.equals(a)) {
-                    continue;
-                }
-                for (String c : next.getOrDefault(b, List.of())) {
-                    if (c.equals(start) || c.equals(a) || c.equals(b)) {
-                        continue;
-                    }
-                    for (String d : next.getOrDefault(c, List.of())) {
-                        if (!d.equals(start) && !d.equals(a) && !d.equals(b) && !d.equals(c)) {
-                            rows.add(row(a, b, c, d));
-                        }
-                    }
-                }
-            }
-        }
-        return rows;
+        return FourHopPaths.from(next, start);
     }
 
     // #101..#103 --------------------------------------------------------------------------------
