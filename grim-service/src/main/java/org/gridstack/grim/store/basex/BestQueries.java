@@ -1,6 +1,7 @@
 package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
+import static org.gridstack.grim.store.basex.ModelCollections.*;
 import static org.gridstack.grim.store.basex.XQueryText.attr;
 import static org.gridstack.grim.store.basex.XQueryText.literal;
 
@@ -24,21 +25,6 @@ final class BestQueries {
             "ram_size", ColumnType.INTEGER, "sequence", ColumnType.INTEGER, "hosts", ColumnType.INTEGER,
             "total_ram", ColumnType.INTEGER, "load_last_1min", ColumnType.INTEGER, "updated", ColumnType.INTEGER);
 
-    private static final CollectionDef HOST = GlueModel.collection(GlueModel.HOST);
-    private static final CollectionDef HOST_OS = GlueModel.collection(GlueModel.HOST_OS);
-    private static final CollectionDef HOST_MEMORY = GlueModel.collection(GlueModel.HOST_MEMORY);
-    private static final CollectionDef SE = GlueModel.collection(GlueModel.STORAGE_ELEMENT);
-    private static final CollectionDef CONNECTION = GlueModel.collection(GlueModel.CONNECTION);
-    private static final CollectionDef SUB_CLUSTER = GlueModel.collection(GlueModel.SUB_CLUSTER);
-    private static final CollectionDef SHARED = GlueModel.collection(GlueModel.SUB_CLUSTER_SHARED_HOST);
-    private static final CollectionDef CE = GlueModel.collection(GlueModel.COMPUTING_ELEMENT);
-    private static final CollectionDef CE_SE_BIND = GlueModel.collection(GlueModel.CE_SE_BIND);
-    private static final CollectionDef ACCESS = GlueModel.collection(GlueModel.SE_ACCESS_PROTOCOL);
-    private static final CollectionDef USER = GlueModel.collection(GlueModel.USER_ACCOUNT);
-    private static final CollectionDef APPLICATION = GlueModel.collection(GlueModel.APPLICATION);
-    private static final CollectionDef SC_ACCOUNT = GlueModel.collection(GlueModel.SUB_CLUSTER_ACCOUNT);
-    private static final CollectionDef SC_APPLICATION = GlueModel.collection(GlueModel.SUB_CLUSTER_APPLICATION);
-    private static final CollectionDef SOFTWARE = GlueModel.collection(GlueModel.SOFTWARE);
 
     private final String database;
 
