@@ -1,20 +1,22 @@
 package org.gridstack.client.frontier;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
-import org.gridstack.frontier.protocol.RowStreamReader;
 import org.gridstack.frontier.protocol.Ttl;
 
 /**
@@ -22,19 +24,40 @@ import org.gridstack.frontier.protocol.Ttl;
  * {@link FrontierClientConfig}, every answer checked (HTTP status, global_error, md5, zlib,
  * full_size, record count) before any row is returned, and on a bad answer a soft refresh, then a
  * hard refresh on the same proxy/server, then the next proxy, then the next server. It speaks to
- * this project's servlet and to the production FroNtier servlet alike. Thread-safe (no mutable
- * state; each request uses its own connection).
+ * this project's servlet and to the production FroNtier servlet alike. Answers are decoded while
+ * they arrive (Base64, MD5, zlib in one pass) over kept-alive connections (unless
+ * {@code persistentconnections=no}). Thread-safe; {@link #close()} releases the idle connections.
  */
-public final class FrontierClient {
+public final class FrontierClient implements AutoCloseable {
     private static final Pattern TABLE_REFERENCE = Pattern.compile("\\b(?:from|join)\\s+([A-Za-z_][\\w$]*(?:\\.[A-Za-z_][\\w$]*)?)",
             Pattern.CASE_INSENSITIVE);
 
     private final FrontierClientConfig config;
     private final HttpGet http;
+    private final List<URI> proxies;
+    private final List<URI> servers;
 
     public FrontierClient(FrontierClientConfig config) {
+        this(config, new Random());
+    }
+
+    /** With the random source that picks where load balancing starts (tests). */
+    FrontierClient(FrontierClientConfig config, Random random) {
         this.config = Objects.requireNonNull(config, "config is null");
-        this.http = new HttpGet(config.connectTimeout(), config.readTimeout());
+        Objects.requireNonNull(random, "random is null");
+        this.http = new HttpGet(config.connectTimeout(), config.readTimeout(), config.persistentConnections());
+        this.proxies = config.balanceProxies() ? rotated(config.proxies(), random) : config.proxies();
+        this.servers = config.balanceServers() ? rotated(config.servers(), random) : config.servers();
+    }
+
+    /** The list from a random element on, wrapping around: the C client's loadbalance. */
+    private static List<URI> rotated(List<URI> list, Random random) {
+        if (list.size() < 2) {
+            return list;
+        }
+        List<URI> r = new ArrayList<>(list);
+        Collections.rotate(r, -random.nextInt(list.size()));
+        return List.copyOf(r);
     }
 
     /**
@@ -132,16 +155,19 @@ public final class FrontierClient {
     private record Route(URI proxy, URI server) {
     }
 
-    /** Servers in order, each through every proxy in order; then, unless disabled, each server directly. */
+    /**
+     * Servers in order, each through every proxy in order; then, unless disabled, each server
+     * directly. With load balancing the lists start at this client's random element.
+     */
     private List<Route> routes() {
         List<Route> routes = new ArrayList<>();
-        for (URI server : config.servers()) {
-            for (URI proxy : config.proxies()) {
+        for (URI server : servers) {
+            for (URI proxy : proxies) {
                 routes.add(new Route(proxy, server));
             }
         }
-        if (config.proxies().isEmpty() || config.failoverToServer()) {
-            for (URI server : config.servers()) {
+        if (proxies.isEmpty() || config.failoverToServer()) {
+            for (URI server : servers) {
                 routes.add(new Route(null, server));
             }
         }
@@ -155,52 +181,69 @@ public final class FrontierClient {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Frontier-Id", config.frontierId());
         headers.put("Cache-Control", refresh.cacheControl());
-        HttpGet.Response response;
+        HttpGet.Exchange<AnswerDecoder.Answer> exchange;
         try {
-            response = http.get(url(route.server(), sql, ttl), route.proxy(), headers);
-        } catch (HttpGet.UnreachableException e) {
+            exchange = http.get(url(route.server(), sql, ttl), route.proxy(), headers, FrontierClient::decode);
+        } catch (HttpConnection.UnreachableException e) {
             return failed(route, refresh, Attempt.Outcome.UNREACHABLE, e.getMessage());
-        } catch (IOException e) {
+        } catch (IOException | FrontierProtocolException e) {
             return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, e.getMessage());
         }
-        String where = " (HTTP " + response.status() + ")";
-        ResponseParser.Response parsed;
-        try {
-            parsed = ResponseParser.parse(response.body());
-        } catch (FrontierProtocolException e) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "broken answer: " + e.getMessage() + where);
+        HttpConnection.Head head = exchange.head();
+        AnswerDecoder.Answer answer = exchange.value();
+        if (answer.envelope().globalError() != null) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "global_error: " + answer.envelope().globalError() + " (HTTP " + head.status() + ")");
         }
-        if (parsed.globalError() != null) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "global_error: " + parsed.globalError() + where);
+        if (head.status() != 200) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "HTTP " + head.status() + " instead of 200");
         }
-        if (response.status() != 200) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "HTTP " + response.status() + " instead of 200");
+        if (answer.payloads().size() != 1) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, answer.payloads().size() + " payloads to one query");
         }
-        if (parsed.payloads().size() != 1) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, parsed.payloads().size() + " payloads to one query");
-        }
-        ResponseParser.Payload p = parsed.payloads().get(0);
+        AnswerDecoder.Payload payload = answer.payloads().get(0);
+        ResponseParser.Payload p = payload.envelope();
         if (p.error() != 0) {
             return failed(route, refresh, Attempt.Outcome.SQL_ERROR, String.valueOf(p.message()));
         }
-        RowStreamReader.Decoded d;
+        if (payload.dataError() != null) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload: " + payload.dataError());
+        }
+        RowIndex rows;
         try {
-            d = p.decode();
+            rows = RowIndex.build(payload.rowStream(), payload.rowStreamLength());
         } catch (FrontierProtocolException e) {
             return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload: " + e.getMessage());
         }
-        if (p.records() >= 0 && d.rows().size() != p.records()) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "records=" + p.records() + " but " + d.rows().size() + " rows arrived");
+        if (p.records() >= 0 && rows.rowCount() != p.records()) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "records=" + p.records() + " but " + rows.rowCount() + " rows arrived");
         }
-        Long age = parseAge(response.header("Age"));
+        Long age = parseAge(head.header("Age"));
         if (p.maxAge() > 0 && age != null && age > p.maxAge() && refresh != RefreshPolicy.HARD) {
             // the payload asked to be refetched after max_age seconds and the cache kept it longer
             return failed(route, refresh, Attempt.Outcome.STALE, "max_age " + p.maxAge() + " s expired (Age " + age + " s)");
         }
-        FrontierResult.Origin origin = new FrontierResult.Origin(route.server(), route.proxy(), response.header("X-Cache"), age,
-                attemptNumber, response.body().length, Duration.ofNanos(System.nanoTime() - started));
+        FrontierResult.Origin origin = new FrontierResult.Origin(route.server(), route.proxy(), head.header("X-Cache"), age,
+                attemptNumber, answer.bodyBytes(), Duration.ofNanos(System.nanoTime() - started));
         return new Answer(new Attempt(route.proxy(), route.server(), refresh, Attempt.Outcome.OK, ""),
-                new FrontierResult(d.columnNames(), d.typeNames(), d.rows(), p.fullSize(), origin));
+                new FrontierResult(rows, p.fullSize(), origin));
+    }
+
+    /** Decodes a body while it arrives; a broken one is reported with the HTTP status it came with. */
+    private static AnswerDecoder.Answer decode(HttpConnection.Head head, InputStream body) throws IOException, FrontierProtocolException {
+        long length = -1;
+        String cl = head.header("content-length");
+        if (cl != null) {
+            try {
+                length = Long.parseLong(cl.trim());
+            } catch (NumberFormatException ignored) {
+                // the framing code reports a bad Content-Length
+            }
+        }
+        try {
+            return AnswerDecoder.decode(body, length);
+        } catch (FrontierProtocolException e) {
+            throw new FrontierProtocolException("broken answer: " + e.getMessage() + " (HTTP " + head.status() + ")", e);
+        }
     }
 
     private static Long parseAge(String age) {
@@ -216,6 +259,20 @@ public final class FrontierClient {
 
     private static Answer failed(Route route, RefreshPolicy refresh, Attempt.Outcome outcome, String detail) {
         return new Answer(new Attempt(route.proxy(), route.server(), refresh, outcome, detail == null ? "" : detail), null);
+    }
+
+    /**
+     * Closes the idle connections this client keeps for reuse. The client stays usable (later
+     * queries open connections again); call it when the client is no longer needed.
+     */
+    @Override
+    public void close() {
+        http.close();
+    }
+
+    /** Idle keep-alive connections held now (for tests and diagnostics). */
+    int idleConnections() {
+        return http.idleConnections();
     }
 
     @Override

@@ -35,6 +35,9 @@ public final class FrontierClientConfig {
     private final Duration readTimeout;
     private final ForceReload forceReload;
     private final boolean failoverToServer;
+    private final boolean persistentConnections;
+    private final boolean balanceProxies;
+    private final boolean balanceServers;
     private final String frontierId;
     private final Map<String, RefreshPolicy> tableRefresh;
 
@@ -60,6 +63,9 @@ public final class FrontierClientConfig {
         this.readTimeout = b.readTimeout;
         this.forceReload = b.forceReload;
         this.failoverToServer = b.failoverToServer;
+        this.persistentConnections = b.persistentConnections;
+        this.balanceProxies = b.balanceProxies;
+        this.balanceServers = b.balanceServers;
         this.frontierId = b.frontierId != null ? b.frontierId : defaultFrontierId();
         this.tableRefresh = Collections.unmodifiableMap(new LinkedHashMap<>(b.tableRefresh));
     }
@@ -89,6 +95,9 @@ public final class FrontierClientConfig {
         b.readTimeout = readTimeout;
         b.forceReload = forceReload;
         b.failoverToServer = failoverToServer;
+        b.persistentConnections = persistentConnections;
+        b.balanceProxies = balanceProxies;
+        b.balanceServers = balanceServers;
         b.frontierId = frontierId;
         b.tableRefresh.putAll(tableRefresh);
         return b;
@@ -99,7 +108,8 @@ public final class FrontierClientConfig {
      * or, when the text does not start with {@code (}, a single server URL. Known keys:
      * {@code serverurl}, {@code proxyurl}, {@code retrieve-ziplevel}, {@code forcereload},
      * {@code connecttimeoutsecs}, {@code readtimeoutsecs}, {@code failovertoserver},
-     * {@code frontierid}. Other keys of the C client (e.g. {@code loadbalance},
+     * {@code frontierid}, {@code loadbalance} ({@code proxies} or {@code servers}, repeatable), and
+     * this client's {@code persistentconnections} (yes/no). Other keys of the C client (e.g.
      * {@code logicalserverurl}) are accepted and ignored, so existing strings work unchanged.
      */
     public static FrontierClientConfig parse(String text) {
@@ -187,6 +197,29 @@ public final class FrontierClientConfig {
         return frontierId;
     }
 
+    /**
+     * {@code loadbalance=proxies}: each client starts at a randomly chosen proxy and goes on
+     * through the list from there (wrapping), so many jobs with the same configuration spread
+     * over the proxies; fail-over order is otherwise unchanged.
+     */
+    public boolean balanceProxies() {
+        return balanceProxies;
+    }
+
+    /** {@code loadbalance=servers}: the same for servers. */
+    public boolean balanceServers() {
+        return balanceServers;
+    }
+
+    /**
+     * Whether connections to proxies and servers are kept open and reused (HTTP/1.1 keep-alive;
+     * default yes). With no, every request opens its own connection and sends
+     * {@code Connection: close}.
+     */
+    public boolean persistentConnections() {
+        return persistentConnections;
+    }
+
     /** Per-table (or schema) refresh overrides, keys lower-case. */
     public Map<String, RefreshPolicy> tableRefresh() {
         return tableRefresh;
@@ -223,6 +256,12 @@ public final class FrontierClientConfig {
         proxies.forEach(u -> s.append("(proxyurl=").append(u).append(')'));
         s.append("(retrieve-ziplevel=").append(zipLevel).append(')');
         s.append("(forcereload=").append(forceReload).append(')');
+        if (balanceProxies) {
+            s.append("(loadbalance=proxies)");
+        }
+        if (balanceServers) {
+            s.append("(loadbalance=servers)");
+        }
         return s.toString();
     }
 
@@ -235,6 +274,9 @@ public final class FrontierClientConfig {
         private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private ForceReload forceReload = ForceReload.NONE;
         private boolean failoverToServer = true;
+        private boolean persistentConnections = true;
+        private boolean balanceProxies;
+        private boolean balanceServers;
         private String frontierId;
         private final Map<String, RefreshPolicy> tableRefresh = new LinkedHashMap<>();
 
@@ -291,6 +333,23 @@ public final class FrontierClientConfig {
             return this;
         }
 
+        /** Start at a random proxy ({@code loadbalance=proxies}). */
+        public Builder balanceProxies(boolean balance) {
+            this.balanceProxies = balance;
+            return this;
+        }
+
+        /** Start at a random server ({@code loadbalance=servers}). */
+        public Builder balanceServers(boolean balance) {
+            this.balanceServers = balance;
+            return this;
+        }
+
+        public Builder persistentConnections(boolean persistent) {
+            this.persistentConnections = persistent;
+            return this;
+        }
+
         public Builder frontierId(String id) {
             this.frontierId = Objects.requireNonNull(id, "id is null");
             return this;
@@ -332,12 +391,24 @@ public final class FrontierClientConfig {
                 case "forcereload" -> forceReload(ForceReload.parse(value));
                 case "connecttimeoutsecs" -> connectTimeout(Duration.ofSeconds(parseInt(value, "connecttimeoutsecs")));
                 case "readtimeoutsecs" -> readTimeout(Duration.ofSeconds(parseInt(value, "readtimeoutsecs")));
-                case "failovertoserver" -> failoverToServer(!value.equalsIgnoreCase("no") && !value.equalsIgnoreCase("false") && !value.equals("0"));
+                case "failovertoserver" -> failoverToServer(yes(value));
+                case "persistentconnections" -> persistentConnections(yes(value));
+                case "loadbalance" -> {
+                    switch (value.toLowerCase(Locale.ROOT)) {
+                        case "proxies" -> balanceProxies(true);
+                        case "servers" -> balanceServers(true);
+                        default -> throw new IllegalArgumentException("loadbalance must be 'proxies' or 'servers', not '" + value + "'");
+                    }
+                }
                 case "frontierid" -> frontierId(value);
                 default -> {
-                    // other keys of the C client (loadbalance, logicalserverurl, ...): accepted, no effect
+                    // other keys of the C client (logicalserverurl, ...): accepted, no effect
                 }
             }
+        }
+
+        private static boolean yes(String value) {
+            return !value.equalsIgnoreCase("no") && !value.equalsIgnoreCase("false") && !value.equals("0");
         }
 
         public FrontierClientConfig build() {

@@ -52,14 +52,14 @@ public final class FrontierResult {
 
     private final List<String> columnNames;
     private final List<String> typeNames;
-    private final List<List<Field>> rows;
+    private final RowIndex rows;
     private final long fullSize;
     private final Origin origin;
 
-    public FrontierResult(List<String> columnNames, List<String> typeNames, List<List<Field>> rows, long fullSize, Origin origin) {
-        this.columnNames = List.copyOf(Objects.requireNonNull(columnNames, "columnNames is null"));
-        this.typeNames = List.copyOf(Objects.requireNonNull(typeNames, "typeNames is null"));
-        this.rows = List.copyOf(Objects.requireNonNull(rows, "rows is null"));
+    FrontierResult(RowIndex rows, long fullSize, Origin origin) {
+        this.rows = Objects.requireNonNull(rows, "rows is null");
+        this.columnNames = rows.columnNames();
+        this.typeNames = rows.typeNames();
         this.fullSize = fullSize;
         this.origin = Objects.requireNonNull(origin, "origin is null");
     }
@@ -78,7 +78,7 @@ public final class FrontierResult {
     }
 
     public int rowCount() {
-        return rows.size();
+        return rows.rowCount();
     }
 
     /** Bytes of the uncompressed row stream. */
@@ -100,18 +100,23 @@ public final class FrontierResult {
         return -1;
     }
 
-    private Field field(int row, int column) {
-        if (row < 0 || row >= rows.size()) {
-            throw new IndexOutOfBoundsException("row " + row + " of " + rows.size());
+    private void check(int row, int column) {
+        if (row < 0 || row >= rows.rowCount()) {
+            throw new IndexOutOfBoundsException("row " + row + " of " + rows.rowCount());
         }
         if (column < 0 || column >= columnNames.size()) {
             throw new IndexOutOfBoundsException("column " + column + " of " + columnNames.size());
         }
-        return rows.get(row).get(column);
+    }
+
+    private Field field(int row, int column) {
+        check(row, column);
+        return rows.field(row, column);
     }
 
     public boolean isNull(int row, int column) {
-        return field(row, column).isNull();
+        check(row, column);
+        return rows.isNull(row, column);
     }
 
     private Field nonNull(int row, int column, String javaType) {
@@ -124,11 +129,12 @@ public final class FrontierResult {
 
     /** The value as text (binary values as UTF-8), null for NULL. */
     public String getString(int row, int column) {
-        Field f = field(row, column);
-        if (f.isNull()) {
+        check(row, column);
+        if (rows.isNull(row, column)) {
             return null;
         }
-        return f.type() == RowType.ARRAY ? f.text() : String.valueOf(f.value());
+        // text is what the servlet sends for nearly every column: decoded straight from the row stream
+        return rows.type(row, column) == RowType.ARRAY ? rows.arrayText(row, column) : String.valueOf(rows.field(row, column).value());
     }
 
     public long getLong(int row, int column) {

@@ -71,7 +71,9 @@ public final class FrontierQuery {
                 config.zipLevel(zip);
             }
             FrontierClientConfig built = config.build();
-            return query(new FrontierClient(built), sql, options, out, err);
+            try (FrontierClient client = new FrontierClient(built)) {
+                return query(client, sql, options, out, err);
+            }
         } catch (IllegalArgumentException | FrontierProtocolException e) {
             err.println("frontier-query: " + e.getMessage());
             err.println(USAGE);
