@@ -82,11 +82,20 @@ public final class FrontierClient implements AutoCloseable {
 
     /** The request URL for a query to a server: byte-identical to the C client's for the same SQL. */
     public URI url(URI server, String sql, Ttl ttl) {
-        Objects.requireNonNull(sql, "sql is null");
+        return url(server, List.of(Objects.requireNonNull(sql, "sql is null")), ttl);
+    }
+
+    /** The request URL for several queries in one request (one payload each, in order). */
+    public URI url(URI server, List<String> sqls, Ttl ttl) {
+        Objects.requireNonNull(server, "server is null");
         Objects.requireNonNull(ttl, "ttl is null");
-        String base = server.toString().replaceAll("/+$", "");
-        return URI.create(base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=" + BlobEncoding.forClientZipLevel(config.zipLevel())
-                + "&p1=" + P1Codec.encode(sql) + (ttl == Ttl.LONG ? "" : "&ttl=" + ttl.urlValue()));
+        StringBuilder u = new StringBuilder(server.toString().replaceAll("/+$", "")).append("/Frontier/");
+        String encoding = BlobEncoding.forClientZipLevel(config.zipLevel());
+        for (int i = 0; i < sqls.size(); i++) {
+            u.append(i == 0 ? "" : "&").append("type=frontier_request:1:DEFAULT&encoding=").append(encoding)
+                    .append("&p1=").append(P1Codec.encode(Objects.requireNonNull(sqls.get(i), "sql is null")));
+        }
+        return URI.create(u.append(ttl == Ttl.LONG ? "" : "&ttl=" + ttl.urlValue()).toString());
     }
 
     /** Runs a query with the default TTL (long) and no refresh beyond what the configuration asks. */
@@ -102,20 +111,36 @@ public final class FrontierClient implements AutoCloseable {
      *     message names every attempt
      */
     public FrontierResult query(String sql, QueryOptions options) throws FrontierException {
-        Objects.requireNonNull(sql, "sql is null");
+        return queryAll(List.of(Objects.requireNonNull(sql, "sql is null")), options).get(0);
+    }
+
+    /**
+     * Runs several queries in one request (one URL, one payload per query, as the C client's
+     * multi-payload requests do), so one cache entry holds them all. The answers come back in
+     * order; the whole answer is checked, refreshed and failed over as one.
+     *
+     * @throws FrontierException as {@link #query(String, QueryOptions)}; an SQL error in any
+     *     payload fails the request
+     */
+    public List<FrontierResult> queryAll(List<String> sqls, QueryOptions options) throws FrontierException {
+        Objects.requireNonNull(sqls, "sqls is null");
         Objects.requireNonNull(options, "options is null");
+        if (sqls.isEmpty()) {
+            throw new IllegalArgumentException("no query given");
+        }
+        List<String> queries = List.copyOf(sqls);
         long started = System.nanoTime();
-        RefreshPolicy start = startingRefresh(sql, options);
+        RefreshPolicy start = startingRefresh(queries, options);
         List<Attempt> attempts = new ArrayList<>();
         routes:
         for (Route route : routes()) {
             RefreshPolicy refresh = start;
             while (refresh != null) {
-                Answer answer = attempt(route, sql, options.ttl(), refresh, started, attempts.size() + 1);
+                Answer answer = attempt(route, queries, options.ttl(), refresh, started, attempts.size() + 1);
                 attempts.add(answer.attempt());
                 Attempt.Outcome outcome = answer.attempt().outcome();
                 if (outcome == Attempt.Outcome.OK) {
-                    return answer.result();
+                    return answer.results();
                 }
                 if (outcome == Attempt.Outcome.UNREACHABLE) {
                     continue routes; // refreshing cannot help a peer that does not answer
@@ -140,12 +165,14 @@ public final class FrontierClient implements AutoCloseable {
     }
 
     /** The query's own refresh, raised by forcereload for its TTL and by the table map. */
-    private RefreshPolicy startingRefresh(String sql, QueryOptions options) {
+    private RefreshPolicy startingRefresh(List<String> sqls, QueryOptions options) {
         RefreshPolicy p = options.refresh().max(config.forceReload().policyFor(options.ttl()));
         if (!config.tableRefresh().isEmpty()) {
-            Matcher m = TABLE_REFERENCE.matcher(sql);
-            while (m.find()) {
-                p = p.max(config.refreshPolicyFor(m.group(1)));
+            for (String sql : sqls) {
+                Matcher m = TABLE_REFERENCE.matcher(sql);
+                while (m.find()) {
+                    p = p.max(config.refreshPolicyFor(m.group(1)));
+                }
             }
         }
         return p;
@@ -174,16 +201,16 @@ public final class FrontierClient implements AutoCloseable {
         return routes;
     }
 
-    private record Answer(Attempt attempt, FrontierResult result) {
+    private record Answer(Attempt attempt, List<FrontierResult> results) {
     }
 
-    private Answer attempt(Route route, String sql, Ttl ttl, RefreshPolicy refresh, long started, int attemptNumber) {
+    private Answer attempt(Route route, List<String> sqls, Ttl ttl, RefreshPolicy refresh, long started, int attemptNumber) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Frontier-Id", config.frontierId());
         headers.put("Cache-Control", refresh.cacheControl());
         HttpGet.Exchange<AnswerDecoder.Answer> exchange;
         try {
-            exchange = http.get(url(route.server(), sql, ttl), route.proxy(), headers, FrontierClient::decode);
+            exchange = http.get(url(route.server(), sqls, ttl), route.proxy(), headers, FrontierClient::decode);
         } catch (HttpConnection.UnreachableException e) {
             return failed(route, refresh, Attempt.Outcome.UNREACHABLE, e.getMessage());
         } catch (IOException | FrontierProtocolException e) {
@@ -197,35 +224,43 @@ public final class FrontierClient implements AutoCloseable {
         if (head.status() != 200) {
             return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "HTTP " + head.status() + " instead of 200");
         }
-        if (answer.payloads().size() != 1) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, answer.payloads().size() + " payloads to one query");
+        if (answer.payloads().size() != sqls.size()) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, answer.payloads().size() + " payloads to " + sqls.size()
+                    + (sqls.size() == 1 ? " query" : " queries"));
         }
-        AnswerDecoder.Payload payload = answer.payloads().get(0);
-        ResponseParser.Payload p = payload.envelope();
-        if (p.error() != 0) {
-            return failed(route, refresh, Attempt.Outcome.SQL_ERROR, String.valueOf(p.message()));
-        }
-        if (payload.dataError() != null) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload: " + payload.dataError());
-        }
-        RowIndex rows;
-        try {
-            rows = RowIndex.build(payload.rowStream(), payload.rowStreamLength());
-        } catch (FrontierProtocolException e) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload: " + e.getMessage());
-        }
-        if (p.records() >= 0 && rows.rowCount() != p.records()) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "records=" + p.records() + " but " + rows.rowCount() + " rows arrived");
+        for (int i = 0; i < sqls.size(); i++) {
+            ResponseParser.Payload p = answer.payloads().get(i).envelope();
+            if (p.error() != 0) {
+                return failed(route, refresh, Attempt.Outcome.SQL_ERROR, (sqls.size() == 1 ? "" : "query " + (i + 1) + ": ") + p.message());
+            }
         }
         Long age = parseAge(head.header("Age"));
-        if (p.maxAge() > 0 && age != null && age > p.maxAge() && refresh != RefreshPolicy.HARD) {
-            // the payload asked to be refetched after max_age seconds and the cache kept it longer
-            return failed(route, refresh, Attempt.Outcome.STALE, "max_age " + p.maxAge() + " s expired (Age " + age + " s)");
+        List<FrontierResult> results = new ArrayList<>(sqls.size());
+        for (int i = 0; i < sqls.size(); i++) {
+            AnswerDecoder.Payload payload = answer.payloads().get(i);
+            ResponseParser.Payload p = payload.envelope();
+            String which = sqls.size() == 1 ? "" : " (query " + (i + 1) + ")";
+            if (payload.dataError() != null) {
+                return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload" + which + ": " + payload.dataError());
+            }
+            RowIndex rows;
+            try {
+                rows = RowIndex.build(payload.rowStream(), payload.rowStreamLength());
+            } catch (FrontierProtocolException e) {
+                return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload" + which + ": " + e.getMessage());
+            }
+            if (p.records() >= 0 && rows.rowCount() != p.records()) {
+                return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "records=" + p.records() + " but " + rows.rowCount() + " rows arrived" + which);
+            }
+            if (p.maxAge() > 0 && age != null && age > p.maxAge() && refresh != RefreshPolicy.HARD) {
+                // the payload asked to be refetched after max_age seconds and the cache kept it longer
+                return failed(route, refresh, Attempt.Outcome.STALE, "max_age " + p.maxAge() + " s expired (Age " + age + " s)" + which);
+            }
+            FrontierResult.Origin origin = new FrontierResult.Origin(route.server(), route.proxy(), head.header("X-Cache"), age,
+                    attemptNumber, answer.bodyBytes(), Duration.ofNanos(System.nanoTime() - started));
+            results.add(new FrontierResult(rows, p.fullSize(), origin));
         }
-        FrontierResult.Origin origin = new FrontierResult.Origin(route.server(), route.proxy(), head.header("X-Cache"), age,
-                attemptNumber, answer.bodyBytes(), Duration.ofNanos(System.nanoTime() - started));
-        return new Answer(new Attempt(route.proxy(), route.server(), refresh, Attempt.Outcome.OK, ""),
-                new FrontierResult(rows, p.fullSize(), origin));
+        return new Answer(new Attempt(route.proxy(), route.server(), refresh, Attempt.Outcome.OK, ""), List.copyOf(results));
     }
 
     /** Decodes a body while it arrives; a broken one is reported with the HTTP status it came with. */

@@ -89,9 +89,8 @@ final class HttpGet implements AutoCloseable {
         StringBuilder req = new StringBuilder(target.length() + 256).append("GET ").append(target).append(" HTTP/1.1\r\n");
         req.append("Host: ").append(url.getHost()).append(url.getPort() > 0 ? ":" + url.getPort() : "").append("\r\n");
         headers.forEach((k, v) -> req.append(k).append(": ").append(v).append("\r\n"));
-        if (!persistent) {
-            req.append("Connection: close\r\n");
-        }
+        // keep-alive spelled out as the C client does (HTTP/1.0 proxies need it)
+        req.append(persistent ? "Connection: keep-alive\r\n" : "Connection: close\r\n");
         return req.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII);
     }
 

@@ -33,7 +33,7 @@ class TestPersistentConnections {
             }
             assertEquals(1, server.connections());
             assertEquals(3, server.requests().size());
-            assertFalse(server.requests().get(0).toLowerCase().contains("connection: close"), server.requests().get(0));
+            assertTrue(server.requests().get(0).contains("Connection: keep-alive\r\n"), server.requests().get(0));
             assertEquals(1, client.idleConnections());
             client.close();
             assertEquals(0, client.idleConnections());
