@@ -29,50 +29,98 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * Staleness of automatic cache invalidation (thesis 3.2.2): how long after an UPDATE commits does
  * a client reading through two Squid levels, with no refresh of its own, see the new value; and
- * how many purges hit answers that had not changed (over-invalidation). The servlet runs
- * in-process on its demo database (which has the modification triggers), the caches are real
- * Squid processes (tier 1 forward proxy to the servlet, tier 2 a site proxy below it).
+ * how many purges hit answers that had not changed (over-invalidation), for both invalidation
+ * granularities ({@code frontier.invalidation-granularity=row|table}). The servlet runs in-process
+ * on its demo database (which has the modification triggers), the caches are real Squid processes
+ * (tier 1 forward proxy to the servlet, tier 2 a site proxy below it).
  *
- * <p>Each round: K cached URLs read table t_bench (one row each), one row is updated and
- * committed, then the client polls the changed URL through tier 2 every {@code pollMillis} until it
- * sees the new value. Staleness = first read showing the new value minus commit time (the poll
- * interval bounds the resolution).
+ * <p>K cached URLs read table t_bench, a realistic mix: K-2 point lookups by id, one range over the
+ * first half of those ids, and one query the servlet cannot summarise (an OR). Each round: all K
+ * are read through tier 2 (filling both caches), one point-lookup row is updated and committed,
+ * then the client polls that URL through tier 2 every {@code pollMillis} until it sees the new
+ * value. Staleness = first read showing the new value minus commit time (the poll interval bounds
+ * the resolution). After the purges are done every URL is read again through the caches and
+ * compared with the database's own answer: a stale answer stops the benchmark, so the savings of
+ * row granularity are only counted when they are correct. An answer "changed" when that answer
+ * differs from the one read before the update; over-invalidation = purges of unchanged answers
+ * per purge.
  */
 public final class InvalidationStalenessBenchmark {
-    /** Settings. */
-    public record Config(int rounds, int urlsPerRound, int pollMillis) {
+    /** Settings; {@code granularity} is {@code row} or {@code table}. */
+    public record Config(int rounds, int urlsPerRound, int pollMillis, String granularity) {
+        public Config {
+            if (urlsPerRound < 3) {
+                throw new IllegalArgumentException("urlsPerRound must be at least 3 (point lookups, a range and an OR)");
+            }
+            if (!granularity.equals("row") && !granularity.equals("table")) {
+                throw new IllegalArgumentException("granularity must be row or table, not " + granularity);
+            }
+        }
+
+        public Config(int rounds, int urlsPerRound, int pollMillis) {
+            this(rounds, urlsPerRound, pollMillis, "row");
+        }
+
+        public Config withGranularity(String g) {
+            return new Config(rounds, urlsPerRound, pollMillis, g);
+        }
+
         public static Config defaults() {
-            return new Config(200, 10, 5);
+            return new Config(200, 10, 5, "row");
         }
     }
 
     /** Results. */
-    public record Result(List<Double> stalenessMillis, double purged, double notCached, double failures,
-                         int rounds, int urlsPerRound) {
+    public record Result(String granularity, List<Double> stalenessMillis, double purged, double notCached, double failures,
+                         double skipped, int changedAnswers, int rounds, int urlsPerRound) {
         public double percentile(double p) {
             List<Double> s = new ArrayList<>(stalenessMillis);
             Collections.sort(s);
             return s.get(Math.min(s.size() - 1, (int) Math.ceil(p / 100.0 * s.size()) - 1));
         }
 
+        /** Purges sent (to both cache levels). */
+        public double purges() {
+            return purged + notCached;
+        }
+
         /** Purges of answers that did not change, per purge. */
         public double overInvalidation() {
-            double total = purged + notCached;
-            // each round changes one URL's answer; the other K-1 readers of the table are purged too
-            return total == 0 ? 0 : 1.0 - (double) rounds * 2 / total;
+            double total = purges();
+            // a changed answer needs one purge per cache level (2)
+            return total == 0 ? 0 : Math.max(0, 1.0 - (double) changedAnswers * 2 / total);
+        }
+
+        public static String header() {
+            return """
+                    | granularity | rounds | URLs cached per round | staleness p50 ms | p90 ms | p99 ms | max ms | answers changed | purges sent | of them for unchanged answers | URLs kept (skipped) | failed purges |
+                    |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+                    """;
+        }
+
+        public String tableRow() {
+            return String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %d | %.0f | %.0f %% | %.0f | %.0f |%n",
+                    granularity, rounds, urlsPerRound, percentile(50), percentile(90), percentile(99), percentile(100),
+                    changedAnswers, purges(), overInvalidation() * 100, skipped, failures);
         }
 
         public String markdown() {
-            return String.format(Locale.ROOT, """
-                    | rounds | URLs cached per round | staleness p50 ms | p90 ms | p99 ms | max ms | purges sent | of them for unchanged answers | failed purges |
-                    |---:|---:|---:|---:|---:|---:|---:|---:|---:|
-                    | %d | %d | %.1f | %.1f | %.1f | %.1f | %.0f | %.0f %% | %.0f |
-                    """, rounds, urlsPerRound, percentile(50), percentile(90), percentile(99), percentile(100),
-                    purged + notCached, overInvalidation() * 100, failures);
+            return header() + tableRow();
         }
     }
 
     private InvalidationStalenessBenchmark() {
+    }
+
+    /** The K SQL texts: point lookups 1..K-2, a range over the first half of them, an OR the servlet cannot summarise. */
+    static List<String> queries(int k) {
+        List<String> sql = new ArrayList<>();
+        for (int i = 1; i <= k - 2; i++) {
+            sql.add("select v from t_bench where id = " + i);
+        }
+        sql.add("select v from t_bench where id between 1 and " + Math.max(1, (k - 2) / 2) + " order by id");
+        sql.add("select v from t_bench where id = 1 or id = " + (k - 2) + " order by id");
+        return sql;
     }
 
     public static Result run(Config config) throws Exception {
@@ -86,48 +134,80 @@ public final class InvalidationStalenessBenchmark {
              SquidProcess tier2 = SquidProcess.siteProxy("bench-tier2", tier1);
              ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
                      "--server.port=" + port, "--server.address=127.0.0.1", "--frontier.demo-schema=" + schema,
-                     "--frontier.invalidation-enabled=true", "--logging.level.root=WARN", "--spring.main.banner-mode=off")) {
+                     "--frontier.invalidation-enabled=true", "--frontier.invalidation-granularity=" + config.granularity(),
+                     "--logging.level.root=WARN", "--spring.main.banner-mode=off")) {
             String base = "http://127.0.0.1:" + port;
             CacheInvalidator invalidator = servlet.getBean(FrontierConfiguration.Invalidation.class).invalidator();
             invalidator.register(new CacheInvalidator.Cache("tier1", "127.0.0.1", tier1.port(), base, 1));
             invalidator.register(new CacheInvalidator.Cache("tier2", "127.0.0.1", tier2.port(), base, 2));
             FrontierConfiguration.DemoHolder demo = servlet.getBean(FrontierConfiguration.DemoHolder.class);
+            List<String> sql = queries(config.urlsPerRound());
             List<String> urls = new ArrayList<>();
-            for (int i = 1; i <= config.urlsPerRound(); i++) {
-                urls.add(base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1="
-                        + P1Codec.encode("select v from t_bench where id = " + i));
+            for (String q : sql) {
+                urls.add(base + "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1=" + P1Codec.encode(q));
             }
+            int points = config.urlsPerRound() - 2;
             List<Double> staleness = new ArrayList<>();
+            int changedAnswers = 0;
             try (Connection admin = demo.database().adminConnection(); Statement s = admin.createStatement()) {
                 for (int round = 1; round <= config.rounds(); round++) {
+                    List<String> before = new ArrayList<>();
                     for (String url : urls) {
-                        read(tier2.port(), url); // fill both caches
+                        before.add(read(tier2.port(), url)); // fill both caches
                     }
-                    int id = 1 + round % config.urlsPerRound();
+                    int id = 1 + round % points;
                     String value = "r" + round;
                     s.executeUpdate("update t_bench set v = '" + value + "' where id = " + id);
                     long committed = System.nanoTime();
                     long deadline = committed + TimeUnit.SECONDS.toNanos(30);
-                    while (!value.equals(read(tier2.port(), urls.get(id - 1)))) {
+                    while (!(value + "\n").equals(read(tier2.port(), urls.get(id - 1)))) {
                         if (System.nanoTime() > deadline) {
                             throw new IllegalStateException("round " + round + ": the update was not seen through the caches within 30 s");
                         }
                         Thread.sleep(config.pollMillis());
                     }
                     staleness.add((System.nanoTime() - committed) / 1e6);
+                    invalidator.drain(30, TimeUnit.SECONDS);
+                    // every answer through the caches must be the database's: savings only count when correct
+                    for (int i = 0; i < urls.size(); i++) {
+                        String truth = query(s, sql.get(i));
+                        String through = read(tier2.port(), urls.get(i));
+                        if (!truth.equals(through)) {
+                            throw new IllegalStateException("round " + round + " (" + config.granularity() + "): stale answer through the caches for "
+                                    + sql.get(i) + ": " + through + ", the database says " + truth);
+                        }
+                        if (!truth.equals(before.get(i))) {
+                            changedAnswers++;
+                        }
+                    }
                 }
             }
             invalidator.drain(30, TimeUnit.SECONDS);
             MeterRegistry meters = servlet.getBean(MeterRegistry.class);
-            return new Result(staleness, meters.get("frontier.invalidation.purged").counter().count(),
+            return new Result(config.granularity(), staleness, meters.get("frontier.invalidation.purged").counter().count(),
                     meters.get("frontier.invalidation.not.cached").counter().count(),
-                    meters.get("frontier.invalidation.failures").counter().count(), config.rounds(), config.urlsPerRound());
+                    meters.get("frontier.invalidation.failures").counter().count(),
+                    meters.get("frontier.invalidation.skipped").counter().count(), changedAnswers, config.rounds(), config.urlsPerRound());
         } finally {
             Files.deleteIfExists(schema);
         }
     }
 
-    /** One read through a proxy, with the C client's headers and no refresh; returns the single value. */
+    /** The database's answer, rows joined as {@link #read} joins them. */
+    private static String query(Statement s, String sql) throws java.sql.SQLException {
+        StringBuilder b = new StringBuilder();
+        try (var rs = s.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int c = 1; c <= n; c++) {
+                    b.append(rs.getString(c)).append(c < n ? "\t" : "\n");
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** One read through a proxy, with the C client's headers and no refresh; returns the rows (tab, newline separated). */
     static String read(int proxyPort, String url) throws IOException, FrontierProtocolException {
         try (Socket socket = new Socket("127.0.0.1", proxyPort)) {
             socket.setSoTimeout(30_000);
@@ -145,16 +225,25 @@ public final class InvalidationStalenessBenchmark {
             if (p.error() != 0) {
                 throw new IOException("error answer: " + p.message());
             }
-            return p.decode().rows().get(0).get(0).text();
+            StringBuilder b = new StringBuilder();
+            for (var row : p.decode().rows()) {
+                for (int c = 0; c < row.size(); c++) {
+                    b.append(row.get(c).text()).append(c < row.size() - 1 ? "\t" : "\n");
+                }
+            }
+            return b.toString();
         }
     }
 
     public static void main(String[] args) throws Exception {
         Config d = Config.defaults();
         Config c = new Config(Integer.getInteger("bench.rounds", d.rounds()), Integer.getInteger("bench.urls", d.urlsPerRound()),
-                Integer.getInteger("bench.poll-millis", d.pollMillis()));
-        Result r = run(c);
-        String report = "### Invalidation staleness through two Squid levels\n\n" + r.markdown();
+                Integer.getInteger("bench.poll-millis", d.pollMillis()), "row");
+        List<String> granularities = List.of(System.getProperty("bench.granularities", "table,row").split(","));
+        StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
+        for (String g : granularities) {
+            report.append(run(c.withGranularity(g.trim())).tableRow());
+        }
         System.out.println(report);
         Path out = Path.of(System.getProperty("bench.output", "target/results"));
         Files.createDirectories(out);

@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * to tables are seen (the modification tracker's NOTIFY), the URLs that read those tables are
  * purged from every registered Squid, parents before children so that a child cannot refill from
  * a parent that still holds the old answer. A cache that is down is retried with back-off and
- * reported; only registered caches are ever purged. Thread-safe.
+ * reported; only registered caches are ever purged. With row-level changes ({@link #changed}), a
+ * URL whose payload summary no changed row image can satisfy is kept (counted as skipped).
+ * Thread-safe.
  */
 public final class CacheInvalidator implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CacheInvalidator.class);
@@ -76,6 +78,7 @@ public final class CacheInvalidator implements AutoCloseable {
     private final Counter purged;
     private final Counter notCached;
     private final Counter failures;
+    private final Counter skipped;
     private final Timer staleness;
 
     public CacheInvalidator(ServedUrlRegistry registry, List<Cache> caches, int retries, MeterRegistry meters) {
@@ -85,6 +88,8 @@ public final class CacheInvalidator implements AutoCloseable {
         this.purged = Counter.builder("frontier.invalidation.purged").description("Cached URLs purged").register(meters);
         this.notCached = Counter.builder("frontier.invalidation.not.cached")
                 .description("PURGEs of URLs the cache did not hold (over-invalidation upper bound)").register(meters);
+        this.skipped = Counter.builder("frontier.invalidation.skipped")
+                .description("Cached URLs reading a changed table kept because no changed row can affect their answer").register(meters);
         this.failures = Counter.builder("frontier.invalidation.failures").description("PURGEs that failed after retries").register(meters);
         this.staleness = Timer.builder("frontier.invalidation.staleness")
                 .description("From the change being seen to the last purge done").register(meters);
@@ -123,6 +128,35 @@ public final class CacheInvalidator implements AutoCloseable {
             }
             staleness.record(Duration.between(seen, Instant.now()));
             log.info("purged {} URL(s) reading {} from {} cache(s)", targets.size(), tables, now.size());
+        });
+    }
+
+    /** Called with what changed (row images or whole tables); purges asynchronously, in tier order. */
+    public void changed(List<org.gridstack.frontier.db.TableChange> changes) {
+        Instant seen = Instant.now();
+        List<org.gridstack.frontier.db.TableChange> copy = List.copyOf(changes);
+        worker.execute(() -> {
+            java.util.LinkedHashSet<String> targets = new java.util.LinkedHashSet<>();
+            int kept = 0;
+            for (var change : copy) {
+                ServedUrlRegistry.Affected affected = registry.takeAffected(change);
+                targets.addAll(affected.urls());
+                kept += affected.skipped();
+            }
+            skipped.increment(kept);
+            List<Cache> now = caches;
+            if (targets.isEmpty() || now.isEmpty()) {
+                return;
+            }
+            for (Cache cache : now) {
+                for (String target : targets) {
+                    purge(cache, target);
+                }
+            }
+            staleness.record(Duration.between(seen, Instant.now()));
+            log.info("purged {} URL(s), kept {}, for changes to {} from {} cache(s)", targets.size(), kept,
+                    copy.stream().map(c -> c.table() + (c.wholeTableChanged() ? "" : " (" + c.rows().size() + " row images)")).toList(),
+                    now.size());
         });
     }
 

@@ -82,6 +82,11 @@ public class FrontierProperties {
     private int invalidationRetries = 5;
     /** Flush every registered cache this often (e.g. {@code 6h}); unset: only on command. */
     private java.time.Duration invalidationFlushPeriod;
+    /**
+     * {@code row}: a URL whose simple WHERE clause no changed row (old or new image, from the
+     * triggers' NOTIFY) can satisfy is not purged; {@code table}: every URL reading a changed table is.
+     */
+    private InvalidationGranularity invalidationGranularity = InvalidationGranularity.ROW;
     /** Addresses allowed to send cache commands to /frontier-admin. */
     private java.util.List<String> adminAddresses = new java.util.ArrayList<>(java.util.List.of("127.0.0.1", "0:0:0:0:0:0:0:1"));
     /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
@@ -158,6 +163,13 @@ public class FrontierProperties {
     public void setInvalidationRetries(int v) { invalidationRetries = notNegative("invalidation-retries", v); }
     public java.time.Duration getInvalidationFlushPeriod() { return invalidationFlushPeriod; }
     public void setInvalidationFlushPeriod(java.time.Duration v) { invalidationFlushPeriod = v; }
+    public InvalidationGranularity getInvalidationGranularity() { return invalidationGranularity; }
+    public void setInvalidationGranularity(InvalidationGranularity v) {
+        invalidationGranularity = java.util.Objects.requireNonNull(v, "invalidation-granularity must be row or table");
+    }
+
+    /** What a change purges: readers of the changed rows, or every reader of the changed table. */
+    public enum InvalidationGranularity { ROW, TABLE }
     public java.util.List<String> getAdminAddresses() { return adminAddresses; }
     public void setAdminAddresses(java.util.List<String> v) { adminAddresses = v; }
     public Path getDemoSchema() { return demoSchema; }

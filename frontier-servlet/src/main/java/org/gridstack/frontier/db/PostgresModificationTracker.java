@@ -31,7 +31,16 @@ import org.slf4j.LoggerFactory;
  * later than the table's previous one, and announces the change with NOTIFY. This tracker keeps
  * the times in memory: it reads them all at start, again every
  * {@code ValidateLastModifiedSeconds}, and at once when a notification arrives (a LISTEN
- * connection of its own). The request path only reads memory. Thread-safe.
+ * connection of its own). The request path only reads memory.
+ *
+ * <p>For automatic invalidation it also tells {@linkplain #onTableChanges listeners} what changed:
+ * the notification payloads (version 1, see the install script) carry the changed rows' images
+ * when the statement was small, and the table's new modification time. A table whose time moved is
+ * reported with its row images only when the notifications received cover every change up to the
+ * new time (the trigger's times for one table are strictly increasing in commit order, and
+ * notifications arrive in commit order); a change seen only by reading the times (polling,
+ * reconnecting, a notification still in flight, an older trigger) is reported as "anything in the
+ * table may have changed". Thread-safe.
  */
 public final class PostgresModificationTracker implements LastModifiedSource {
     public static final String CHANNEL = "gridstack_frontier_modification";
@@ -43,12 +52,15 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     private final long validateMillis;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread worker;
-    private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), 0);
+    private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), Map.of(), 0);
     private final java.util.List<java.util.function.Consumer<java.util.Set<TableName>>> listeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.List<java.util.function.Consumer<List<TableChange>>> changeListeners =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Tracked times by schema-qualified name, and the schema an unqualified name resolves to. */
-    private record Snapshot(Map<TableName, Instant> times, Map<String, String> visibleSchema, long loadedAtNanos) {
+    private record Snapshot(Map<TableName, Instant> times, Map<String, String> visibleSchema,
+                            Map<TableName, Map<String, ColumnType>> columns, long loadedAtNanos) {
     }
 
     /**
@@ -110,7 +122,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     /** Reloads now (tests and the invalidator call this after a change they made). */
     public void refresh() throws SQLException {
         try (Connection c = dataSource.getConnection()) {
-            update(load(c));
+            update(load(c), List.of(), false);
             if (!c.getAutoCommit()) {
                 c.rollback();
             }
@@ -136,11 +148,24 @@ public final class PostgresModificationTracker implements LastModifiedSource {
         listeners.add(Objects.requireNonNull(listener, "listener is null"));
     }
 
-    /** Installs a new snapshot and tells listeners which tables' times changed. */
-    private void update(Snapshot next) {
+    /**
+     * Registers a listener told, on a background thread, what changed in which tables: row images
+     * when the notifications prove they are complete, otherwise the whole table.
+     */
+    public void onTableChanges(java.util.function.Consumer<List<TableChange>> listener) {
+        changeListeners.add(Objects.requireNonNull(listener, "listener is null"));
+    }
+
+    /**
+     * Installs a new snapshot and tells listeners which tables' times changed.
+     *
+     * @param notes the notifications received since the previous update (parsed; read before {@code next} was loaded)
+     * @param unreadable whether some notification since the previous update could not be parsed
+     */
+    private synchronized void update(Snapshot next, List<ChangeNotification> notes, boolean unreadable) {
         Snapshot previous = snapshot;
         snapshot = next;
-        if (listeners.isEmpty() || previous.loadedAtNanos() == 0) {
+        if (previous.loadedAtNanos() == 0 || (listeners.isEmpty() && changeListeners.isEmpty())) {
             return;
         }
         java.util.Set<TableName> changed = new java.util.HashSet<>();
@@ -158,6 +183,51 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                 }
             }
         }
+        if (changeListeners.isEmpty()) {
+            return;
+        }
+        List<TableChange> changes = tableChanges(previous, next, changed, notes, unreadable);
+        if (!changes.isEmpty()) {
+            for (var l : changeListeners) {
+                try {
+                    l.accept(changes);
+                } catch (RuntimeException e) {
+                    log.warn("change listener failed: {}", e.toString());
+                }
+            }
+        }
+    }
+
+    /** Row-level changes where the notifications cover every change of a table, whole tables otherwise. */
+    private static List<TableChange> tableChanges(Snapshot previous, Snapshot next, java.util.Set<TableName> changed,
+                                          List<ChangeNotification> notes, boolean unreadable) {
+        Map<TableName, List<ChangeNotification>> byTable = new HashMap<>();
+        for (ChangeNotification n : notes) {
+            Instant before = previous.times().get(n.table());
+            // a change already read in an earlier snapshot was reported then (as the whole table)
+            if (before == null || n.atEpochSecond() > before.getEpochSecond()) {
+                byTable.computeIfAbsent(n.table(), k -> new java.util.ArrayList<>()).add(n);
+            }
+        }
+        java.util.Set<TableName> tables = new java.util.LinkedHashSet<>(changed);
+        tables.addAll(byTable.keySet());
+        List<TableChange> out = new java.util.ArrayList<>();
+        for (TableName table : tables) {
+            List<ChangeNotification> own = byTable.getOrDefault(table, List.of());
+            Instant before = previous.times().get(table);
+            Instant now = next.times().get(table);
+            boolean complete = !unreadable && before != null && now != null && !own.isEmpty()
+                    && own.stream().allMatch(n -> n.rows() != null)
+                    && own.stream().mapToLong(ChangeNotification::atEpochSecond).max().getAsLong() == now.getEpochSecond();
+            if (!complete) {
+                out.add(TableChange.wholeTable(table));
+                continue;
+            }
+            List<Map<String, Object>> rows = new java.util.ArrayList<>();
+            own.forEach(n -> rows.addAll(n.rows()));
+            out.add(new TableChange(table, rows, next.columns().getOrDefault(table, Map.of())));
+        }
+        return out;
     }
 
     private static Snapshot load(Connection c) throws SQLException {
@@ -177,8 +247,27 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                     visible.putIfAbsent(rs.getString(1), rs.getString(2));
                 }
             }
+            // how the tracked tables' columns compare, for deciding which rows can affect a cached answer
+            Map<TableName, Map<String, ColumnType>> columns = new HashMap<>();
+            try (ResultSet rs = s.executeQuery("select n.nspname, c.relname, a.attname, t.typname,"
+                    + " case when a.attcollation = 0 then null when co.collname = 'default'"
+                    + " then (select datcollate from pg_database where datname = current_database()) else co.collname end,"
+                    + " coalesce(co.collisdeterministic, true)"
+                    + " from gridstack_frontier.table_modification m"
+                    + " join pg_namespace n on n.nspname = m.table_schema"
+                    + " join pg_class c on c.relnamespace = n.oid and c.relname = m.table_name"
+                    + " join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped"
+                    + " join pg_type t on t.oid = a.atttypid"
+                    + " left join pg_collation co on co.oid = a.attcollation")) {
+                while (rs.next()) {
+                    columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), k -> new HashMap<>())
+                            .put(rs.getString(3), ColumnType.ofPostgres(rs.getString(4), rs.getString(5), rs.getBoolean(6)));
+                }
+            }
+            Map<TableName, Map<String, ColumnType>> frozen = new HashMap<>();
+            columns.forEach((k, v) -> frozen.put(k, Map.copyOf(v)));
+            return new Snapshot(Map.copyOf(times), Map.copyOf(visible), Map.copyOf(frozen), System.nanoTime());
         }
-        return new Snapshot(Map.copyOf(times), Map.copyOf(visible), System.nanoTime());
     }
 
     private void pollLoop() {
@@ -202,14 +291,21 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
                 }
-                update(load(c));
+                update(load(c), List.of(), false);
                 backoff = 500;
                 PGConnection pg = c.unwrap(PGConnection.class);
                 while (!closed.get()) {
                     PGNotification[] notes = pg.getNotifications((int) Math.min(validateMillis, 1000));
                     boolean due = System.nanoTime() - snapshot.loadedAtNanos() > TimeUnit.MILLISECONDS.toNanos(validateMillis);
                     if ((notes != null && notes.length > 0) || due) {
-                        update(load(c));
+                        List<ChangeNotification> parsed = new java.util.ArrayList<>();
+                        boolean unreadable = false;
+                        for (PGNotification n : notes == null ? new PGNotification[0] : notes) {
+                            var note = ChangeNotification.parse(n.getParameter());
+                            note.ifPresent(parsed::add);
+                            unreadable |= note.isEmpty();
+                        }
+                        update(load(c), parsed, unreadable);
                     }
                 }
             } catch (SQLException e) {

@@ -174,9 +174,16 @@ public class FrontierConfiguration {
             return new Invalidation(null, null);
         }
         var caches = properties.getInvalidationCaches().stream().map(org.gridstack.frontier.cache.CacheInvalidator.Cache::parse).toList();
-        var registry = new org.gridstack.frontier.cache.ServedUrlRegistry(properties.getInvalidationMaxUrls());
+        // row granularity needs the PostgreSQL triggers' row images; elsewhere it is table granularity
+        boolean rows = properties.getInvalidationGranularity() == FrontierProperties.InvalidationGranularity.ROW
+                && lastModified instanceof org.gridstack.frontier.db.PostgresModificationTracker;
+        var registry = new org.gridstack.frontier.cache.ServedUrlRegistry(properties.getInvalidationMaxUrls(), rows);
         var invalidator = new org.gridstack.frontier.cache.CacheInvalidator(registry, caches, properties.getInvalidationRetries(), meters);
-        lastModified.onChange(invalidator::tablesChanged);
+        if (rows) {
+            ((org.gridstack.frontier.db.PostgresModificationTracker) lastModified).onTableChanges(invalidator::changed);
+        } else {
+            lastModified.onChange(invalidator::tablesChanged);
+        }
         return new Invalidation(registry, invalidator);
     }
 

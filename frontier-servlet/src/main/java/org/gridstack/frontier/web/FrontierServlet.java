@@ -235,7 +235,21 @@ public final class FrontierServlet extends HttpServlet {
         }
         lastModified.resolve(tables).ifPresent(resolved -> {
             String target = req.getRequestURI() + (req.getQueryString() == null ? "" : "?" + req.getQueryString());
-            servedUrls.served(target, resolved);
+            if (!servedUrls.rowGranularity()) {
+                servedUrls.served(target, resolved);
+                return;
+            }
+            // per payload, for summarising simple WHERE clauses (row-level invalidation)
+            List<org.gridstack.frontier.cache.ServedUrlRegistry.Payload> payloads = new ArrayList<>(plans.size());
+            for (PayloadPlan p : plans) {
+                Optional<Set<TableName>> own = lastModified.resolve(p.tables());
+                if (own.isEmpty()) {
+                    servedUrls.served(target, resolved);
+                    return;
+                }
+                payloads.add(new org.gridstack.frontier.cache.ServedUrlRegistry.Payload(p.sql(), p.binds(), own.get()));
+            }
+            servedUrls.served(target, resolved, payloads);
         });
     }
 
