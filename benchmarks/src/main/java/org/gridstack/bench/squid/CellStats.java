@@ -4,26 +4,36 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One measured cell: an access method at one zip level and concurrency.
+ * One measured cell: an access method at one result size, zip level and concurrency.
  *
- * @param bytes response body bytes (wire, as received) of the counted queries
- * @param jvmCores cores this JVM kept busy (clients; for direct and hard-refresh also the servlet)
+ * @param zip the zip level, or {@link #NO_ZIP} for direct JDBC (no FroNtier encoding; measured once per size)
+ * @param wireBytes HTTP response body bytes (as received) of the counted queries; 0 for direct JDBC, which has none
+ * @param jvmCores cores this JVM kept busy (clients; for direct and forced refresh also the servlet)
  * @param squidCores cores the Squid process kept busy
  * @param postgresCores cores the embedded PostgreSQL kept busy
  * @param hitRatio memory hits among the Squid log lines of the cell; NaN without Squid
  */
-record CellStats(AccessMethod method, int zip, int clients, long queries, double seconds, long bytes,
+record CellStats(AccessMethod method, ResultSize size, int zip, int clients, long queries, double seconds, long wireBytes,
                  double jvmCores, double squidCores, double postgresCores, double hitRatio) {
+    static final int NO_ZIP = -1;
+
     CellStats {
         Objects.requireNonNull(method, "method is null");
+        Objects.requireNonNull(size, "size is null");
     }
 
     double queriesPerSecond() {
         return queries / seconds;
     }
 
-    double megabytesPerSecond() {
-        return bytes / 1e6 / seconds;
+    /** MB/s of HTTP bodies as received (compressed at zip > 0); NaN for direct JDBC. */
+    double wireMegabytesPerSecond() {
+        return method == AccessMethod.DIRECT_JDBC ? Double.NaN : wireBytes / 1e6 / seconds;
+    }
+
+    /** MB/s of row data (values: 100 characters per row), the same for every method: the thesis's rows/s x 100 bytes. */
+    double rowMegabytesPerSecond() {
+        return queries * (double) size.valueChars() / 1e6 / seconds;
     }
 
     /** JVM CPU milliseconds per query. */
@@ -35,17 +45,58 @@ record CellStats(AccessMethod method, int zip, int clients, long queries, double
         return queries == 0 ? Double.NaN : squidCores * seconds * 1000 / queries;
     }
 
+    String zipLabel() {
+        return zip == NO_ZIP ? "-" : Integer.toString(zip);
+    }
+
     String markdownRow() {
-        return String.format(Locale.ROOT, "| %s | %d | %d | %.0f | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %s |",
-                method.label(), zip, clients, queriesPerSecond(), megabytesPerSecond(), jvmCores, jvmCpuMillisPerQuery(),
-                squidCores, squidCpuMillisPerQuery(), postgresCores,
+        return String.format(Locale.ROOT, "| %s | %s | %d | %.0f | %s | %.1f | %.2f | %s | %.2f | %s | %.2f | %s |",
+                method.label(), zipLabel(), clients, queriesPerSecond(), num(wireMegabytesPerSecond(), "%.1f"),
+                rowMegabytesPerSecond(), jvmCores, num(jvmCpuMillisPerQuery(), "%.2f"), squidCores, num(squidCpuMillisPerQuery(), "%.2f"),
+                postgresCores,
                 Double.isNaN(hitRatio) ? "-" : String.format(Locale.ROOT, "%.0f %%", hitRatio * 100));
     }
 
     static String markdownHeader() {
         return """
-                | access method | zip | clients | queries/s | MB/s (wire) | client JVM cores | client CPU ms/query | Squid cores | Squid CPU ms/query | PostgreSQL cores | Squid memory hits |
-                |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+                | access method | zip | clients | queries/s | MB/s (wire) | MB/s (rows) | client JVM cores | client CPU ms/query | Squid cores | Squid CPU ms/query | PostgreSQL cores | Squid memory hits |
+                |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
                 """;
+    }
+
+    static String csvHeader() {
+        return "size,rows,method,method_label,zip,clients,queries,seconds,queries_per_second,wire_bytes,wire_mb_per_second,"
+                + "row_mb_per_second,jvm_cores,jvm_cpu_ms_per_query,squid_cores,squid_cpu_ms_per_query,postgres_cores,squid_memory_hit_ratio";
+    }
+
+    String csvRow() {
+        return String.join(",", size.option(), Integer.toString(size.rows()), method.option(), "\"" + method.label() + "\"",
+                zip == NO_ZIP ? "" : Integer.toString(zip), Integer.toString(clients), Long.toString(queries), num(seconds, "%.3f"),
+                num(queriesPerSecond(), "%.2f"), Long.toString(wireBytes), csv(wireMegabytesPerSecond(), "%.3f"),
+                num(rowMegabytesPerSecond(), "%.3f"), num(jvmCores, "%.3f"), csv(jvmCpuMillisPerQuery(), "%.3f"),
+                num(squidCores, "%.3f"), csv(squidCpuMillisPerQuery(), "%.3f"), num(postgresCores, "%.3f"), csv(hitRatio, "%.4f"));
+    }
+
+    String json() {
+        return "{\"size\":\"" + size.option() + "\",\"rows\":" + size.rows() + ",\"method\":\"" + method.option()
+                + "\",\"methodLabel\":\"" + method.label() + "\",\"zip\":" + (zip == NO_ZIP ? "null" : zip)
+                + ",\"clients\":" + clients + ",\"queries\":" + queries + ",\"seconds\":" + json(seconds)
+                + ",\"queriesPerSecond\":" + json(queriesPerSecond()) + ",\"wireBytes\":" + wireBytes
+                + ",\"wireMegabytesPerSecond\":" + json(wireMegabytesPerSecond()) + ",\"rowMegabytesPerSecond\":" + json(rowMegabytesPerSecond())
+                + ",\"jvmCores\":" + json(jvmCores) + ",\"jvmCpuMillisPerQuery\":" + json(jvmCpuMillisPerQuery())
+                + ",\"squidCores\":" + json(squidCores) + ",\"squidCpuMillisPerQuery\":" + json(squidCpuMillisPerQuery())
+                + ",\"postgresCores\":" + json(postgresCores) + ",\"squidMemoryHitRatio\":" + json(hitRatio) + "}";
+    }
+
+    private static String num(double v, String format) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    private static String csv(double v, String format) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, format, v);
+    }
+
+    private static String json(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "null" : String.format(Locale.ROOT, "%.4f", v);
     }
 }

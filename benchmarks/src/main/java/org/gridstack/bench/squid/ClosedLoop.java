@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -16,6 +17,25 @@ final class ClosedLoop {
     @FunctionalInterface
     interface Query {
         long run() throws Exception;
+
+        /** Releases what the client holds (its connection, its SDK client); called once when the thread ends. */
+        default void close() throws Exception {
+        }
+
+        /** A query with a release step. */
+        static Query closing(Query query, AutoCloseable resource) {
+            return new Query() {
+                @Override
+                public long run() throws Exception {
+                    return query.run();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    resource.close();
+                }
+            };
+        }
     }
 
     /** Makes the per-thread query (each thread may hold its own buffers or connection). */
@@ -31,7 +51,8 @@ final class ClosedLoop {
     private ClosedLoop() {
     }
 
-    static Outcome run(int clients, QueryFactory factory, Duration warmup, Duration measure) throws Exception {
+    static Outcome run(int clients, QueryFactory factory, Duration warmup, Duration measure, Optional<ProcessHandle> postmaster)
+            throws Exception {
         Objects.requireNonNull(factory, "factory is null");
         long start = System.nanoTime();
         long measureFrom = start + warmup.toNanos();
@@ -41,8 +62,19 @@ final class ClosedLoop {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         double[] cpuAtStart = new double[3];
         List<Thread> threads = new ArrayList<>();
+        List<Query> opened = new ArrayList<>();
+        try {
+            for (int i = 0; i < clients; i++) {
+                opened.add(factory.open());
+            }
+        } catch (Exception e) {
+            for (Query q : opened) {
+                closeQuietly(q, e);
+            }
+            throw e;
+        }
         for (int i = 0; i < clients; i++) {
-            Query q = factory.open();
+            Query q = opened.get(i);
             int index = i;
             Thread t = new Thread(() -> {
                 try {
@@ -59,6 +91,12 @@ final class ClosedLoop {
                     }
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
+                } finally {
+                    try {
+                        q.close();
+                    } catch (Exception e) {
+                        failure.compareAndSet(null, e);
+                    }
                 }
             }, "squid-bench-client-" + i);
             threads.add(t);
@@ -67,11 +105,11 @@ final class ClosedLoop {
         sleepUntil(measureFrom);
         cpuAtStart[0] = ProcessCpu.jvmSeconds();
         cpuAtStart[1] = ProcessCpu.squidSeconds();
-        cpuAtStart[2] = ProcessCpu.postgresSeconds();
+        cpuAtStart[2] = ProcessCpu.postgresSeconds(postmaster);
         sleepUntil(measureTo);
         double jvm = ProcessCpu.jvmSeconds() - cpuAtStart[0];
         double squid = ProcessCpu.squidSeconds() - cpuAtStart[1];
-        double pg = ProcessCpu.postgresSeconds() - cpuAtStart[2];
+        double pg = ProcessCpu.postgresSeconds(postmaster) - cpuAtStart[2];
         for (Thread t : threads) {
             t.join(60_000);
         }
@@ -85,6 +123,14 @@ final class ClosedLoop {
             b += bytes[i];
         }
         return new Outcome(q, b, measure.toNanos() / 1e9, jvm, squid, pg);
+    }
+
+    private static void closeQuietly(Query q, Exception cause) {
+        try {
+            q.close();
+        } catch (Exception e) {
+            cause.addSuppressed(e);
+        }
     }
 
     private static void sleepUntil(long nanoTime) throws InterruptedException {

@@ -1,7 +1,7 @@
 package org.gridstack.bench.squid;
 
+import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -10,81 +10,109 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * The "plain HTTP client" of the comparison: one GET per fresh connection through a proxy (absolute
- * URL, HTTP/1.1, {@code Connection: close}, the same headers the SDK sends so Squid treats both
- * alike), reads the whole answer and checks only the status line and the body length. No FroNtier
- * decoding: it shows what the Squid can serve when the client costs next to nothing.
+ * The "plain HTTP client" of the comparison: a GET through a proxy (absolute URL, HTTP/1.1, the
+ * same headers the SDK sends so Squid treats both alike) that reads the whole answer and checks
+ * the status and the body length (framing parsed by {@link HttpAnswerReader}: Content-Length,
+ * chunked or close-delimited). No FroNtier decoding: it shows what the Squid can serve when the
+ * client costs next to nothing. Two ways of connecting: a fresh connection per query
+ * ({@code Connection: close}, as the SDK did before connection reuse), or one persistent
+ * connection per client (keep-alive), renewed only when Squid closes it. Not thread-safe: one per
+ * client thread.
  */
-final class PlainHttpGet {
+final class PlainHttpGet implements Closeable {
     private final byte[] request;
     private final String proxyHost;
     private final int proxyPort;
-    private final byte[] buffer = new byte[64 * 1024]; // one per client thread
+    private final boolean keepAlive;
+    private final byte[] buffer = new byte[64 * 1024];
+    private Socket socket;
+    private OutputStream out;
+    private HttpAnswerReader reader;
+    private long connects;
 
-    PlainHttpGet(URI url, String proxyHost, int proxyPort) {
+    PlainHttpGet(URI url, String proxyHost, int proxyPort, boolean keepAlive) {
         Objects.requireNonNull(url, "url is null");
         this.proxyHost = Objects.requireNonNull(proxyHost, "proxyHost is null");
         this.proxyPort = proxyPort;
+        this.keepAlive = keepAlive;
         this.request = ("GET " + url.toASCIIString() + " HTTP/1.1\r\nHost: " + url.getHost() + ":" + url.getPort()
-                + "\r\nX-Frontier-Id: squid-access-bench\r\nCache-Control: max-stale=1\r\nConnection: close\r\n\r\n")
+                + "\r\nX-Frontier-Id: squid-access-bench\r\nCache-Control: max-stale=1\r\n"
+                + (keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n") + "\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    /** One GET; returns the body length (bytes after the header), or throws when the answer is not a complete 200. */
+    /** One GET; returns the body length, or throws when the answer is not a complete 200. */
     long get() throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(proxyHost, proxyPort), 5_000);
-            socket.setSoTimeout(30_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(request);
-            out.flush();
-            InputStream in = socket.getInputStream();
-            // the header fits the first reads; scan it for the status and Content-Length
-            int filled = 0;
-            int headerEnd = -1;
-            while (headerEnd < 0) {
-                int n = in.read(buffer, filled, buffer.length - filled);
-                if (n < 0) {
-                    throw new IOException("connection closed inside the HTTP header");
-                }
-                filled += n;
-                headerEnd = indexOfBlankLine(buffer, filled);
-                if (headerEnd < 0 && filled == buffer.length) {
-                    throw new IOException("HTTP header larger than " + buffer.length + " bytes");
-                }
+        boolean reused = socket != null;
+        try {
+            return exchange();
+        } catch (IOException e) {
+            boolean retry = reused && !reader.answerStarted();
+            disconnect();
+            if (!retry) {
+                throw e;
             }
-            String header = new String(buffer, 0, headerEnd, StandardCharsets.ISO_8859_1);
-            if (!header.startsWith("HTTP/1.1 200") && !header.startsWith("HTTP/1.0 200")) {
-                throw new IOException("not a 200 answer: " + header.lines().findFirst().orElse(""));
+            // a kept-alive connection Squid closed while it was idle: once more on a new one
+            try {
+                return exchange();
+            } catch (IOException again) {
+                disconnect();
+                again.addSuppressed(e);
+                throw again;
             }
-            long contentLength = contentLength(header);
-            long body = filled - (headerEnd + 4);
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                body += n;
-            }
-            if (contentLength >= 0 && body != contentLength) {
-                throw new IOException("truncated body: " + body + " of " + contentLength + " bytes");
-            }
-            return body;
         }
     }
 
-    private static int indexOfBlankLine(byte[] b, int len) {
-        for (int i = 0; i + 3 < len; i++) {
-            if (b[i] == '\r' && b[i + 1] == '\n' && b[i + 2] == '\r' && b[i + 3] == '\n') {
-                return i;
-            }
+    private long exchange() throws IOException {
+        if (socket == null) {
+            connect();
         }
-        return -1;
+        out.write(request);
+        out.flush();
+        HttpAnswerReader.Answer a = reader.read();
+        if (a.status() != 200) {
+            throw new IOException("not a 200 answer: status " + a.status() + " (" + a.bodyBytes() + " body bytes)");
+        }
+        if (!keepAlive || a.connectionEnds()) {
+            disconnect();
+        }
+        return a.bodyBytes();
     }
 
-    private static long contentLength(String header) {
-        for (String line : header.split("\r\n")) {
-            int colon = line.indexOf(':');
-            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase("Content-Length")) {
-                return Long.parseLong(line.substring(colon + 1).trim());
-            }
+    private void connect() throws IOException {
+        Socket s = new Socket();
+        try {
+            s.setTcpNoDelay(true);
+            s.connect(new InetSocketAddress(proxyHost, proxyPort), 5_000);
+            s.setSoTimeout(30_000);
+            out = s.getOutputStream();
+            reader = new HttpAnswerReader(s.getInputStream(), buffer);
+        } catch (IOException e) {
+            s.close();
+            throw e;
         }
-        return -1; // Squid answers HTTP/1.1 close-delimited or chunked without it; the length check is then skipped
+        socket = s;
+        connects++;
+    }
+
+    private void disconnect() {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closing is best effort; the next query opens a new connection
+            }
+            socket = null;
+        }
+    }
+
+    /** Connections opened so far (one per query without keep-alive; one per client with it, unless Squid closed some). */
+    long connects() {
+        return connects;
+    }
+
+    @Override
+    public void close() {
+        disconnect();
     }
 }

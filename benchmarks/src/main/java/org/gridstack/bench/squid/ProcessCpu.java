@@ -1,11 +1,15 @@
 package org.gridstack.bench.squid;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * CPU seconds used so far by this JVM (the benchmark clients, plus the in-process servlet) and by
  * the Squid processes this JVM started (found as descendants named squid, so helpers count too;
- * on Linux the JDK reads their {@code /proc/PID/stat}).
+ * on Linux the JDK reads their {@code /proc/PID/stat}) and by the servlet's embedded PostgreSQL.
  */
 final class ProcessCpu {
     private ProcessCpu() {
@@ -23,15 +27,65 @@ final class ProcessCpu {
     }
 
     /**
-     * Embedded PostgreSQL of the in-process servlet: every process of this user named postgres (pg_ctl
-     * detaches the server, so it is no descendant of this JVM).
+     * The postmaster of the embedded PostgreSQL listening on {@code port} ({@code postgres ... -p PORT};
+     * pg_ctl detaches it, so it is no descendant of this JVM). Other builds on the machine run their
+     * own embedded PostgreSQL as the same user, so the port tells ours apart.
      */
-    static double postgresSeconds() {
-        String user = System.getProperty("user.name");
+    static Optional<ProcessHandle> postmaster(int port) {
+        String p = Integer.toString(port);
         return ProcessHandle.allProcesses()
-                .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
-                .filter(p -> p.info().user().map(user::equals).orElse(false))
-                .mapToDouble(p -> p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L) / 1e9)
-                .sum();
+                .filter(h -> h.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
+                .filter(h -> {
+                    String[] args = h.info().arguments().orElse(new String[0]);
+                    for (int i = 0; i + 1 < args.length; i++) {
+                        if (args[i].equals("-p") && args[i + 1].equals(p)) {
+                            return true;
+                        }
+                    }
+                    return false;
+                })
+                .findFirst();
+    }
+
+    /**
+     * CPU of one PostgreSQL server: the postmaster and its live children (backends, background
+     * workers), plus the postmaster's {@code cutime + cstime} from {@code /proc/PID/stat}, which hold
+     * the CPU of its exited children: backends come and go, and without them the sum could fall.
+     * Without {@code /proc} it falls back to the live processes. 0 when there is no server.
+     */
+    static double postgresSeconds(Optional<ProcessHandle> postmaster) {
+        if (postmaster.isEmpty() || !postmaster.get().isAlive()) {
+            return 0;
+        }
+        ProcessHandle pm = postmaster.get();
+        double total = cpuSeconds(pm, true);
+        for (ProcessHandle child : pm.children().toList()) {
+            total += cpuSeconds(child, false);
+        }
+        return total;
+    }
+
+    private static double cpuSeconds(ProcessHandle p, boolean withExitedChildren) {
+        long[] t = statTimes(p.pid());
+        if (t == null) {
+            return p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L) / 1e9;
+        }
+        return (t[0] + t[1] + (withExitedChildren ? t[2] + t[3] : 0)) / (double) CLOCK_TICKS_PER_SECOND;
+    }
+
+    /** USER_HZ: 100 on every Linux the JDK supports ({@code getconf CLK_TCK}). */
+    private static final int CLOCK_TICKS_PER_SECOND = 100;
+
+    /** utime, stime, cutime, cstime (fields 14-17 of /proc/PID/stat), or null when unreadable. */
+    private static long[] statTimes(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            // the command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            // f[0] is field 3 (state), so field n is f[n - 3]
+            return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])};
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 }

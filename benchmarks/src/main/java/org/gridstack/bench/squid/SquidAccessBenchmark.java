@@ -9,12 +9,15 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.stream.Collectors;
 import org.gridstack.bench.frontier.TStringData;
 import org.gridstack.client.frontier.FrontierClient;
@@ -22,54 +25,155 @@ import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
 import org.gridstack.client.frontier.QueryOptions;
 import org.gridstack.client.frontier.RefreshPolicy;
+import org.gridstack.frontier.demo.DemoDatabase;
 import org.gridstack.frontier.protocol.Ttl;
 import org.gridstack.frontier.web.FrontierApplication;
+import org.gridstack.frontier.web.FrontierConfiguration;
 import org.gridstack.testing.SquidProcess;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Thesis experiments 1 and 3, focused: the ~1 MB {@code select string from T_STRING} answer read by
- * a plain HTTP client, the SDK and the JDBC driver through a Squid memory hit, by the SDK directly
- * from the servlet and by the SDK with a hard refresh through Squid; queries/s, MB/s, client
- * (JVM) CPU and Squid CPU per cell. The servlet (with its embedded PostgreSQL) runs in this JVM:
- * for the Squid-hit methods it is idle after the first fill, for direct and hard refresh its CPU
- * is inside the "client JVM" figure.
+ * Thesis experiments 1 and 3 on this machine: the {@code T_STRING} answer at 10 kB, 100 kB and
+ * 1 MB ({@link ResultSize}), zip levels 0/1/5/9, 1-8 closed-loop clients, read by every
+ * {@link AccessMethod}: direct JDBC to the database, the SDK directly from the servlet, the SDK
+ * with a forced refresh through Squid, and through a Squid memory hit the SDK, the JDBC driver
+ * and a plain HTTP client with and without keep-alive. Per cell: queries/s, MB/s (wire and row
+ * data), client (JVM) CPU, Squid and PostgreSQL CPU, Squid's memory-hit share. The servlet (with
+ * its embedded PostgreSQL) runs in this JVM: for the Squid-hit methods and direct JDBC it is idle,
+ * for direct and forced refresh its CPU is inside the "client JVM" figure.
+ *
+ * <p>Every answer is checked: before each size and zip level the answer is compared value by value
+ * with the expected rows (and the next read must be a Squid hit); each query then checks its row
+ * count (SDK, JDBC; plus first and last value of the cut sizes, and the SDK's md5, zlib,
+ * full_size and record checks), or its body length (plain HTTP). A failure stops the run.
  */
 public final class SquidAccessBenchmark {
     static final String SQL = "select string from T_STRING";
+    static final String BASE_NAME = "squid-access";
 
     /** Settings. */
-    public record Config(List<AccessMethod> methods, List<Integer> zips, List<Integer> clients, Duration warmup, Duration measure) {
+    public record Config(List<AccessMethod> methods, List<ResultSize> sizes, List<Integer> zips, List<Integer> clients,
+                         Duration warmup, Duration measure) {
         public Config {
             methods = List.copyOf(methods);
+            sizes = List.copyOf(sizes);
             zips = List.copyOf(zips);
             clients = List.copyOf(clients);
             Objects.requireNonNull(warmup, "warmup is null");
             Objects.requireNonNull(measure, "measure is null");
+            if (methods.isEmpty() || sizes.isEmpty() || zips.isEmpty() || clients.isEmpty()) {
+                throw new IllegalArgumentException("methods, sizes, zips and clients must each name at least one value");
+            }
+            for (int z : zips) {
+                if (z < 0 || z > 9) {
+                    throw new IllegalArgumentException("zip level " + z + " is outside 0..9");
+                }
+            }
+            for (int c : clients) {
+                if (c < 1) {
+                    throw new IllegalArgumentException("clients must be at least 1, got " + c);
+                }
+            }
+            if (measure.isZero() || measure.isNegative() || warmup.isNegative()) {
+                throw new IllegalArgumentException("measure must be positive and warm-up not negative");
+            }
         }
 
+        /** The full grid: ~300 cells of 0.5 s warm-up + 3 s, about 18 minutes on 2 cores. */
         static Config defaults() {
-            return new Config(Arrays.asList(AccessMethod.values()), List.of(0, 5), List.of(1, 2, 4), Duration.ofSeconds(1), Duration.ofSeconds(4));
+            return new Config(List.of(AccessMethod.values()), List.of(ResultSize.values()), List.of(0, 1, 5, 9), List.of(1, 2, 4, 8),
+                    Duration.ofMillis(500), Duration.ofSeconds(3));
+        }
+
+        /** Cells this configuration measures (direct JDBC once per size and clients: it has no zip level). */
+        int cellCount() {
+            long jdbc = methods.contains(AccessMethod.DIRECT_JDBC) ? 1 : 0;
+            return Math.toIntExact(sizes.size() * clients.size() * (jdbc + (methods.size() - jdbc) * zips.size()));
+        }
+
+        String describe() {
+            return "--methods=" + methods.stream().map(AccessMethod::option).collect(Collectors.joining(","))
+                    + " --sizes=" + sizes.stream().map(ResultSize::option).collect(Collectors.joining(","))
+                    + " --zips=" + join(zips) + " --clients=" + join(clients)
+                    + " --warmup-millis=" + warmup.toMillis() + " --measure-millis=" + measure.toMillis();
         }
     }
 
     /** Every cell measured, with the setting it ran under. */
-    public record Result(List<CellStats> cells, String dataset, int cores, LocalDate date) {
+    public record Result(Config config, List<CellStats> cells, String dataset, int cores, LocalDateTime started, Duration elapsed) {
         public Result {
+            Objects.requireNonNull(config, "config is null");
             cells = List.copyOf(cells);
         }
 
         public String markdown() {
-            StringBuilder s = new StringBuilder();
-            s.append("Run ").append(date).append(", ").append(cores).append(" cores, data: ").append(dataset).append(".\n\n");
-            s.append(CellStats.markdownHeader());
-            for (CellStats c : cells) {
-                s.append(c.markdownRow()).append('\n');
+            StringBuilder s = new StringBuilder("### Access methods through Squid (T_STRING: "
+                    + config.sizes().stream().map(ResultSize::label).collect(Collectors.joining(", ")) + ")\n\n");
+            s.append("Run ").append(started.truncatedTo(ChronoUnit.SECONDS)).append(" (").append(elapsed.toSeconds()).append(" s), ")
+                    .append(cores).append(" cores, `").append(config.describe()).append("`; data: ").append(dataset).append(".\n");
+            for (ResultSize size : config.sizes()) {
+                s.append("\n#### ").append(size.label()).append(" (").append(size.rows()).append(" rows, `").append(size.sql()).append("`)\n\n");
+                s.append("Queries/s by access method (direct JDBC has no zip level: measured once per size, repeated in each zip row):\n\n");
+                s.append(pivot(size)).append('\n');
+                s.append(CellStats.markdownHeader());
+                cells.stream().filter(c -> c.size() == size).forEach(c -> s.append(c.markdownRow()).append('\n'));
+                if (config.methods().contains(AccessMethod.SDK_SQUID_HIT)) {
+                    s.append('\n').append(size == ResultSize.MB_1 ? "Targets of the issue (judged at 1 MB, where the references were measured):\n\n"
+                            : "Ratios of the issue's targets (not judged at this size: no reference):\n\n");
+                    s.append(SquidTargets.markdown(cells, size));
+                }
             }
-            s.append('\n').append(SquidTargets.markdown(cells));
             return s.toString();
         }
+
+        private String pivot(ResultSize size) {
+            List<AccessMethod> methods = config.methods().stream().sorted().toList();
+            StringBuilder s = new StringBuilder("| zip | clients | ");
+            s.append(methods.stream().map(AccessMethod::label).collect(Collectors.joining(" | "))).append(" |\n|---:|---:|");
+            s.append("---:|".repeat(methods.size())).append('\n');
+            for (int zip : config.zips()) {
+                for (int clients : config.clients()) {
+                    s.append("| ").append(zip).append(" | ").append(clients).append(" |");
+                    for (AccessMethod m : methods) {
+                        int z = m == AccessMethod.DIRECT_JDBC ? CellStats.NO_ZIP : zip;
+                        s.append(' ').append(SquidTargets.find(cells, m, size, z, clients)
+                                .map(c -> String.format(Locale.ROOT, "%.0f", c.queriesPerSecond())).orElse("-")).append(" |");
+                    }
+                    s.append('\n');
+                }
+            }
+            return s.toString();
+        }
+
+        public String csv() {
+            StringBuilder s = new StringBuilder(CellStats.csvHeader()).append('\n');
+            cells.forEach(c -> s.append(c.csvRow()).append('\n'));
+            return s.toString();
+        }
+
+        public String json() {
+            return "{\"started\":\"" + started.truncatedTo(ChronoUnit.SECONDS) + "\",\"elapsedSeconds\":" + elapsed.toSeconds()
+                    + ",\"cores\":" + cores + ",\"arguments\":\"" + config.describe() + "\",\"dataset\":\""
+                    + dataset.replace("\\", "\\\\").replace("\"", "\\\"") + "\",\"cells\":[\n"
+                    + cells.stream().map(CellStats::json).collect(Collectors.joining(",\n")) + "\n]}\n";
+        }
+
+        /** Writes {@code squid-access.{md,csv,json}} into {@code dir}; returns their paths. */
+        public List<Path> write(Path dir) throws java.io.IOException {
+            Files.createDirectories(dir);
+            Path md = dir.resolve(BASE_NAME + ".md");
+            Path csv = dir.resolve(BASE_NAME + ".csv");
+            Path json = dir.resolve(BASE_NAME + ".json");
+            Files.writeString(md, markdown(), StandardCharsets.UTF_8);
+            Files.writeString(csv, csv(), StandardCharsets.UTF_8);
+            Files.writeString(json, json(), StandardCharsets.UTF_8);
+            return List.of(md, csv, json);
+        }
+    }
+
+    /** What every answer of one size and zip level must look like. */
+    private record Expected(ResultSize size, List<String> values, long plainBodyBytes) {
     }
 
     private SquidAccessBenchmark() {
@@ -77,114 +181,291 @@ public final class SquidAccessBenchmark {
 
     public static Result run(Config config) throws Exception {
         Objects.requireNonNull(config, "config is null");
+        LocalDateTime started = LocalDateTime.now();
+        long t0 = System.nanoTime();
         StringBuilder dataset = new StringBuilder();
         Path schema = TStringSchema.write(dataset);
         int port = SquidProcess.freePort();
         List<CellStats> cells = new ArrayList<>();
+        List<String> allRows = TStringData.rows();
+        int cell = 0;
+        int cellCount = config.cellCount();
         try (SquidProcess squid = SquidProcess.siteProxy("squid-access-bench", null);
              ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
                      "--server.port=" + port, "--server.address=127.0.0.1", "--frontier.demo-schema=" + schema,
                      "--logging.level.root=WARN", "--spring.main.banner-mode=off")) {
             String server = "http://127.0.0.1:" + port + "/Frontier";
             String proxy = "http://127.0.0.1:" + squid.port();
-            HashSet<String> expected = new HashSet<>(TStringData.rows());
-            for (int zip : config.zips()) {
-                // failovertoserver=no: a Squid failure must fail the run, not silently go direct
-                String viaSquid = "(serverurl=" + server + ")(proxyurl=" + proxy + ")(retrieve-ziplevel=" + zip + ")(failovertoserver=no)";
-                FrontierClient sdkSquid = new FrontierClient(FrontierClientConfig.parse(viaSquid));
-                FrontierClient sdkDirect = new FrontierClient(FrontierClientConfig.parse("(serverurl=" + server + ")(retrieve-ziplevel=" + zip + ")"));
-                fillAndCheck(sdkSquid, expected);
-                URI url = sdkSquid.url(SQL, Ttl.LONG);
-                for (AccessMethod method : config.methods()) {
+            DemoDatabase database = servlet.getBean(FrontierConfiguration.DemoHolder.class).database();
+            SquidLogTail log = new SquidLogTail(squid);
+            Optional<ProcessHandle> postmaster = ProcessCpu.postmaster(database.port());
+            if (postmaster.isEmpty()) {
+                System.out.println("warning: the embedded PostgreSQL on port " + database.port() + " was not found: its CPU is reported as 0");
+            }
+            for (ResultSize size : config.sizes()) {
+                List<String> values = size.expected(allRows);
+                if (config.methods().contains(AccessMethod.DIRECT_JDBC)) {
+                    checkDirectJdbc(database, size, values);
                     for (int clients : config.clients()) {
-                        ClosedLoop.QueryFactory factory = switch (method) {
-                            case PLAIN_HTTP_SQUID_HIT -> () -> new PlainHttpGet(url, "127.0.0.1", squid.port())::get;
-                            case SDK_SQUID_HIT -> () -> () -> sdkQuery(sdkSquid, QueryOptions.DEFAULT);
-                            case JDBC_SQUID_HIT -> () -> jdbcQuery("jdbc:frontier:" + viaSquid);
-                            case SDK_DIRECT -> () -> () -> sdkQuery(sdkDirect, QueryOptions.DEFAULT);
-                            case SDK_SQUID_HARD_REFRESH -> () -> () -> sdkQuery(sdkSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD));
-                        };
-                        int logBefore = squid.resultCodes().size();
-                        ClosedLoop.Outcome o = ClosedLoop.run(clients, factory, config.warmup(), config.measure());
-                        List<String> codes = squid.resultCodes();
-                        double hits = Double.NaN;
-                        if (method.throughSquid() && codes.size() > logBefore) {
-                            List<String> cell = codes.subList(logBefore, codes.size());
-                            hits = cell.stream().filter(c -> c.equals("TCP_MEM_HIT")).count() / (double) cell.size();
+                        cells.add(measure(config, log, postmaster, AccessMethod.DIRECT_JDBC, size, CellStats.NO_ZIP, clients,
+                                () -> directJdbcQuery(database, size, values), ++cell, cellCount));
+                    }
+                }
+                for (int zip : config.zips()) {
+                    // failovertoserver=no: a Squid failure must fail the run, not silently go direct
+                    String viaSquid = "(serverurl=" + server + ")(proxyurl=" + proxy + ")(retrieve-ziplevel=" + zip + ")(failovertoserver=no)";
+                    String direct = "(serverurl=" + server + ")(retrieve-ziplevel=" + zip + ")";
+                    URI url = fillAndCheck(viaSquid, size, values);
+                    Expected expected = new Expected(size, values, plainBodyLength(url, squid.port()));
+                    for (AccessMethod method : config.methods()) {
+                        if (method == AccessMethod.DIRECT_JDBC) {
+                            continue;
                         }
-                        CellStats c = new CellStats(method, zip, clients, o.queries(), o.seconds(), o.bytes(),
-                                o.jvmCpu() / o.seconds(), o.squidCpu() / o.seconds(), o.postgresCpu() / o.seconds(), hits);
-                        cells.add(c);
-                        System.out.println(c.markdownRow());
+                        for (int clients : config.clients()) {
+                            ClosedLoop.QueryFactory factory = switch (method) {
+                                case DIRECT_JDBC -> throw new AssertionError("measured once per size");
+                                case SDK_DIRECT -> () -> sdkQuery(direct, QueryOptions.DEFAULT, expected);
+                                case SDK_SQUID_FORCED_REFRESH -> () -> sdkQuery(viaSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD), expected);
+                                case SDK_SQUID_HIT -> () -> sdkQuery(viaSquid, QueryOptions.DEFAULT, expected);
+                                case JDBC_DRIVER_SQUID_HIT -> () -> driverQuery("jdbc:frontier:" + viaSquid, expected);
+                                case PLAIN_HTTP_SQUID_HIT -> () -> plainQuery(url, squid.port(), false, expected);
+                                case PLAIN_HTTP_KEEPALIVE_SQUID_HIT -> () -> plainQuery(url, squid.port(), true, expected);
+                            };
+                            cells.add(measure(config, log, postmaster, method, size, zip, clients, factory, ++cell, cellCount));
+                        }
                     }
                 }
             }
         } finally {
             Files.deleteIfExists(schema);
         }
-        return new Result(cells, dataset.toString(), Runtime.getRuntime().availableProcessors(), LocalDate.now());
+        return new Result(config, cells, dataset.toString(), Runtime.getRuntime().availableProcessors(), started,
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
-    /** First read fills Squid and is checked value by value; the second must then be a hit. */
-    private static void fillAndCheck(FrontierClient client, HashSet<String> expected) throws Exception {
-        FrontierResult r = client.query(SQL);
-        HashSet<String> got = new HashSet<>();
-        for (int i = 0; i < r.rowCount(); i++) {
-            got.add(r.getString(i, 0));
-        }
-        if (r.rowCount() != TStringData.ROWS || !got.equals(expected)) {
-            throw new IllegalStateException("T_STRING answer differs from the expected rows (" + r.rowCount() + " rows)");
-        }
-        FrontierResult again = client.query(SQL);
-        if (!"HIT".equals(again.origin().cacheStatus())) {
-            throw new IllegalStateException("second read was not a Squid hit: X-Cache " + again.origin().xCache());
+    private static CellStats measure(Config config, SquidLogTail log, Optional<ProcessHandle> postmaster, AccessMethod method,
+                                     ResultSize size, int zip, int clients, ClosedLoop.QueryFactory factory, int cell, int cellCount)
+            throws Exception {
+        log.mark();
+        ClosedLoop.Outcome o = ClosedLoop.run(clients, factory, config.warmup(), config.measure(), postmaster);
+        SquidLogTail.Codes codes = log.since();
+        double hits = method.throughSquid() ? codes.hitRatio() : Double.NaN;
+        CellStats c = new CellStats(method, size, zip, clients, o.queries(), o.seconds(), o.bytes(),
+                o.jvmCpu() / o.seconds(), o.squidCpu() / o.seconds(), o.postgresCpu() / o.seconds(), hits);
+        System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, size.label(), c.markdownRow());
+        return c;
+    }
+
+    /** The first read fills Squid and is compared value by value; the second must then be a hit. Returns the answer's URL. */
+    private static URI fillAndCheck(String viaSquid, ResultSize size, List<String> expected) throws Exception {
+        try (FrontierClient client = new FrontierClient(FrontierClientConfig.parse(viaSquid))) {
+            FrontierResult r = client.query(size.sql());
+            List<String> got = new ArrayList<>(r.rowCount());
+            for (int i = 0; i < r.rowCount(); i++) {
+                got.add(r.getString(i, 0));
+            }
+            compare(size, got, expected, "the SDK through Squid");
+            FrontierResult again = client.query(size.sql());
+            if (!"HIT".equals(again.origin().cacheStatus())) {
+                throw new IllegalStateException("second read of " + size.label() + " was not a Squid hit: X-Cache " + again.origin().xCache());
+            }
+            return client.url(size.sql(), Ttl.LONG);
         }
     }
 
-    /** One SDK query: the SDK checks md5, zlib, full_size and record count; the row count is checked here. */
-    private static long sdkQuery(FrontierClient client, QueryOptions options) throws Exception {
-        FrontierResult r = client.query(SQL, options);
-        if (r.rowCount() != TStringData.ROWS) {
-            throw new IllegalStateException("expected " + TStringData.ROWS + " rows, got " + r.rowCount());
+    /** Direct JDBC's answer, compared value by value once per size. */
+    private static void checkDirectJdbc(DemoDatabase database, ResultSize size, List<String> expected) throws Exception {
+        try (Connection c = DriverManager.getConnection(database.jdbcUrl(), jdbcProperties(database));
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(size.sql())) {
+            List<String> got = new ArrayList<>(size.rows());
+            while (rs.next()) {
+                got.add(rs.getString(1));
+            }
+            compare(size, got, expected, "direct JDBC");
         }
-        return r.origin().bytes();
     }
 
-    /** One JDBC connection per client thread; every value is read with getString. */
-    private static ClosedLoop.Query jdbcQuery(String url) throws Exception {
-        Connection c = DriverManager.getConnection(url); // stateless (one HTTP request per query); closed with the JVM
-        return () -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(SQL)) {
-                long rows = 0;
-                long chars = 0;
-                while (rs.next()) {
-                    chars += rs.getString(1).length();
-                    rows++;
-                }
-                if (rows != TStringData.ROWS || chars != (long) TStringData.ROWS * TStringData.LENGTH) {
-                    throw new IllegalStateException("JDBC read " + rows + " rows, " + chars + " characters");
-                }
+    private static void compare(ResultSize size, List<String> got, List<String> expected, String how) {
+        List<String> g = got;
+        if (!size.ordered()) {
+            g = new ArrayList<>(got);
+            g.sort(null);
+        }
+        if (!g.equals(expected)) {
+            int at = 0;
+            while (at < Math.min(g.size(), expected.size()) && g.get(at).equals(expected.get(at))) {
+                at++;
+            }
+            throw new IllegalStateException(size.label() + " answer read by " + how + " differs from the expected rows: " + got.size()
+                    + " rows for " + expected.size() + ", first difference at row " + at + (size.ordered() ? "" : " (both sorted)"));
+        }
+    }
+
+    /** Body length of the cached answer as a plain client reads it (the length every plain query must then see). */
+    private static long plainBodyLength(URI url, int squidPort) throws Exception {
+        try (PlainHttpGet get = new PlainHttpGet(url, "127.0.0.1", squidPort, false)) {
+            return get.get();
+        }
+    }
+
+    /** Each client its own SDK client (closed when the client is done): the SDK checks md5, zlib, full_size and record count; rows are checked here. */
+    private static ClosedLoop.Query sdkQuery(String config, QueryOptions options, Expected expected) {
+        FrontierClient client = new FrontierClient(FrontierClientConfig.parse(config));
+        String sql = expected.size().sql();
+        return ClosedLoop.Query.closing(() -> {
+            FrontierResult r = client.query(sql, options);
+            int rows = r.rowCount();
+            if (rows != expected.size().rows()) {
+                throw new IllegalStateException("expected " + expected.size().rows() + " rows, got " + rows);
+            }
+            if (expected.size().ordered()) {
+                checkEnds(r.getString(0, 0), r.getString(rows - 1, 0), expected);
+            }
+            return r.origin().bytes();
+        }, client);
+    }
+
+    private static void checkEnds(String first, String last, Expected expected) {
+        List<String> v = expected.values();
+        if (!v.get(0).equals(first) || !v.get(v.size() - 1).equals(last)) {
+            throw new IllegalStateException("first or last row of the " + expected.size().label() + " answer differs from the expected one");
+        }
+    }
+
+    /** One JDBC driver connection per client; every value is read with getString. */
+    private static ClosedLoop.Query driverQuery(String url, Expected expected) throws Exception {
+        Connection c = DriverManager.getConnection(url);
+        String sql = expected.size().sql();
+        return ClosedLoop.Query.closing(() -> {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                readAll(rs, expected);
                 return rs.unwrap(FrontierResult.class).origin().bytes();
             }
-        };
+        }, c);
+    }
+
+    /** pgjdbc straight to the embedded PostgreSQL as the servlet's read-only role, text results like the servlet. */
+    private static ClosedLoop.Query directJdbcQuery(DemoDatabase database, ResultSize size, List<String> values) throws Exception {
+        Connection c = DriverManager.getConnection(database.jdbcUrl(), jdbcProperties(database));
+        Statement s = c.createStatement();
+        Expected expected = new Expected(size, values, 0);
+        String sql = size.sql();
+        return ClosedLoop.Query.closing(() -> {
+            try (ResultSet rs = s.executeQuery(sql)) {
+                readAll(rs, expected);
+            }
+            return 0; // no HTTP body: MB/s (wire) is not defined for direct JDBC; MB/s (rows) is
+        }, c);
+    }
+
+    private static Properties jdbcProperties(DemoDatabase database) {
+        Properties p = database.readerProperties();
+        p.setProperty("binaryTransfer", "false");
+        p.setProperty("ApplicationName", "squid-access-bench");
+        return p;
+    }
+
+    /** Reads every value with getString and checks rows, characters and (cut sizes) the first and last value. */
+    private static void readAll(ResultSet rs, Expected expected) throws Exception {
+        long rows = 0;
+        long chars = 0;
+        String first = null;
+        String last = null;
+        while (rs.next()) {
+            last = rs.getString(1);
+            if (first == null) {
+                first = last;
+            }
+            chars += last.length();
+            rows++;
+        }
+        if (rows != expected.size().rows() || chars != expected.size().valueChars()) {
+            throw new IllegalStateException("JDBC read " + rows + " rows, " + chars + " characters; expected "
+                    + expected.size().rows() + " and " + expected.size().valueChars());
+        }
+        if (expected.size().ordered()) {
+            checkEnds(first, last, expected);
+        }
+    }
+
+    /** A plain HTTP client; every answer must be a 200 with the cached body's length. */
+    private static ClosedLoop.Query plainQuery(URI url, int squidPort, boolean keepAlive, Expected expected) {
+        PlainHttpGet get = new PlainHttpGet(url, "127.0.0.1", squidPort, keepAlive);
+        return ClosedLoop.Query.closing(() -> {
+            long n = get.get();
+            if (n != expected.plainBodyBytes()) {
+                throw new IllegalStateException("plain HTTP body of " + n + " bytes; the cached " + expected.size().label()
+                        + " answer has " + expected.plainBodyBytes());
+            }
+            return n;
+        }, get);
+    }
+
+    static final String USAGE = """
+            usage: SquidAccessBenchmark [--methods=all|M,...] [--sizes=10k,100k,1m] [--zips=0,1,5,9] [--clients=1,2,4,8]
+                                        [--warmup-millis=500] [--measure-millis=3000] [--output=target/results]
+              methods: %s
+            """;
+
+    /** Parses {@code --name=value} arguments over the defaults. */
+    static Config parse(String[] args, Config defaults, Path[] output) {
+        List<AccessMethod> methods = defaults.methods();
+        List<ResultSize> sizes = defaults.sizes();
+        List<Integer> zips = defaults.zips();
+        List<Integer> clients = defaults.clients();
+        Duration warmup = defaults.warmup();
+        Duration measure = defaults.measure();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (!a.startsWith("--") || eq < 0) {
+                throw new IllegalArgumentException("argument '" + a + "' is not --name=value\n" + usage());
+            }
+            String value = a.substring(eq + 1).trim();
+            switch (a.substring(2, eq)) {
+                case "methods" -> methods = AccessMethod.parseList(value);
+                case "sizes" -> sizes = ResultSize.parseList(value);
+                case "zips" -> zips = ints("zips", value);
+                case "clients" -> clients = ints("clients", value);
+                case "warmup-millis" -> warmup = Duration.ofMillis(Long.parseLong(value));
+                case "measure-millis" -> measure = Duration.ofMillis(Long.parseLong(value));
+                case "output" -> output[0] = Path.of(value);
+                default -> throw new IllegalArgumentException("unknown option '" + a + "'\n" + usage());
+            }
+        }
+        return new Config(methods, sizes, zips, clients, warmup, measure);
+    }
+
+    private static String usage() {
+        return String.format(Locale.ROOT, USAGE, Arrays.stream(AccessMethod.values()).map(m -> m.option() + " (" + m.label() + ")")
+                .collect(Collectors.joining(", ")));
     }
 
     public static void main(String[] args) throws Exception {
-        Config d = Config.defaults();
-        Config c = new Config(d.methods(), ints(System.getProperty("bench.zips"), d.zips()), ints(System.getProperty("bench.clients"), d.clients()),
-                Duration.ofMillis(Long.getLong("bench.warmup-millis", d.warmup().toMillis())),
-                Duration.ofMillis(Long.getLong("bench.measure-millis", d.measure().toMillis())));
+        Path[] output = {Path.of("target/results")};
+        Config c;
+        try {
+            c = parse(args, Config.defaults(), output);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.out.println("squid-access: " + c.cellCount() + " cells, " + c.describe());
         Result r = run(c);
-        String report = "### Access methods through Squid (T_STRING, ~1 MB)\n\n" + r.markdown();
-        System.out.println(report);
-        Path out = Path.of(System.getProperty("bench.output", "target/results"));
-        Files.createDirectories(out);
-        Files.writeString(out.resolve("squid-access.md"), report, StandardCharsets.UTF_8);
+        System.out.println(r.markdown());
+        System.out.println("written: " + r.write(output[0]));
         System.exit(0); // the servlet's and Squid's cleanup run as shutdown hooks
     }
 
-    private static List<Integer> ints(String text, List<Integer> fallback) {
-        return text == null || text.isBlank() ? fallback
-                : Arrays.stream(text.split(",")).map(String::trim).map(Integer::valueOf).collect(Collectors.toList());
+    private static List<Integer> ints(String name, String text) {
+        try {
+            return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(Integer::valueOf).collect(Collectors.toList());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " takes comma-separated integers, got '" + text + "'", e);
+        }
+    }
+
+    private static String join(List<Integer> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 }

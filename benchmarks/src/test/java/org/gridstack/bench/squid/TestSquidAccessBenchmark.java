@@ -1,34 +1,71 @@
 package org.gridstack.bench.squid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every access method once at tiny scale (zip 5, one client, short cells). The answers are checked
- * inside the run (a wrong one fails it); here only that every cell counted work. No timing
- * thresholds: this machine's load during the build is unknown.
+ * Every access method once at tiny scale (10 kB, zip 5, one client, short cells). The answers are
+ * checked inside the run (a wrong one fails it, including the value-by-value comparison of the
+ * 10 kB cut from PostgreSQL's "C" order with the Java-sorted rows); here only that every cell
+ * counted work. No timing thresholds: this machine's load during the build is unknown.
  */
 class TestSquidAccessBenchmark {
     @Test
     void everyAccessMethodRunsAtTinyScale() throws Exception {
         SquidAccessBenchmark.Result r = SquidAccessBenchmark.run(new SquidAccessBenchmark.Config(
-                Arrays.asList(AccessMethod.values()), List.of(5), List.of(1), Duration.ofMillis(300), Duration.ofSeconds(1)));
+                List.of(AccessMethod.values()), List.of(ResultSize.KB_10), List.of(5), List.of(1), Duration.ofMillis(200), Duration.ofMillis(700)));
         assertEquals(AccessMethod.values().length, r.cells().size());
         for (CellStats c : r.cells()) {
             assertTrue(c.queries() > 0, c.markdownRow());
-            assertTrue(c.megabytesPerSecond() > 0, c.markdownRow());
+            assertTrue(c.rowMegabytesPerSecond() > 0, c.markdownRow());
             assertTrue(c.jvmCores() > 0, c.markdownRow());
-            if (c.method() != AccessMethod.SDK_DIRECT) {
+            assertEquals(ResultSize.KB_10, c.size());
+            if (c.method() == AccessMethod.DIRECT_JDBC) {
+                assertEquals(CellStats.NO_ZIP, c.zip(), c.markdownRow());
+                assertTrue(c.postgresCores() > 0, c.markdownRow());
+            } else {
+                assertEquals(5, c.zip(), c.markdownRow());
+                assertTrue(c.wireMegabytesPerSecond() > 0, c.markdownRow());
+            }
+            if (c.method().throughSquid()) {
                 assertTrue(c.squidCores() > 0, c.markdownRow());
             }
+            if (c.method().squidHit()) {
+                assertTrue(c.hitRatio() > 0.9, "a Squid-hit cell served misses: " + c.markdownRow());
+            }
         }
-        r.cells().stream().filter(c -> c.method() == AccessMethod.SDK_SQUID_HIT || c.method() == AccessMethod.PLAIN_HTTP_SQUID_HIT)
-                .forEach(c -> assertTrue(c.hitRatio() > 0.9, "a Squid-hit cell served misses: " + c.markdownRow()));
-        assertTrue(r.markdown().contains("SDK / plain HTTP"), r.markdown());
+        String md = r.markdown();
+        assertTrue(md.contains("#### 10 kB (100 rows"), md);
+        assertTrue(md.contains("SDK / plain keep-alive"), md);
+        assertFalse(md.contains("**missed**"), "no verdicts below 1 MB: " + md);
+        assertEquals(AccessMethod.values().length + 1, r.csv().lines().count(), r.csv());
+        assertEquals(AccessMethod.values().length, r.json().split("\"method\":").length - 1, r.json());
+    }
+
+    @Test
+    void argumentsOverrideTheDefaults() {
+        Path[] out = {Path.of("x")};
+        SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(new String[] {"--sizes=1m,10k", "--zips=0,9", "--clients=8",
+                "--methods=jdbc,plain-keepalive-hit", "--warmup-millis=0", "--measure-millis=100", "--output=/tmp/o"},
+                SquidAccessBenchmark.Config.defaults(), out);
+        assertEquals(List.of(ResultSize.MB_1, ResultSize.KB_10), c.sizes());
+        assertEquals(List.of(0, 9), c.zips());
+        assertEquals(List.of(8), c.clients());
+        assertEquals(List.of(AccessMethod.DIRECT_JDBC, AccessMethod.PLAIN_HTTP_KEEPALIVE_SQUID_HIT), c.methods());
+        assertEquals(Path.of("/tmp/o"), out[0]);
+        assertEquals(2 * (1 + 2), c.cellCount());
+        assertEquals(300, SquidAccessBenchmark.Config.defaults().cellCount());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SquidAccessBenchmark.parse(new String[] {"--methods=sdk"}, SquidAccessBenchmark.Config.defaults(), out));
+        assertTrue(e.getMessage().contains("sdk-hit"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> SquidAccessBenchmark.parse(new String[] {"--sizes=2m"}, SquidAccessBenchmark.Config.defaults(), out));
     }
 }
