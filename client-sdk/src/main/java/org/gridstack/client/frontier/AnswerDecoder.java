@@ -269,6 +269,7 @@ final class AnswerDecoder {
             current.hasher.hash(decoded, decodedLength);
             current.accept(decoded, decodedLength);
             decodedLength = 0;
+            current.hasher = current.hasher.grown(current.decodedBytes);
             decoded = current.hasher.buffer();
         }
     }
@@ -302,7 +303,7 @@ final class AnswerDecoder {
 
     /** The decoded bytes of one payload: MD5 over them, and the row stream (inflated when zipped). */
     private static final class PayloadData {
-        private final PayloadHasher hasher;
+        private PayloadHasher hasher;
         private final Inflater inflater;
         private byte[] rowStream;
         private int length;

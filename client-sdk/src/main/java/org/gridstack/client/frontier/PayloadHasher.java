@@ -35,8 +35,18 @@ abstract class PayloadHasher {
         }
     });
 
+    /** For a body of this length (-1: unknown, e.g. chunked): large ones hashed on a second thread from the start. */
     static PayloadHasher forSize(long bodyBytes) {
-        return bodyBytes >= ASYNC_FROM_BYTES ? new Async() : new Inline();
+        return bodyBytes >= ASYNC_FROM_BYTES ? new Async(md5()) : new Inline();
+    }
+
+    /**
+     * This hasher, or, once an answer of unknown length has proved large (ASYNC_FROM_BYTES
+     * hashed), one that goes on with the same digest on a second thread. Call between
+     * {@link #hash} and the next {@link #buffer()}.
+     */
+    PayloadHasher grown(long hashedBytes) {
+        return this;
     }
 
     /** A buffer to decode into (BUFFER_BYTES long). */
@@ -62,6 +72,11 @@ abstract class PayloadHasher {
     private static final class Inline extends PayloadHasher {
         private final MessageDigest md5 = md5();
         private final byte[] buffer = new byte[BUFFER_BYTES];
+
+        @Override
+        PayloadHasher grown(long hashedBytes) {
+            return hashedBytes >= ASYNC_FROM_BYTES ? new Async(md5) : this;
+        }
 
         @Override
         byte[] buffer() {
@@ -95,15 +110,15 @@ abstract class PayloadHasher {
         private final CompletableFuture<String> digest = new CompletableFuture<>();
         private boolean ended;
 
-        Async() {
+        /** Goes on with {@code md5} (fresh or with what the inline hasher took so far) on a worker thread. */
+        Async(MessageDigest md5) {
             for (int i = 0; i < BUFFERS; i++) {
                 free.add(new byte[BUFFER_BYTES]);
             }
-            WORKERS.execute(this::run);
+            WORKERS.execute(() -> run(md5));
         }
 
-        private void run() {
-            MessageDigest md5 = md5();
+        private void run(MessageDigest md5) {
             try {
                 for (Chunk c = work.take(); c != END; c = work.take()) {
                     md5.update(c.bytes(), 0, c.length());
