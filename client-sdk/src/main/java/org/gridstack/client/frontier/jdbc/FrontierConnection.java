@@ -1,6 +1,7 @@
 package org.gridstack.client.frontier.jdbc;
 
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -8,6 +9,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.Objects;
+import java.util.Properties;
 import org.gridstack.client.frontier.Attempt;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierException;
@@ -15,20 +17,46 @@ import org.gridstack.client.frontier.QueryOptions;
 import org.gridstack.frontier.protocol.Ttl;
 
 /**
- * A read-only, autocommit connection. There is no session on the server: every query is one
- * stateless HTTP request, so "connecting" opens nothing and closing releases nothing remote.
+ * A read-only, autocommit connection: the implementation behind the {@link Connection} proxy that
+ * {@link FrontierDriver} returns ({@code connection.unwrap(FrontierConnection.class)}). There is
+ * no session on the server: every query is one stateless HTTP request, so "connecting" opens
+ * nothing and closing releases only the client's idle keep-alive connections. Methods not
+ * written here are answered by {@link JdbcDispatcher} (SQLFeatureNotSupportedException).
  * Thread-safe as far as the client is (it is); statements are not.
  */
-public final class FrontierConnection extends UnsupportedConnection {
+public final class FrontierConnection implements JdbcObject {
+    private static final JdbcDispatcher<Connection, FrontierConnection> DISPATCHER = JdbcDispatcher
+            .builder(Connection.class, FrontierConnection.class)
+            .allowedWhenClosed("isValid")
+            .interfaceDefaults("beginRequest", "endRequest")
+            .reason(n -> n.equals("setSavepoint") || n.equals("releaseSavepoint") || n.equals("rollback"),
+                    " (FroNtier has no transactions)")
+            .reason(n -> n.equals("prepareCall"), ": the FroNtier driver is read-only (no stored procedures, queries only)")
+            .reason(n -> n.startsWith("create") || n.equals("setTypeMap") || n.equals("getTypeMap"),
+                    " by the FroNtier driver (values travel as text; there are no LOB, array or user-defined types)")
+            .build();
+
     private final String url;
     private final FrontierClient client;
     private final QueryOptions options;
+    private final Connection proxy;
     private volatile boolean closed;
 
-    FrontierConnection(String url, FrontierClient client, QueryOptions options) {
+    private FrontierConnection(String url, FrontierClient client, QueryOptions options) {
         this.url = Objects.requireNonNull(url, "url is null");
         this.client = Objects.requireNonNull(client, "client is null");
         this.options = Objects.requireNonNull(options, "options is null");
+        this.proxy = DISPATCHER.proxy(this);
+    }
+
+    /** A new connection: the JDBC proxy in front of a FrontierConnection. */
+    static Connection open(String url, FrontierClient client, QueryOptions options) {
+        return new FrontierConnection(url, client, options).proxy;
+    }
+
+    /** The JDBC object users hold. */
+    Connection proxy() {
+        return proxy;
     }
 
     /** The client behind this connection, e.g. to see its configuration. */
@@ -56,110 +84,116 @@ public final class FrontierConnection extends UnsupportedConnection {
         }
     }
 
-    @Override
     public Statement createStatement() throws SQLException {
         checkOpen();
-        return new FrontierStatement(this);
+        return FrontierStatement.open(this);
     }
 
-    @Override
     public Statement createStatement(int type, int concurrency) throws SQLException {
         requireForwardOnlyReadOnly(type, concurrency);
         return createStatement();
     }
 
-    @Override
     public PreparedStatement prepareStatement(String sql) throws SQLException {
         checkOpen();
-        return new FrontierPreparedStatement(this, sql);
+        return FrontierPreparedStatement.open(this, sql);
     }
 
-    @Override
     public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
         requireForwardOnlyReadOnly(type, concurrency);
         return prepareStatement(sql);
     }
 
-    @Override
     public String nativeSQL(String sql) {
         return sql;
     }
 
-    @Override
     public boolean getAutoCommit() {
         return true;
     }
 
-    @Override
     public void setAutoCommit(boolean autoCommit) throws SQLException {
         if (!autoCommit) {
             throw new SQLFeatureNotSupportedException("FroNtier has no transactions: autocommit stays on");
         }
     }
 
-    @Override
     public void commit() throws SQLException {
         throw new SQLException("commit in autocommit mode (FroNtier has no transactions)");
     }
 
-    @Override
     public void rollback() throws SQLException {
         throw new SQLException("rollback in autocommit mode (FroNtier has no transactions)");
     }
 
-    @Override
     public boolean isReadOnly() {
         return true;
     }
 
-    @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
         if (!readOnly) {
             throw ReadOnly.refusal("setReadOnly(false)");
         }
     }
 
-    @Override
     public int getTransactionIsolation() {
         return Connection.TRANSACTION_NONE;
     }
 
-    @Override
     public int getHoldability() {
         return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
-    @Override
     public SQLWarning getWarnings() {
         return null;
     }
 
-    @Override
     public void clearWarnings() {
         // never any warnings
     }
 
-    @Override
     public String getCatalog() {
         return null;
     }
 
-    @Override
     public void setCatalog(String catalog) {
         // JDBC: ignored when catalogs are not supported
     }
 
-    @Override
     public String getSchema() {
         return null;
     }
 
-    @Override
-    public void close() {
-        closed = true;
+    public void setSchema(String schema) {
+        // JDBC: ignored when schemas are not supported (qualify table names in the SQL instead)
     }
 
-    @Override
+    public Properties getClientInfo() {
+        return new Properties();
+    }
+
+    public String getClientInfo(String name) {
+        return null;
+    }
+
+    /** The metadata: identification, capabilities, and tables/columns/schemas from {@code information_schema}. */
+    public DatabaseMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return FrontierDatabaseMetaData.open(this);
+    }
+
+    /**
+     * Closes the connection's client (its idle keep-alive HTTP connections: the client was made
+     * for this connection by the driver). Statements and result sets of this connection count as
+     * closed from now on (their isClosed asks the connection).
+     */
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            client.close();
+        }
+    }
+
     public boolean isClosed() {
         return closed;
     }
@@ -168,7 +202,6 @@ public final class FrontierConnection extends UnsupportedConnection {
      * Valid when open and some server answers: {@code select 1} (TTL short) returns rows, or the
      * server at least reports an SQL error (Oracle wants {@code from dual}), which proves it runs.
      */
-    @Override
     public boolean isValid(int timeoutSeconds) throws SQLException {
         if (timeoutSeconds < 0) {
             throw new SQLException("timeout must not be negative");
@@ -182,5 +215,10 @@ public final class FrontierConnection extends UnsupportedConnection {
         } catch (FrontierException e) {
             return e.attempts().stream().anyMatch(a -> a.outcome() == Attempt.Outcome.SQL_ERROR);
         }
+    }
+
+    @Override
+    public String toString() {
+        return "FrontierConnection[" + url + (closed ? ", closed" : "") + "]";
     }
 }

@@ -23,6 +23,8 @@ import org.gridstack.frontier.protocol.Ttl;
  */
 public final class FrontierDriver implements java.sql.Driver {
     public static final String PREFIX = "jdbc:frontier:";
+    static final int MAJOR_VERSION = 0;
+    static final int MINOR_VERSION = 1;
 
     static {
         try {
@@ -53,7 +55,7 @@ public final class FrontierDriver implements java.sql.Driver {
         } catch (IllegalArgumentException | FrontierProtocolException e) {
             throw new SQLException("bad FroNtier JDBC URL or property (" + url + "): " + e.getMessage(), "08001", e);
         }
-        return new FrontierConnection(url, new FrontierClient(config), options);
+        return FrontierConnection.open(url, new FrontierClient(config), options);
     }
 
     @Override
@@ -74,12 +76,12 @@ public final class FrontierDriver implements java.sql.Driver {
 
     @Override
     public int getMajorVersion() {
-        return 0;
+        return MAJOR_VERSION;
     }
 
     @Override
     public int getMinorVersion() {
-        return 1;
+        return MINOR_VERSION;
     }
 
     /** Not JDBC compliant: read-only, no transactions, no SQL-92 guarantee (the database decides). */
