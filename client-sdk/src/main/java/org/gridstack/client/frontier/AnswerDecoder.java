@@ -42,11 +42,19 @@ final class AnswerDecoder {
     /** Base64 alphabet value of a byte; -1 for anything else. */
     private static final byte[] SEXTET = new byte[256];
 
+    /** The 12 bits of two Base64 characters ({@code c1 << 8 | c2}); -1 unless both are in the alphabet. Halves the lookups of the hot loop. */
+    private static final short[] PAIR = new short[1 << 16];
+
     static {
         Arrays.fill(SEXTET, (byte) -1);
         String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
         for (int i = 0; i < alphabet.length(); i++) {
             SEXTET[alphabet.charAt(i)] = (byte) i;
+        }
+        for (int i = 0; i < PAIR.length; i++) {
+            int hi = SEXTET[i >> 8];
+            int lo = SEXTET[i & 0xff];
+            PAIR[i] = (short) (hi < 0 || lo < 0 ? -1 : hi << 6 | lo);
         }
     }
 
@@ -104,7 +112,7 @@ final class AnswerDecoder {
         for (int i = 0; i < payloads.size(); i++) {
             ResponseParser.Payload e = env.payloads().get(i);
             PayloadData p = payloads.get(i);
-            out.add(new Payload(e, p.rowStream, p.length, p.checkAgainst(e)));
+            out.add(new Payload(e, p.rowStream(), (int) p.length, p.checkAgainst(e)));
         }
         return new Answer(env, List.copyOf(out), bodyBytes);
     }
@@ -155,14 +163,12 @@ final class AnswerDecoder {
                 int last = n - 4;
                 int room = out.length - 3;
                 while (i <= last && o <= room) {
-                    int a = SEXTET[b[i] & 0xff];
-                    int x = SEXTET[b[i + 1] & 0xff];
-                    int y = SEXTET[b[i + 2] & 0xff];
-                    int z = SEXTET[b[i + 3] & 0xff];
-                    if ((a | x | y | z) < 0) {
+                    int hi = PAIR[(b[i] & 0xff) << 8 | (b[i + 1] & 0xff)];
+                    int lo = PAIR[(b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff)];
+                    if ((hi | lo) < 0) {
                         break;
                     }
-                    int v = a << 18 | x << 12 | y << 6 | z;
+                    int v = hi << 12 | lo;
                     out[o] = (byte) (v >> 16);
                     out[o + 1] = (byte) (v >> 8);
                     out[o + 2] = (byte) v;
@@ -301,20 +307,43 @@ final class AnswerDecoder {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** The decoded bytes of one payload: MD5 over them, and the row stream (inflated when zipped). */
+    /**
+     * The decoded bytes of one payload: hashed (by the hasher), and the row stream (inflated when
+     * zipped) collected in blocks that grow geometrically, so an answer of unknown length is
+     * copied once at the end instead of at every doubling.
+     */
     private static final class PayloadData {
+        private static final int MIN_BLOCK = 64 * 1024;
+        private static final int MAX_BLOCK = 16 << 20;
+
         private PayloadHasher hasher;
         private final Inflater inflater;
-        private byte[] rowStream;
-        private int length;
+        private final List<byte[]> fullBlocks = new ArrayList<>();
+        private byte[] block;
+        private int blockLength;
+        private long length;
         private long decodedBytes;
         private String error;
+        private byte[] rowStream;
 
         PayloadData(boolean zipped, long expectedDecoded, PayloadHasher hasher) {
             this.hasher = hasher;
             inflater = zipped ? new Inflater() : null;
             long guess = zipped ? expectedDecoded * 4 : expectedDecoded;
-            rowStream = new byte[(int) Math.max(1024, Math.min(guess, 256L << 20))];
+            block = new byte[(int) Math.max(1024, Math.min(guess, MAX_BLOCK))];
+        }
+
+        /** Room in the current block; a new, larger block when it is full. */
+        private int room() {
+            if (blockLength == block.length) {
+                if (length + MIN_BLOCK > Integer.MAX_VALUE - 16) {
+                    throw new IllegalStateException("row stream larger than 2 GB");
+                }
+                fullBlocks.add(block);
+                block = new byte[(int) Math.min(MAX_BLOCK, Math.max(MIN_BLOCK, length))];
+                blockLength = 0;
+            }
+            return block.length - blockLength;
         }
 
         /** The row stream part of {@code b[0..n)} (the hasher has it already). */
@@ -324,9 +353,13 @@ final class AnswerDecoder {
                 return; // keep reading the answer (and hashing it), but the data is already known to be bad
             }
             if (inflater == null) {
-                ensure(n);
-                System.arraycopy(b, 0, rowStream, length, n);
-                length += n;
+                for (int at = 0; at < n; ) {
+                    int k = Math.min(n - at, room());
+                    System.arraycopy(b, at, block, blockLength, k);
+                    blockLength += k;
+                    length += k;
+                    at += k;
+                }
                 return;
             }
             if (inflater.finished()) {
@@ -336,8 +369,9 @@ final class AnswerDecoder {
             inflater.setInput(b, 0, n);
             try {
                 while (true) {
-                    ensure(1);
-                    int got = inflater.inflate(rowStream, length, rowStream.length - length);
+                    int free = room(); // may start a new block: before reading block and blockLength
+                    int got = inflater.inflate(block, blockLength, free);
+                    blockLength += got;
                     length += got;
                     if (inflater.finished()) {
                         if (inflater.getRemaining() > 0) {
@@ -360,19 +394,30 @@ final class AnswerDecoder {
             }
         }
 
+        /** The row stream in one array (the only block, or the blocks copied once into an array of the exact length). */
+        byte[] rowStream() {
+            if (rowStream == null) {
+                if (fullBlocks.isEmpty()) {
+                    rowStream = block;
+                } else {
+                    rowStream = new byte[(int) length];
+                    int at = 0;
+                    for (byte[] b : fullBlocks) {
+                        System.arraycopy(b, 0, rowStream, at, b.length);
+                        at += b.length;
+                    }
+                    System.arraycopy(block, 0, rowStream, at, blockLength);
+                    fullBlocks.clear();
+                    block = rowStream;
+                    blockLength = (int) length;
+                }
+            }
+            return rowStream;
+        }
+
         void endData() {
             if (error == null && inflater != null && !inflater.finished()) {
                 error = "compressed payload is truncated (no end of stream)";
-            }
-        }
-
-        private void ensure(int more) {
-            if (rowStream.length - length < more) {
-                long grown = Math.max((long) rowStream.length * 2, (long) length + more);
-                if (grown > Integer.MAX_VALUE - 16) {
-                    throw new IllegalStateException("row stream larger than 2 GB");
-                }
-                rowStream = Arrays.copyOf(rowStream, (int) grown);
             }
         }
 
