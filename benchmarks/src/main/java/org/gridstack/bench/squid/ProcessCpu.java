@@ -58,11 +58,14 @@ final class ProcessCpu {
             return 0;
         }
         ProcessHandle pm = postmaster.get();
-        double total = cpuSeconds(pm, true);
+        // children first, the postmaster (with its reaped children) last: a backend that exits in
+        // between is then counted twice at worst (an exited child stays readable until reaped),
+        // never lost, which would make the difference of two samples negative
+        double total = 0;
         for (ProcessHandle child : pm.children().toList()) {
             total += cpuSeconds(child, false);
         }
-        return total;
+        return total + cpuSeconds(pm, true);
     }
 
     private static double cpuSeconds(ProcessHandle p, boolean withExitedChildren) {

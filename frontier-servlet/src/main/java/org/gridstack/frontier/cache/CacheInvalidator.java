@@ -12,13 +12,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.gridstack.frontier.db.TableChange;
 import org.gridstack.frontier.db.TableName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -117,26 +120,19 @@ public final class CacheInvalidator implements AutoCloseable {
         Instant seen = Instant.now();
         worker.execute(() -> {
             List<String> targets = registry.takeReaders(tables);
-            List<Cache> now = caches;
-            if (targets.isEmpty() || now.isEmpty()) {
-                return;
+            int purged = purgeEverywhere(targets, seen);
+            if (purged > 0) {
+                log.info("purged {} URL(s) reading {} from {} cache(s)", targets.size(), tables, purged);
             }
-            for (Cache cache : now) {
-                for (String target : targets) {
-                    purge(cache, target);
-                }
-            }
-            staleness.record(Duration.between(seen, Instant.now()));
-            log.info("purged {} URL(s) reading {} from {} cache(s)", targets.size(), tables, now.size());
         });
     }
 
     /** Called with what changed (row images or whole tables); purges asynchronously, in tier order. */
-    public void changed(List<org.gridstack.frontier.db.TableChange> changes) {
+    public void changed(List<TableChange> changes) {
         Instant seen = Instant.now();
-        List<org.gridstack.frontier.db.TableChange> copy = List.copyOf(changes);
+        List<TableChange> copy = List.copyOf(changes);
         worker.execute(() -> {
-            java.util.LinkedHashSet<String> targets = new java.util.LinkedHashSet<>();
+            Set<String> targets = new LinkedHashSet<>();
             int kept = 0;
             for (var change : copy) {
                 ServedUrlRegistry.Affected affected = registry.takeAffected(change);
@@ -144,20 +140,31 @@ public final class CacheInvalidator implements AutoCloseable {
                 kept += affected.skipped();
             }
             skipped.increment(kept);
-            List<Cache> now = caches;
-            if (targets.isEmpty() || now.isEmpty()) {
-                return;
+            int purged = purgeEverywhere(targets, seen);
+            if (purged > 0) {
+                log.info("purged {} URL(s), kept {}, for changes to {} from {} cache(s)", targets.size(), kept,
+                        copy.stream().map(c -> c.table() + (c.wholeTableChanged() ? "" : " (" + c.rows().size() + " row images)")).toList(),
+                        purged);
             }
-            for (Cache cache : now) {
-                for (String target : targets) {
-                    purge(cache, target);
-                }
-            }
-            staleness.record(Duration.between(seen, Instant.now()));
-            log.info("purged {} URL(s), kept {}, for changes to {} from {} cache(s)", targets.size(), kept,
-                    copy.stream().map(c -> c.table() + (c.wholeTableChanged() ? "" : " (" + c.rows().size() + " row images)")).toList(),
-                    now.size());
         });
+    }
+
+    /**
+     * PURGEs the URLs from every registered cache, parents first, and records the staleness
+     * (change seen to last purge done). Returns the number of caches, 0 when nothing was to do.
+     */
+    private int purgeEverywhere(Collection<String> targets, Instant seen) {
+        List<Cache> now = caches;
+        if (targets.isEmpty() || now.isEmpty()) {
+            return 0;
+        }
+        for (Cache cache : now) {
+            for (String target : targets) {
+                purge(cache, target);
+            }
+        }
+        staleness.record(Duration.between(seen, Instant.now()));
+        return now.size();
     }
 
     private void purge(Cache cache, String target) {
