@@ -18,8 +18,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.frontier.db.TableChange;
 import org.gridstack.frontier.db.TableName;
@@ -37,6 +39,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class CacheInvalidator implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CacheInvalidator.class);
+    /** How long a late answer's second purge waits for the cache to finish storing it. */
+    static final Duration LATE_PURGE_DELAY = Duration.ofMillis(200);
 
     /**
      * A cache to purge.
@@ -82,6 +86,7 @@ public final class CacheInvalidator implements AutoCloseable {
     private final Counter notCached;
     private final Counter failures;
     private final Counter skipped;
+    private final Counter latePurges;
     private final Timer staleness;
 
     public CacheInvalidator(ServedUrlRegistry registry, List<Cache> caches, int retries, MeterRegistry meters) {
@@ -94,6 +99,9 @@ public final class CacheInvalidator implements AutoCloseable {
         this.skipped = Counter.builder("frontier.invalidation.skipped")
                 .description("Cached URLs reading a changed table kept because no changed row can affect their answer").register(meters);
         this.failures = Counter.builder("frontier.invalidation.failures").description("PURGEs that failed after retries").register(meters);
+        this.latePurges = Counter.builder("frontier.invalidation.late.purges")
+                .description("Answers computed while a change to their tables was seen, purged again after they were served").register(meters);
+        registry.onLateAnswer(this::purgeLate);
         this.staleness = Timer.builder("frontier.invalidation.staleness")
                 .description("From the change being seen to the last purge done").register(meters);
     }
@@ -118,6 +126,7 @@ public final class CacheInvalidator implements AutoCloseable {
     /** Called when tables changed; purges asynchronously, in tier order. */
     public void tablesChanged(Set<TableName> tables) {
         Instant seen = Instant.now();
+        registry.changeSeen(tables);
         worker.execute(() -> {
             List<String> targets = registry.takeReaders(tables);
             int purged = purgeEverywhere(targets, seen);
@@ -131,6 +140,7 @@ public final class CacheInvalidator implements AutoCloseable {
     public void changed(List<TableChange> changes) {
         Instant seen = Instant.now();
         List<TableChange> copy = List.copyOf(changes);
+        registry.changeSeen(copy.stream().map(TableChange::table).toList());
         worker.execute(() -> {
             Set<String> targets = new LinkedHashSet<>();
             int kept = 0;
@@ -150,8 +160,29 @@ public final class CacheInvalidator implements AutoCloseable {
     }
 
     /**
+     * Purges an answer again that was computed while a change to its tables was seen: the change's
+     * own purge may have run before the cache stored it. Waits {@link #LATE_PURGE_DELAY} first, so
+     * that the cache has finished storing the answer the servlet has just sent.
+     */
+    void purgeLate(String target) {
+        CompletableFuture.delayedExecutor(LATE_PURGE_DELAY.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            try {
+                worker.execute(() -> {
+                    latePurges.increment();
+                    if (purgeEverywhere(List.of(target), null) > 0) {
+                        log.info("purged again an answer computed while its tables changed: {}", target);
+                    }
+                });
+            } catch (RejectedExecutionException closed) {
+                // the servlet is stopping: nothing to purge for any more
+            }
+        });
+    }
+
+    /**
      * PURGEs the URLs from every registered cache, parents first, and records the staleness
-     * (change seen to last purge done). Returns the number of caches, 0 when nothing was to do.
+     * (change seen to last purge done; not with {@code seen} null). Returns the number of caches, 0
+     * when nothing was to do.
      */
     private int purgeEverywhere(Collection<String> targets, Instant seen) {
         List<Cache> now = caches;
@@ -163,7 +194,9 @@ public final class CacheInvalidator implements AutoCloseable {
                 purge(cache, target);
             }
         }
-        staleness.record(Duration.between(seen, Instant.now()));
+        if (seen != null) {
+            staleness.record(Duration.between(seen, Instant.now()));
+        }
         return now.size();
     }
 

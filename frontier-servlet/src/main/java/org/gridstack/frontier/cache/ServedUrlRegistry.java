@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.gridstack.frontier.db.TableChange;
 import org.gridstack.frontier.db.TableName;
 
@@ -54,6 +55,10 @@ public final class ServedUrlRegistry {
     private final LinkedHashMap<String, Entry> urls;
     /** Guarded by this. */
     private final Map<TableName, Set<String>> byTable = new HashMap<>();
+    /** Guarded by this. How many changes have been seen per table, to catch answers computed while a change was seen. */
+    private final Map<TableName, Long> changesSeen = new HashMap<>();
+    /** Told about answers that may have been computed before a change whose purge they missed. */
+    private volatile Consumer<String> lateAnswers = target -> { };
 
     /** A registry for table-level invalidation. */
     public ServedUrlRegistry(int capacity) {
@@ -75,6 +80,39 @@ public final class ServedUrlRegistry {
 
     public boolean rowGranularity() {
         return rowGranularity;
+    }
+
+    /** Where answers go that were being computed while a change to their tables was seen (the invalidator purges them again). */
+    public void onLateAnswer(Consumer<String> handler) {
+        this.lateAnswers = Objects.requireNonNull(handler, "handler is null");
+    }
+
+    /** A change to these tables was seen (called when it is seen, before its purges run). */
+    public synchronized void changeSeen(Collection<TableName> tables) {
+        for (TableName t : tables) {
+            changesSeen.merge(t, 1L, Long::sum);
+        }
+    }
+
+    /** The number of changes seen so far to these tables; taken before a query runs. */
+    public synchronized long changesSeen(Collection<TableName> tables) {
+        long n = 0;
+        for (TableName t : tables) {
+            n += changesSeen.getOrDefault(t, 0L);
+        }
+        return n;
+    }
+
+    /**
+     * Called after an answer was sent and recorded: when a change to its tables was seen since the
+     * query started ({@code changesBefore}, from {@link #changesSeen}), the answer may hold the old
+     * data while the change's purge ran before the cache stored it. Such a URL is handed to the
+     * late-answer handler, which purges it again once the cache has it.
+     */
+    public void answered(String target, Collection<TableName> tables, long changesBefore) {
+        if (changesSeen(tables) != changesBefore) {
+            lateAnswers.accept(target);
+        }
     }
 
     /** Records that {@code target} (path and query as requested) read these schema-qualified tables. */

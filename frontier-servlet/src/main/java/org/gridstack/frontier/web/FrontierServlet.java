@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.Deflater;
 import org.gridstack.frontier.cache.CachePolicy;
+import org.gridstack.frontier.cache.ServedUrlRegistry;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.db.LastModifiedSource;
 import org.gridstack.frontier.db.QueryLimitException;
@@ -40,8 +41,8 @@ import org.gridstack.frontier.protocol.EnvelopeWriter;
 import org.gridstack.frontier.protocol.FrontierCommand;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
-import org.gridstack.frontier.protocol.PipelinedOutputStream;
 import org.gridstack.frontier.protocol.PayloadRequest;
+import org.gridstack.frontier.protocol.PipelinedOutputStream;
 import org.gridstack.frontier.protocol.RowStreamWriter;
 import org.gridstack.frontier.protocol.Ttl;
 import org.gridstack.frontier.protocol.zlib.Base64LineOutputStream;
@@ -74,7 +75,7 @@ public final class FrontierServlet extends HttpServlet {
     private final transient ScheduledExecutorService timer;
     private final transient Executor compressors;
     private final transient Executor pipelineExecutor;
-    private final transient org.gridstack.frontier.cache.ServedUrlRegistry servedUrls;
+    private final transient ServedUrlRegistry servedUrls;
     private static final int PIPELINE_BLOCK = 64 * 1024;
     private static final int PIPELINE_BLOCKS = 4;
     private final AtomicInteger active = new AtomicInteger();
@@ -89,7 +90,7 @@ public final class FrontierServlet extends HttpServlet {
 
     public FrontierServlet(FrontierProperties properties, QueryRunner runner, LastModifiedSource lastModified,
                            CachePolicy cachePolicy, ScheduledExecutorService timer, Executor compressors,
-                           Executor pipelineExecutor, org.gridstack.frontier.cache.ServedUrlRegistry servedUrls,
+                           Executor pipelineExecutor, ServedUrlRegistry servedUrls,
                            MeterRegistry meters) {
         this.properties = Objects.requireNonNull(properties, "properties is null");
         this.runner = Objects.requireNonNull(runner, "runner is null");
@@ -190,6 +191,9 @@ public final class FrontierServlet extends HttpServlet {
             return;
         }
 
+        // changes to the tables seen before the query runs: one seen while it runs may purge
+        // before the cache stores this answer, which is then purged again (ServedUrlRegistry.answered)
+        long changesBefore = servedUrls == null ? 0 : changesSeen(plans);
         boolean dontCacheErrors = dontCacheErrors(req);
         ResponseOutput out = new ResponseOutput(resp, r -> {
             r.setContentType(CONTENT_TYPE);
@@ -215,7 +219,7 @@ public final class FrontierServlet extends HttpServlet {
             envelope.end();
             out.finish();
             if (servedUrls != null && !state.error) {
-                remember(req, plans);
+                remember(req, plans, changesBefore);
             }
         } catch (IOException e) {
             throw new ClientGoneException(e);
@@ -224,33 +228,48 @@ public final class FrontierServlet extends HttpServlet {
         }
     }
 
-    /** Records the URL with the tables it read, for automatic invalidation (only when all are known). */
-    private void remember(HttpServletRequest req, List<PayloadPlan> plans) {
+    /** The tables all payloads read, or empty when one of them is not known. */
+    private static Optional<Set<TableName>> tablesOf(List<PayloadPlan> plans) {
         Set<TableName> tables = new LinkedHashSet<>();
         for (PayloadPlan p : plans) {
             if (p.tables() == null || p.tables().isEmpty()) {
-                return;
+                return Optional.empty();
             }
             tables.addAll(p.tables());
         }
-        lastModified.resolve(tables).ifPresent(resolved -> {
+        return Optional.of(tables);
+    }
+
+    /** Changes seen so far to the tables the payloads read (0 when they are not known: such URLs are not recorded). */
+    private long changesSeen(List<PayloadPlan> plans) {
+        return tablesOf(plans).flatMap(lastModified::resolve).map(servedUrls::changesSeen).orElse(0L);
+    }
+
+    /** Records the URL with the tables it read, for automatic invalidation (only when all are known). */
+    private void remember(HttpServletRequest req, List<PayloadPlan> plans, long changesBefore) {
+        tablesOf(plans).flatMap(lastModified::resolve).ifPresent(resolved -> {
             String target = req.getRequestURI() + (req.getQueryString() == null ? "" : "?" + req.getQueryString());
-            if (!servedUrls.rowGranularity()) {
+            record(target, plans, resolved);
+            servedUrls.answered(target, resolved, changesBefore);
+        });
+    }
+
+    /** Records a served URL: per table, or with row granularity per payload for summarising simple WHERE clauses. */
+    private void record(String target, List<PayloadPlan> plans, Set<TableName> resolved) {
+        if (!servedUrls.rowGranularity()) {
+            servedUrls.served(target, resolved);
+            return;
+        }
+        List<ServedUrlRegistry.Payload> payloads = new ArrayList<>(plans.size());
+        for (PayloadPlan p : plans) {
+            Optional<Set<TableName>> own = lastModified.resolve(p.tables());
+            if (own.isEmpty()) {
                 servedUrls.served(target, resolved);
                 return;
             }
-            // per payload, for summarising simple WHERE clauses (row-level invalidation)
-            List<org.gridstack.frontier.cache.ServedUrlRegistry.Payload> payloads = new ArrayList<>(plans.size());
-            for (PayloadPlan p : plans) {
-                Optional<Set<TableName>> own = lastModified.resolve(p.tables());
-                if (own.isEmpty()) {
-                    servedUrls.served(target, resolved);
-                    return;
-                }
-                payloads.add(new org.gridstack.frontier.cache.ServedUrlRegistry.Payload(p.sql(), p.binds(), own.get()));
-            }
-            servedUrls.served(target, resolved, payloads);
-        });
+            payloads.add(new ServedUrlRegistry.Payload(p.sql(), p.binds(), own.get()));
+        }
+        servedUrls.served(target, resolved, payloads);
     }
 
     private PayloadPlan plan(PayloadRequest p, int index) {
