@@ -5,22 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
-import org.gridstack.frontier.web.FrontierApplication;
 import org.gridstack.testing.SquidProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The client against the real servlet (in-process, embedded PostgreSQL with the golden schema)
@@ -30,30 +24,19 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestThroughRealSquid {
-    private ConfigurableApplicationContext servlet;
-    private Path schema;
+    private InProcessServlet servlet;
     private String serverUrl;
 
     @BeforeAll
     void start() throws Exception {
-        String sql = Files.readString(GoldenVectors.vectors().resolve("schema.sql"));
-        int connect = sql.indexOf("\\connect");
-        String afterConnect = sql.substring(sql.indexOf('\n', connect) + 1);
-        schema = Files.createTempFile("client-sdk-schema-", ".sql");
-        Files.writeString(schema, afterConnect);
-        servlet = new SpringApplication(FrontierApplication.class).run("--server.port=0", "--frontier.demo-schema=" + schema,
-                "--logging.level.root=WARN");
-        int port = ((ServletWebServerApplicationContext) servlet).getWebServer().getPort();
-        serverUrl = "http://127.0.0.1:" + port + "/Frontier";
+        servlet = InProcessServlet.start();
+        serverUrl = servlet.serverUrl();
     }
 
     @AfterAll
     void stop() throws Exception {
         if (servlet != null) {
             servlet.close();
-        }
-        if (schema != null) {
-            Files.deleteIfExists(schema);
         }
     }
 

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -17,15 +15,11 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridstack.client.frontier.FrontierResult;
-import org.gridstack.client.frontier.GoldenVectors;
-import org.gridstack.frontier.web.FrontierApplication;
+import org.gridstack.client.frontier.InProcessServlet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * DatabaseMetaData's information_schema queries against the real servlet (in-process, embedded
@@ -40,29 +34,19 @@ class TestMetadataThroughRealServlet {
             "SQL_DATA_TYPE", "SQL_DATETIME_SUB", "CHAR_OCTET_LENGTH", "ORDINAL_POSITION", "IS_NULLABLE", "SCOPE_CATALOG", "SCOPE_SCHEMA",
             "SCOPE_TABLE", "SOURCE_DATA_TYPE", "IS_AUTOINCREMENT", "IS_GENERATEDCOLUMN");
 
-    private ConfigurableApplicationContext servlet;
-    private Path schema;
+    private InProcessServlet servlet;
     private String jdbcUrl;
 
     @BeforeAll
     void start() throws Exception {
-        String sql = Files.readString(GoldenVectors.vectors().resolve("schema.sql"));
-        int connect = sql.indexOf("\\connect");
-        schema = Files.createTempFile("client-sdk-jdbc-schema-", ".sql");
-        Files.writeString(schema, sql.substring(sql.indexOf('\n', connect) + 1));
-        servlet = new SpringApplication(FrontierApplication.class).run("--server.port=0", "--frontier.demo-schema=" + schema,
-                "--logging.level.root=WARN");
-        int port = ((ServletWebServerApplicationContext) servlet).getWebServer().getPort();
-        jdbcUrl = "jdbc:frontier:http://127.0.0.1:" + port + "/Frontier";
+        servlet = InProcessServlet.start();
+        jdbcUrl = "jdbc:frontier:" + servlet.serverUrl();
     }
 
     @AfterAll
     void stop() throws Exception {
         if (servlet != null) {
             servlet.close();
-        }
-        if (schema != null) {
-            Files.deleteIfExists(schema);
         }
     }
 
