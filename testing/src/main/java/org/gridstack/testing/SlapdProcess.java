@@ -4,8 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -41,7 +37,6 @@ public final class SlapdProcess implements AutoCloseable {
     /** Debian's module folder (back_mdb.so). */
     public static final String MODULE_PATH = System.getProperty("gridstack.slapd.modules", "/usr/lib/ldap");
     static final String TEMPLATE = "slapd.conf.template";
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
 
     private final String name;
     private final int port;
@@ -215,33 +210,11 @@ public final class SlapdProcess implements AutoCloseable {
 
     /** Fills every {@code ${name}}; a placeholder without a value is an error, not an empty string. */
     static String render(String template, Map<String, String> values) {
-        Matcher m = PLACEHOLDER.matcher(template);
-        StringBuilder b = new StringBuilder();
-        while (m.find()) {
-            String v = values.get(m.group(1));
-            if (v == null) {
-                throw new IllegalArgumentException("no value for ${" + m.group(1) + "} in " + TEMPLATE);
-            }
-            m.appendReplacement(b, Matcher.quoteReplacement(v));
-        }
-        m.appendTail(b);
-        return b.toString();
+        return ConfigTemplates.render(template, values, TEMPLATE);
     }
 
     private void awaitListening(long timeoutNanos) throws IOException {
-        long deadline = System.nanoTime() + timeoutNanos;
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IOException("slapd exited with " + process.exitValue());
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                sleep(50);
-            }
-        }
-        throw new IOException("slapd did not listen on port " + port + " in time");
+        ConfigTemplates.awaitListening(process, "slapd", port, timeoutNanos, 50);
     }
 
     public String name() {
@@ -326,14 +299,6 @@ public final class SlapdProcess implements AutoCloseable {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
             // a temp folder left behind is harmless
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -2,9 +2,7 @@ package org.gridstack.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -28,7 +24,6 @@ import java.util.stream.Stream;
  */
 public final class SquidProcess implements AutoCloseable {
     public static final Path SQUID = Paths.get(System.getProperty("gridstack.squid", "/usr/sbin/squid"));
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
 
     private final String name;
     private final int port;
@@ -111,33 +106,11 @@ public final class SquidProcess implements AutoCloseable {
 
     /** Fills every {@code ${name}}; a placeholder without a value is an error, not an empty string. */
     static String render(String template, Map<String, String> values) {
-        Matcher m = PLACEHOLDER.matcher(template);
-        StringBuilder b = new StringBuilder();
-        while (m.find()) {
-            String v = values.get(m.group(1));
-            if (v == null) {
-                throw new IllegalArgumentException("no value for ${" + m.group(1) + "} in the squid template");
-            }
-            m.appendReplacement(b, Matcher.quoteReplacement(v));
-        }
-        m.appendTail(b);
-        return b.toString();
+        return ConfigTemplates.render(template, values, "the squid template");
     }
 
     private void awaitListening(long timeoutNanos) throws IOException {
-        long deadline = System.nanoTime() + timeoutNanos;
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IOException("squid exited with " + process.exitValue());
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                sleep(100);
-            }
-        }
-        throw new IOException("squid did not listen on port " + port + " in time");
+        ConfigTemplates.awaitListening(process, "squid", port, timeoutNanos, 100);
     }
 
     public String name() {
@@ -179,7 +152,7 @@ public final class SquidProcess implements AutoCloseable {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         List<String> codes = resultCodes();
         while (codes.size() < n && System.nanoTime() < deadline) {
-            sleep(50);
+            ConfigTemplates.sleep(50);
             codes = resultCodes();
         }
         return codes;
@@ -244,14 +217,6 @@ public final class SquidProcess implements AutoCloseable {
     public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }
