@@ -56,7 +56,7 @@ public final class FrontierThroughputBenchmark {
         ProjectLayout layout = ProjectLayout.discover();
         Path jar = layout.servletJar();
         Path outputDir = config.outputDir().orElse(layout.resultsDir());
-        BenchmarkDataset dataset = BenchmarkDataset.locate(layout.sharedDir());
+        BenchmarkDataset dataset = BenchmarkDataset.golden();
         OffsetDateTime startedAt = OffsetDateTime.now();
         MachineInfo machine = MachineInfo.current();
         long t0 = System.nanoTime();

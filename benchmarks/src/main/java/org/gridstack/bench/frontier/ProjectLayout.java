@@ -3,12 +3,10 @@ package org.gridstack.bench.frontier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Where things are in the checkout: the project root (the directory holding
- * {@code frontier-servlet/}), the servlet's executable jar and the {@code shared/} folder beside
- * the checkout. Immutable.
+ * {@code frontier-servlet/}) and the servlet's executable jar. Immutable.
  */
 public final class ProjectLayout {
     static final String SERVLET_MODULE = "frontier-servlet";
@@ -65,19 +63,5 @@ public final class ProjectLayout {
     /** Where the full run writes its results. */
     public Path resultsDir() {
         return root.resolve("benchmarks").resolve("target").resolve("results");
-    }
-
-    /**
-     * The {@code shared/} folder: {@code -Dgridstack.shared.dir}, else {@code GRIDSTACK_SHARED_DIR},
-     * else {@code ../shared} relative to the root; empty when it does not exist.
-     */
-    public Optional<Path> sharedDir() {
-        String dir = System.getProperty("gridstack.shared.dir");
-        if (dir == null || dir.isBlank()) {
-            dir = System.getenv("GRIDSTACK_SHARED_DIR");
-        }
-        Path path = dir == null || dir.isBlank() ? root.resolve("..").resolve("shared") : Path.of(dir);
-        path = path.toAbsolutePath().normalize();
-        return Files.isDirectory(path) ? Optional.of(path) : Optional.empty();
     }
 }

@@ -9,14 +9,14 @@ import java.util.List;
 
 /**
  * The rows of the golden vectors' {@code T_STRING} table, computed in Java the way
- * {@code shared/vectors/frontier/schema.sql} computes them in SQL: row {@code i} (1..10000) is the
- * first 100 characters of the Base64 text of {@code md5('a'||i) || md5('b'||i) || ... md5('e'||i)}
- * (five digests, 80 bytes). Used when {@code shared/} is absent and by the encoding benchmark.
+ * the golden {@code schema.sql} ({@code org.gridstack.testing.FrontierGoldenVectors}) computes them in
+ * SQL: row {@code i} (1..10000) is the first 100 characters of the Base64 text of
+ * {@code md5('a'||i) || md5('b'||i) || ... md5('e'||i)} (five digests, 80 bytes). The expected
+ * answers of the benchmarks and the input of the encoding benchmark.
  */
 public final class TStringData {
     public static final int ROWS = 10_000;
     public static final int LENGTH = 100;
-    public static final String TABLE_DDL = "CREATE TABLE T_STRING (string varchar(100))";
 
     private TStringData() {
     }

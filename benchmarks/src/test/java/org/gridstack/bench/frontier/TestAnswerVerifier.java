@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /** Reference answers and per-answer checks, on the real servlet 3.42's captured T_STRING answer. */
@@ -17,7 +18,7 @@ class TestAnswerVerifier {
 
     @Test
     void comparesIdenticalAnswersAndDecodesDifferentlyEncodedOnes() throws Exception {
-        byte[] body = GoldenVectors.body("21-string-full-zip5");
+        byte[] body = FrontierGoldenVectors.body("21-string-full-zip5");
         ReferenceAnswer reference = ReferenceAnswer.establish(5, "BLOBzip5", body, tString());
         assertEquals(10_000, reference.records());
         assertEquals(1_060_024, reference.fullSize());
@@ -38,16 +39,16 @@ class TestAnswerVerifier {
 
     @Test
     void rejectsAnotherQuerysAnswer() throws Exception {
-        byte[] body = GoldenVectors.body("21-string-full-zip5");
+        byte[] body = FrontierGoldenVectors.body("21-string-full-zip5");
         ReferenceAnswer reference = ReferenceAnswer.establish(5, "BLOBzip5", body, tString());
-        byte[] subset = GoldenVectors.body("06-string-subset-zip5");
+        byte[] subset = FrontierGoldenVectors.body("06-string-subset-zip5");
         AnswerVerifier verifier = new AnswerVerifier(reference, VerifyMode.COMPARE);
         assertThrows(AnswerMismatchException.class, () -> verifier.verify(subset, subset.length));
     }
 
     @Test
     void referenceMustMatchJdbcValueByValue() throws Exception {
-        byte[] body = GoldenVectors.body("21-string-full-zip5");
+        byte[] body = FrontierGoldenVectors.body("21-string-full-zip5");
         List<List<String>> rows = new ArrayList<>(tString().rows());
         rows.set(1234, List.of("not what the servlet sent"));
         AnswerMismatchException e = assertThrows(AnswerMismatchException.class,

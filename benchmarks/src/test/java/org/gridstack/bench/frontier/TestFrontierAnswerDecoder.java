@@ -15,12 +15,13 @@ import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamReader;
 import org.gridstack.frontier.protocol.RowStreamWriter;
 import org.gridstack.frontier.protocol.zlib.Base64LineOutputStream;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 class TestFrontierAnswerDecoder {
     @Test
     void decodesTheRealServletsFullStringAnswerAtZip5() throws Exception {
-        byte[] body = GoldenVectors.body("21-string-full-zip5");
+        byte[] body = FrontierGoldenVectors.body("21-string-full-zip5");
         FrontierAnswerDecoder.Decoded d = new FrontierAnswerDecoder().decode(body, body.length);
         assertTrue(d.zipped);
         assertEquals(10_000, d.records);
@@ -30,7 +31,7 @@ class TestFrontierAnswerDecoder {
 
     @Test
     void generatedTStringEqualsTheRealServletsAnswer() throws Exception {
-        byte[] body = GoldenVectors.body("21-string-full-zip5");
+        byte[] body = FrontierGoldenVectors.body("21-string-full-zip5");
         FrontierAnswerDecoder.Decoded d = new FrontierAnswerDecoder().decode(body, body.length);
         List<String> served = RowStreamReader.decode(d.rowStreamCopy()).rows().stream().map(r -> r.get(0).text()).toList();
         assertEquals(TStringData.rows(), served);
@@ -38,7 +39,7 @@ class TestFrontierAnswerDecoder {
 
     @Test
     void decodesTheRealServletsTypesAnswerAtZip0() throws Exception {
-        byte[] body = GoldenVectors.body("01-types-zip0");
+        byte[] body = FrontierGoldenVectors.body("01-types-zip0");
         FrontierAnswerDecoder.Decoded d = new FrontierAnswerDecoder().decode(body, body.length);
         assertEquals(false, d.zipped);
         assertEquals(20, d.records);
@@ -47,7 +48,7 @@ class TestFrontierAnswerDecoder {
 
     @Test
     void rejectsAnAlteredOrTruncatedAnswer() throws Exception {
-        byte[] body = GoldenVectors.body("21-string-full-zip5");
+        byte[] body = FrontierGoldenVectors.body("21-string-full-zip5");
         FrontierAnswerDecoder decoder = new FrontierAnswerDecoder();
 
         byte[] flipped = body.clone();

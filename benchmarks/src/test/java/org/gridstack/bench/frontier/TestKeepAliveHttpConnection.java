@@ -13,15 +13,16 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import org.gridstack.frontier.protocol.ResponseParser;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /** The raw client against the real servlet's captured responses: Content-Length, chunked, close-delimited. */
 class TestKeepAliveHttpConnection {
     @Test
     void readsEveryFramingAndReusesTheConnectionUntilTheServerCloses() throws Exception {
-        byte[] contentLength = GoldenVectors.rawResponse("01-types-zip0");
-        byte[] chunked = GoldenVectors.rawResponse("26-http11-string-large-zip0");
-        byte[] closeDelimited = GoldenVectors.rawResponse("21-string-full-zip5");
+        byte[] contentLength = FrontierGoldenVectors.rawResponse("01-types-zip0");
+        byte[] chunked = FrontierGoldenVectors.rawResponse("26-http11-string-large-zip0");
+        byte[] closeDelimited = FrontierGoldenVectors.rawResponse("21-string-full-zip5");
         try (CannedServer server = new CannedServer(List.of(chunked, contentLength, chunked, closeDelimited, contentLength));
              KeepAliveHttpConnection c = new KeepAliveHttpConnection("127.0.0.1", server.port())) {
             byte[] request = KeepAliveHttpConnection.getRequest("127.0.0.1", server.port(), "/Frontier/x", "X-Frontier-Id: test");
@@ -30,15 +31,15 @@ class TestKeepAliveHttpConnection {
             assertEquals(200, c.exchange(request, body));
             assertEquals(323, ResponseParser.parse(body.toArray()).payloads().get(0).records());
             assertEquals(200, c.exchange(request, body));
-            assertArrayEquals(GoldenVectors.body("01-types-zip0"), body.toArray());
+            assertArrayEquals(FrontierGoldenVectors.body("01-types-zip0"), body.toArray());
             assertEquals(200, c.exchange(request, body));
             assertEquals(323, ResponseParser.parse(body.toArray()).payloads().get(0).records());
             assertEquals(1, c.connects(), "keep-alive: one connection for three answers");
 
             assertEquals(200, c.exchange(request, body));
-            assertArrayEquals(GoldenVectors.body("21-string-full-zip5"), body.toArray());
+            assertArrayEquals(FrontierGoldenVectors.body("21-string-full-zip5"), body.toArray());
             assertEquals(200, c.exchange(request, body));
-            assertArrayEquals(GoldenVectors.body("01-types-zip0"), body.toArray());
+            assertArrayEquals(FrontierGoldenVectors.body("01-types-zip0"), body.toArray());
             assertEquals(2, c.connects(), "a new connection after the close-delimited answer");
         }
     }

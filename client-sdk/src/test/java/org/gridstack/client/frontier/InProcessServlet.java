@@ -4,14 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.gridstack.frontier.web.FrontierApplication;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * This project's FroNtier servlet in the test's JVM on a free port, over an embedded PostgreSQL
- * loaded with the golden vectors' schema (the SQL after its {@code \connect} line). Closing it stops
- * the servlet and its database and deletes the schema copy.
+ * loaded with the golden vectors' schema (their psql script, as it is). Closing it stops the servlet
+ * and its database and deletes the schema copy.
  */
 public final class InProcessServlet implements AutoCloseable {
     private final ConfigurableApplicationContext context;
@@ -26,14 +27,11 @@ public final class InProcessServlet implements AutoCloseable {
     }
 
     public static InProcessServlet start() throws IOException {
-        String sql = Files.readString(GoldenVectors.vectors().resolve("schema.sql"));
-        int connect = sql.indexOf("\\connect");
-        Path schema = Files.createTempFile("client-sdk-schema-", ".sql");
+        Path schema = FrontierGoldenVectors.schemaFile();
         try {
-            Files.writeString(schema, sql.substring(sql.indexOf('\n', connect) + 1));
             return new InProcessServlet(new SpringApplication(FrontierApplication.class).run("--server.port=0",
                     "--frontier.demo-schema=" + schema, "--logging.level.root=WARN"), schema);
-        } catch (RuntimeException | IOException e) {
+        } catch (RuntimeException e) {
             Files.deleteIfExists(schema);
             throw e;
         }

@@ -21,6 +21,7 @@ import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamReader;
 import org.gridstack.frontier.protocol.RowStreamWriter;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,11 +33,9 @@ import org.junit.jupiter.api.Test;
  * streams (or fail the same way); broken answers must be reported, never decoded into rows.
  */
 class TestAnswerDecoder {
-    static Stream<String> vectors() throws IOException {
-        try (Stream<java.nio.file.Path> files = Files.list(GoldenVectors.vectors())) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".response"))
-                    .map(n -> n.substring(0, n.length() - ".response".length())).sorted().toList().stream();
-        }
+    /** Every captured answer whose body is not chunked (the bytes of a chunked capture are not a body). */
+    static Stream<String> vectors() {
+        return FrontierGoldenVectors.cases().stream().filter(n -> !FrontierGoldenVectors.isChunked(n));
     }
 
     /** Hands out a body in pieces of {@code piece} bytes, as a socket might. */
@@ -56,7 +55,7 @@ class TestAnswerDecoder {
     @ParameterizedTest
     @MethodSource("vectors")
     void everyCapturedAnswerDecodesLikeTheWholeBodyParser(String vector) throws Exception {
-        byte[] body = GoldenVectors.body(vector);
+        byte[] body = FrontierGoldenVectors.body(vector);
         ResponseParser.Response expected;
         try {
             expected = ResponseParser.parse(body);
@@ -86,14 +85,14 @@ class TestAnswerDecoder {
 
     @Test
     void aWrongMd5IsReportedNotDecoded() throws Exception {
-        byte[] body = GoldenVectors.bodyText("03-types-zip5").replaceFirst("md5=\"[0-9a-f]", "md5=\"x").getBytes(StandardCharsets.ISO_8859_1);
+        byte[] body = FrontierGoldenVectors.bodyText("03-types-zip5").replaceFirst("md5=\"[0-9a-f]", "md5=\"x").getBytes(StandardCharsets.ISO_8859_1);
         AnswerDecoder.Payload p = decode(body, 100).payloads().get(0);
         assertTrue(p.dataError().startsWith("md5 mismatch: the response says x"), p.dataError());
     }
 
     @Test
     void aCharacterOutsideTheBase64AlphabetIsAnError() throws Exception {
-        String text = GoldenVectors.bodyText("03-types-zip5");
+        String text = FrontierGoldenVectors.bodyText("03-types-zip5");
         int data = text.indexOf("<data>") + 20;
         byte[] body = (text.substring(0, data) + "*" + text.substring(data + 1)).getBytes(StandardCharsets.ISO_8859_1);
         FrontierProtocolException e = assertThrows(FrontierProtocolException.class, () -> decode(body, 64));
@@ -102,7 +101,7 @@ class TestAnswerDecoder {
 
     @Test
     void aBodyCutInsideTheDataIsTruncated() throws Exception {
-        byte[] whole = GoldenVectors.body("03-types-zip5");
+        byte[] whole = FrontierGoldenVectors.body("03-types-zip5");
         byte[] body = Arrays.copyOf(whole, new String(whole, StandardCharsets.ISO_8859_1).indexOf("<data>") + 300);
         FrontierProtocolException e = assertThrows(FrontierProtocolException.class, () -> decode(body, 64));
         assertTrue(e.getMessage().contains("not closed: response truncated"), e.getMessage());
@@ -110,7 +109,7 @@ class TestAnswerDecoder {
 
     @Test
     void markupOrKeepalivesInsideTheBase64TextAreErrors() throws Exception {
-        String text = GoldenVectors.bodyText("03-types-zip5");
+        String text = FrontierGoldenVectors.bodyText("03-types-zip5");
         int data = text.indexOf("<data>") + 6 + 40;
         for (String inserted : List.of("<b>", "<keepalive />")) {
             byte[] body = (text.substring(0, data) + inserted + text.substring(data)).getBytes(StandardCharsets.ISO_8859_1);

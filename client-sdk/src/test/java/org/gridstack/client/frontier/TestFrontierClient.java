@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.util.concurrent.atomic.AtomicReference;
 import org.gridstack.frontier.protocol.Ttl;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,10 +38,10 @@ class TestFrontierClient {
 
     @Test
     void sendsWhatTheCClientSendsAndDecodesTheAnswer() throws Exception {
-        body.set(GoldenVectors.body("03-types-zip5"));
+        body.set(FrontierGoldenVectors.body("03-types-zip5"));
         FrontierResult r = client(5).query("select * from T_TYPES order by id\n");
         ScriptedHttpServer.Received got = server.received().get(0);
-        assertEquals(GoldenVectors.url("03-types-zip5"), got.target(), "same URL as the C client");
+        assertEquals(FrontierGoldenVectors.url("03-types-zip5"), got.target(), "same URL as the C client");
         assertTrue(got.frontierId().startsWith("gridstack-java"));
         assertEquals("max-stale=1", got.cacheControl());
         assertEquals("127.0.0.1:" + server.port(), got.host());
@@ -58,7 +59,7 @@ class TestFrontierClient {
 
     @Test
     void typedAccessorsFollowTheHeaderTypes() throws Exception {
-        body.set(GoldenVectors.body("03-types-zip5"));
+        body.set(FrontierGoldenVectors.body("03-types-zip5"));
         FrontierResult r = client(5).query("select * from T_TYPES order by id");
         // row index 1: id 2, i4 1, i8 1, f4 1.5, f8 1.5, 'hello', 2024-01-02 03:04:05, bytea 'hello'
         assertEquals(2, r.getInt(1, 0));
@@ -96,17 +97,17 @@ class TestFrontierClient {
 
     @Test
     void errorsNameTheServerAndTheCause() throws Exception {
-        body.set(GoldenVectors.body("09-no-such-table"));
+        body.set(FrontierGoldenVectors.body("09-no-such-table"));
         FrontierException e = assertThrows(FrontierException.class, () -> client(5).query("select * from T_NOSUCH"));
         assertTrue(e.getMessage().contains("127.0.0.1") && e.getMessage().contains("t_nosuch"), e.getMessage());
-        body.set(GoldenVectors.body("17-missing-frontier-id"));
+        body.set(FrontierGoldenVectors.body("17-missing-frontier-id"));
         e = assertThrows(FrontierException.class, () -> client(5).query("select 1"));
         assertTrue(e.getMessage().contains("X-frontier-id header missing"), e.getMessage());
     }
 
     @Test
     void corruptAnswersAreRejectedNotReturned() throws Exception {
-        String good = GoldenVectors.bodyText("03-types-zip5");
+        String good = FrontierGoldenVectors.bodyText("03-types-zip5");
         body.set(good.replaceFirst("md5=\"[0-9a-f]", "md5=\"x").getBytes(StandardCharsets.ISO_8859_1));
         FrontierException e = assertThrows(FrontierException.class, () -> client(5).query("select * from T_TYPES order by id"));
         assertTrue(e.getMessage().contains("md5"), e.getMessage());

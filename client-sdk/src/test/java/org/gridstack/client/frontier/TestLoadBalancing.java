@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +18,7 @@ class TestLoadBalancing {
 
     @Test
     void clientsSpreadOverTheProxiesAndEachFailsOverThroughTheWholeList() throws Exception {
-        byte[] good = GoldenVectors.body("03-types-zip5");
+        byte[] good = FrontierGoldenVectors.body("03-types-zip5");
         try (ScriptedHttpServer p1 = new ScriptedHttpServer(answer(200, good));
              ScriptedHttpServer p2 = new ScriptedHttpServer(answer(200, good));
              ScriptedHttpServer p3 = new ScriptedHttpServer(answer(200, good))) {
@@ -39,7 +40,7 @@ class TestLoadBalancing {
 
     @Test
     void withoutLoadBalancingTheFirstProxyGetsEverything() throws Exception {
-        byte[] good = GoldenVectors.body("03-types-zip5");
+        byte[] good = FrontierGoldenVectors.body("03-types-zip5");
         try (ScriptedHttpServer p1 = new ScriptedHttpServer(answer(200, good));
              ScriptedHttpServer p2 = new ScriptedHttpServer(answer(200, good))) {
             FrontierClientConfig config = FrontierClientConfig.parse("(serverurl=http://s1.example:8000/Frontier)(proxyurl=" + p1.url()
@@ -57,7 +58,7 @@ class TestLoadBalancing {
 
     @Test
     void aBalancedClientStillTriesEveryProxyAfterItsStart() throws Exception {
-        byte[] good = GoldenVectors.body("03-types-zip5");
+        byte[] good = FrontierGoldenVectors.body("03-types-zip5");
         int refused = ScriptedHttpServer.refusingPort();
         try (ScriptedHttpServer alive = new ScriptedHttpServer(answer(200, good))) {
             // the live proxy is first in the list; a client that starts at the dead one wraps around to it

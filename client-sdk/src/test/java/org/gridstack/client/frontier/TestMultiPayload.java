@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.gridstack.frontier.protocol.Ttl;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /** Several queries in one request: the C client's URL byte for byte, and one result per payload. */
@@ -16,9 +17,9 @@ class TestMultiPayload {
 
     @Test
     void threeQueriesGoInOneUrlAndComeBackInOrder() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("18-multi-payload")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("18-multi-payload")));
              FrontierClient client = new FrontierClient(FrontierClientConfig.parse("(serverurl=" + server.url() + "/Frontier)(retrieve-ziplevel=5)"))) {
-            assertEquals(server.url() + GoldenVectors.url("18-multi-payload"), client.url(client.config().servers().get(0), SQLS, Ttl.LONG).toString(),
+            assertEquals(server.url() + FrontierGoldenVectors.url("18-multi-payload"), client.url(client.config().servers().get(0), SQLS, Ttl.LONG).toString(),
                     "the URL the C client sent for the same three queries");
             List<FrontierResult> results = client.queryAll(SQLS, QueryOptions.DEFAULT);
             assertEquals(3, results.size());
@@ -33,7 +34,7 @@ class TestMultiPayload {
 
     @Test
     void fewerPayloadsThanQueriesIsABadAnswer() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")));
              FrontierClient client = new FrontierClient(FrontierClientConfig.parse("(serverurl=" + server.url() + "/Frontier)"))) {
             FrontierException e = assertThrows(FrontierException.class, () -> client.queryAll(SQLS, QueryOptions.DEFAULT));
             assertTrue(e.getMessage().contains("1 payloads to 3 queries"), e.getMessage());

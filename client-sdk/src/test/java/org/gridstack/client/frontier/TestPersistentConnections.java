@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,7 +17,7 @@ class TestPersistentConnections {
     private static final String SQL = "select * from T_TYPES order by id";
 
     private static byte[] good() throws Exception {
-        return GoldenVectors.body("03-types-zip5");
+        return FrontierGoldenVectors.body("03-types-zip5");
     }
 
     private static FrontierClient client(String url, boolean persistent) {
@@ -82,7 +83,7 @@ class TestPersistentConnections {
 
     @Test
     void aBrokenAnswerClosesItsConnection() throws Exception {
-        String text = GoldenVectors.bodyText("03-types-zip5");
+        String text = FrontierGoldenVectors.bodyText("03-types-zip5");
         int data = text.indexOf("<data>") + 20;
         byte[] broken = (text.substring(0, data) + "*" + text.substring(data + 1)).getBytes(StandardCharsets.ISO_8859_1);
         byte[] body = good();

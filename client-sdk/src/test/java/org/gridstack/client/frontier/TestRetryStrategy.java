@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.gridstack.frontier.protocol.Ttl;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,24 +24,24 @@ class TestRetryStrategy {
     private static final String HARD = "max-stale=1,no-cache";
 
     private static byte[] good() throws Exception {
-        return GoldenVectors.body("03-types-zip5");
+        return FrontierGoldenVectors.body("03-types-zip5");
     }
 
     private static byte[] corruptMd5() throws Exception {
-        return GoldenVectors.bodyText("03-types-zip5").replaceFirst("md5=\"[0-9a-f]", "md5=\"x").getBytes(StandardCharsets.ISO_8859_1);
+        return FrontierGoldenVectors.bodyText("03-types-zip5").replaceFirst("md5=\"[0-9a-f]", "md5=\"x").getBytes(StandardCharsets.ISO_8859_1);
     }
 
     @Test
     void refusedProxyThen503CorruptGlobalErrorThenNextServerSucceeds() throws Exception {
         int refused = ScriptedHttpServer.refusingPort();
         try (ScriptedHttpServer proxy = new ScriptedHttpServer(answer(503, "<html>squid: service unavailable</html>"),
-                answer(200, corruptMd5()), answer(500, GoldenVectors.body("27-dont-cache-errors-global-error")), answer(200, good()))) {
+                answer(200, corruptMd5()), answer(500, FrontierGoldenVectors.body("27-dont-cache-errors-global-error")), answer(200, good()))) {
             FrontierClient client = new FrontierClient(FrontierClientConfig.builder()
                     .server("http://s1.example:8000/Frontier").server("http://s2.example:8000/Frontier")
                     .proxy("http://127.0.0.1:" + refused).proxy(proxy.url()).build());
             FrontierResult r = client.query(SQL);
 
-            String path = GoldenVectors.url("03-types-zip5");
+            String path = FrontierGoldenVectors.url("03-types-zip5");
             assertEquals(List.of(NONE, SOFT, HARD, NONE), proxy.cacheControls());
             List<String> targets = proxy.received().stream().map(ScriptedHttpServer.Received::target).toList();
             assertEquals(List.of("http://s1.example:8000" + path, "http://s1.example:8000" + path, "http://s1.example:8000" + path,
@@ -72,7 +73,7 @@ class TestRetryStrategy {
 
     @Test
     void sqlErrorsAreFinalAfterTheHardRefresh() throws Exception {
-        try (ScriptedHttpServer first = new ScriptedHttpServer(answer(200, GoldenVectors.body("09-no-such-table")));
+        try (ScriptedHttpServer first = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("09-no-such-table")));
              ScriptedHttpServer second = new ScriptedHttpServer(answer(200, good()))) {
             FrontierClient client = new FrontierClient(FrontierClientConfig.builder()
                     .server(first.url() + "/Frontier").server(second.url() + "/Frontier").build());
@@ -85,7 +86,7 @@ class TestRetryStrategy {
 
     @Test
     void anOldCachedSqlErrorIsReplacedBySoftRefresh() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("09-no-such-table")), answer(200, good()))) {
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("09-no-such-table")), answer(200, good()))) {
             FrontierResult r = new FrontierClient(URI.create(server.url() + "/Frontier"), 5).query(SQL);
             assertEquals(List.of(NONE, SOFT), server.cacheControls());
             assertEquals(20, r.rowCount());
@@ -103,7 +104,7 @@ class TestRetryStrategy {
 
     @Test
     void expiredMaxAgeIsRefreshed() throws Exception {
-        byte[] withMaxAge = GoldenVectors.bodyText("03-types-zip5").replace("<quality error=\"0\" ", "<quality error=\"0\" max_age=\"10\" ")
+        byte[] withMaxAge = FrontierGoldenVectors.bodyText("03-types-zip5").replace("<quality error=\"0\" ", "<quality error=\"0\" max_age=\"10\" ")
                 .getBytes(StandardCharsets.ISO_8859_1);
         try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, withMaxAge, Map.of("Age", "100", "X-Cache", "HIT from squid")),
                 answer(200, withMaxAge, Map.of("Age", "0", "X-Cache", "MISS from squid")))) {

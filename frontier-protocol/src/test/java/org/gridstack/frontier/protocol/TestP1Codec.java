@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class TestP1Codec {
     @Test
     void encodesLikeTheCClient() {
-        // from shared/vectors/frontier/01-types-zip0.url
+        // from the golden vector 01-types-zip0.url (testing module)
         assertEquals("eNorTs1JTS5R0FJIK8rPVQiJD4kMcA1WyC9KSS1SSKpUyEwBAL9UCys_", P1Codec.encode("select * from T_TYPES order by id\n"));
     }
 

@@ -47,20 +47,19 @@ public final class DemoDatabase implements AutoCloseable {
         void load(Connection admin) throws SQLException;
     }
 
-    /** Starts PostgreSQL on a free port and loads {@code schemaFile} (plain SQL, no psql meta-commands). */
+    /**
+     * Starts PostgreSQL on a free port and loads {@code schemaFile}: plain SQL or a psql script
+     * ({@link PsqlScript} says what of psql is honoured). A script that asks for what the demo cannot
+     * do is refused, naming the line, before PostgreSQL starts.
+     */
     public static DemoDatabase start(Path schemaFile) throws IOException, SQLException {
         Objects.requireNonNull(schemaFile, "schemaFile is null");
         if (!Files.isReadable(schemaFile)) {
             throw new IOException("demo schema " + schemaFile.toAbsolutePath() + " does not exist or is not readable");
         }
-        String sql = Files.readString(schemaFile, StandardCharsets.UTF_8);
-        return start(admin -> {
-            try (Statement s = admin.createStatement()) {
-                s.execute(sql);
-            } catch (SQLException e) {
-                throw new SQLException("loading the demo schema " + schemaFile.toAbsolutePath() + " failed: " + e.getMessage(), e);
-            }
-        }, schemaFile.toString());
+        PsqlScript script = PsqlScript.parse(Files.readString(schemaFile, StandardCharsets.UTF_8),
+                "demo schema " + schemaFile.toAbsolutePath(), DATABASE);
+        return start(script::run, schemaFile.toString());
     }
 
     /**

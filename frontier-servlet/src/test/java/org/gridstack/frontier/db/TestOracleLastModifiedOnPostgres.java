@@ -9,7 +9,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import org.gridstack.frontier.demo.DemoDatabase;
-import org.gridstack.frontier.testing.SharedFiles;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -21,7 +21,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 class TestOracleLastModifiedOnPostgres {
     @Test
     void readsTheCatalogTableLikeTheProductionServlet() throws Exception {
-        try (DemoDatabase db = DemoDatabase.start(SharedFiles.goldenSchema())) {
+        try (DemoDatabase db = DemoDatabase.start(FrontierGoldenVectors.schemaFile())) {
             PGSimpleDataSource ds = new PGSimpleDataSource();
             ds.setUrl(db.jdbcUrl());
             ds.setUser(db.readerUser());

@@ -20,7 +20,7 @@ import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
 import org.gridstack.frontier.testing.RawHttp;
-import org.gridstack.frontier.testing.SharedFiles;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,7 +62,7 @@ class TestBadInput {
 
     @BeforeAll
     void start() throws Exception {
-        server = FrontierTestServer.start(SharedFiles.goldenSchema().toAbsolutePath(), "--frontier.max-rows=5000");
+        server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(), "--frontier.max-rows=5000");
     }
 
     @AfterAll

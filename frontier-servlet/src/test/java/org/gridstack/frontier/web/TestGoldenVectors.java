@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -24,7 +21,7 @@ import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamReader;
 import org.gridstack.frontier.testing.FrontierTestServer;
 import org.gridstack.frontier.testing.RawHttp;
-import org.gridstack.frontier.testing.SharedFiles;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -32,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Replays every request captured from the production servlet 3.42 (shared/vectors/frontier) against
+ * Replays every request captured from the production servlet 3.42 ({@link FrontierGoldenVectors}) against
  * ours, byte for byte, and compares the answers. Normalised: server name, version, times, HTTP
  * framing (Content-Length/chunked/close is Tomcat's choice). Allowed to differ, and nothing else
  * (the production servlet is wrong on PostgreSQL there, see the vectors' README):
@@ -53,12 +50,10 @@ class TestGoldenVectors {
     private static final String TYPES_LAST_MODIFIED = "Mon, 01 Jan 2024 00:00:00 GMT";
 
     private FrontierTestServer server;
-    private Path vectors;
 
     @BeforeAll
     void start() throws Exception {
-        vectors = SharedFiles.frontierVectors();
-        server = FrontierTestServer.start(SharedFiles.goldenSchema());
+        server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile());
         // the captures' Last-Modified for t_types came from an Oracle-style catalog table; ours
         // tracks the table itself, so give it the same time
         try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
@@ -75,20 +70,17 @@ class TestGoldenVectors {
         }
     }
 
-    Stream<String> cases() throws IOException {
-        try (Stream<Path> files = Files.list(SharedFiles.frontierVectors())) {
-            List<String> names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".url"))
-                    .map(n -> n.substring(0, n.length() - 4)).sorted().toList();
-            assertTrue(names.size() >= 27, "expected the 27 captured cases, found " + names.size());
-            return names.stream();
-        }
+    Stream<String> cases() {
+        List<String> names = FrontierGoldenVectors.cases();
+        assertTrue(names.size() >= 27, "expected the 27 captured cases, found " + names.size());
+        return names.stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void matchesProductionServlet(String name) throws Exception {
-        byte[] request = Files.readAllBytes(vectors.resolve(name + ".request-headers"));
-        RawHttp.Response golden = RawHttp.parse(Files.readAllBytes(vectors.resolve(name + ".response")));
+        byte[] request = FrontierGoldenVectors.requestHeaders(name);
+        RawHttp.Response golden = RawHttp.parse(FrontierGoldenVectors.rawResponse(name));
         RawHttp.Response ours = RawHttp.exchange("127.0.0.1", server.port(), request);
         boolean dontCacheErrors = new String(request, StandardCharsets.ISO_8859_1).contains("X-Frontier-Opts: DontCacheErrors");
         boolean goldenError = golden.bodyText().contains("error=\"1\"") || golden.bodyText().contains("<global_error");

@@ -12,7 +12,7 @@ import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
 import org.gridstack.frontier.testing.RawHttp;
-import org.gridstack.frontier.testing.SharedFiles;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.gridstack.testing.SquidProcess;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class TestInvalidationThroughSquid {
     @Test
     void anUpdateIsSeenThroughTwoSquidLevelsWithoutRefresh() throws Exception {
-        try (FrontierTestServer server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.invalidation-enabled=true",
+        try (FrontierTestServer server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(), "--frontier.invalidation-enabled=true",
                 "--frontier.invalidation-retries=1");
              SquidProcess tier1 = SquidProcess.siteProxy("inv-tier1", null);
              SquidProcess tier2 = SquidProcess.siteProxy("inv-tier2", tier1)) {
@@ -79,7 +79,7 @@ class TestInvalidationThroughSquid {
 
     @Test
     void flushCommandEmptiesOneOrAllRegisteredCaches() throws Exception {
-        try (FrontierTestServer server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.invalidation-enabled=true");
+        try (FrontierTestServer server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(), "--frontier.invalidation-enabled=true");
              SquidProcess tier1 = SquidProcess.siteProxy("flush-tier1", null);
              SquidProcess tier2 = SquidProcess.siteProxy("flush-tier2", tier1)) {
             String base = "http://127.0.0.1:" + server.port();

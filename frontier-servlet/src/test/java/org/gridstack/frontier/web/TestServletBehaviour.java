@@ -26,7 +26,7 @@ import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamWriter;
 import org.gridstack.frontier.testing.FrontierTestServer;
 import org.gridstack.frontier.testing.RawHttp;
-import org.gridstack.frontier.testing.SharedFiles;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class TestServletBehaviour {
 
     @BeforeAll
     void start() throws Exception {
-        server = FrontierTestServer.start(SharedFiles.goldenSchema(), "--frontier.keepalive-seconds=1",
+        server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(), "--frontier.keepalive-seconds=1",
                 "--frontier.max-db-execute-seconds=3", "--frontier.max-rows=5000", "--frontier.max-threads=2",
                 "--frontier.validate-last-modified-seconds=2", "--frontier.response-buffer-bytes=4194304");
     }

@@ -9,7 +9,7 @@ import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
 import org.gridstack.frontier.testing.RawHttp;
-import org.gridstack.frontier.testing.SharedFiles;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.gridstack.testing.SquidProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,7 +28,7 @@ class TestThroughSquid {
 
     @BeforeAll
     void start() throws Exception {
-        server = FrontierTestServer.start(SharedFiles.goldenSchema());
+        server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile());
     }
 
     @AfterAll

@@ -8,8 +8,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import org.gridstack.client.frontier.GoldenVectors;
 import org.gridstack.client.frontier.ScriptedHttpServer;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 class TestFrontierQueryCli {
@@ -22,7 +22,7 @@ class TestFrontierQueryCli {
 
     @Test
     void printsRowsAndWhereTheAnswerCameFrom() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5"), Map.of("X-Cache", "HIT from tier1")))) {
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5"), Map.of("X-Cache", "HIT from tier1")))) {
             int code = run(Map.of(), "--server", server.url() + "/Frontier", "--refresh", "soft", "--ttl", "short", "--zip", "5",
                     "select * from T_TYPES order by id");
             assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
@@ -40,14 +40,14 @@ class TestFrontierQueryCli {
 
     @Test
     void environmentConfiguresTheServer() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5")))) {
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")))) {
             assertEquals(0, run(Map.of("FRONTIER_SERVER", "(serverurl=" + server.url() + "/Frontier)"), "select * from T_TYPES order by id"));
         }
     }
 
     @Test
     void errorsExitNonZeroWithTheMessage() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("09-no-such-table")))) {
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("09-no-such-table")))) {
             assertEquals(1, run(Map.of(), "--server", server.url() + "/Frontier", "select * from T_NOSUCH"));
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("t_nosuch"));
         }

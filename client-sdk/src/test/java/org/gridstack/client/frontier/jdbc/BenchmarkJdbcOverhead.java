@@ -13,8 +13,8 @@ import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierException;
 import org.gridstack.client.frontier.FrontierResult;
-import org.gridstack.client.frontier.GoldenVectors;
 import org.gridstack.client.frontier.ScriptedHttpServer;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,7 +77,7 @@ public class BenchmarkJdbcOverhead {
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 400;
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body(ANSWER)));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body(ANSWER)));
              Connection c = DriverManager.getConnection("jdbc:frontier:" + server.url() + "/Frontier")) {
             FrontierClient client = new FrontierClient(FrontierClientConfig.builder().server(server.url() + "/Frontier").build());
             Statement s = c.createStatement();

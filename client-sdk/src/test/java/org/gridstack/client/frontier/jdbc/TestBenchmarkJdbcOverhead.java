@@ -11,15 +11,15 @@ import java.sql.Statement;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
-import org.gridstack.client.frontier.GoldenVectors;
 import org.gridstack.client.frontier.ScriptedHttpServer;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /** Runs each body of {@link BenchmarkJdbcOverhead} once and checks what it read, so the benchmark never rots. */
 class TestBenchmarkJdbcOverhead {
     @Test
     void sdkAndJdbcReadTheSameTenThousandRows() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body(BenchmarkJdbcOverhead.ANSWER)));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body(BenchmarkJdbcOverhead.ANSWER)));
              Connection c = DriverManager.getConnection("jdbc:frontier:" + server.url() + "/Frontier")) {
             FrontierClient client = new FrontierClient(FrontierClientConfig.builder().server(server.url() + "/Frontier").build());
             FrontierResult answer = client.query(BenchmarkJdbcOverhead.SQL);

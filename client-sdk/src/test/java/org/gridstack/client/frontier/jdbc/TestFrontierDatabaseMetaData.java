@@ -18,8 +18,8 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridstack.client.frontier.GoldenVectors;
 import org.gridstack.client.frontier.ScriptedHttpServer;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class TestFrontierDatabaseMetaData {
     @Test
     void identificationAndCapabilities() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5")))) {
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")))) {
             String url = "jdbc:frontier:(serverurl=" + server.url() + "/Frontier)(retrieve-ziplevel=5)";
             try (Connection c = DriverManager.getConnection(url)) {
                 DatabaseMetaData md = c.getMetaData();
@@ -90,7 +90,7 @@ class TestFrontierDatabaseMetaData {
 
     @Test
     void catalogsAndTableTypesAreAnsweredLocally() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")));
              Connection c = DriverManager.getConnection("jdbc:frontier:" + server.url() + "/Frontier")) {
             DatabaseMetaData md = c.getMetaData();
             try (ResultSet rs = md.getCatalogs()) {
@@ -123,7 +123,7 @@ class TestFrontierDatabaseMetaData {
     @Test
     void aServerWithoutInformationSchemaGivesAnSqlExceptionNamingTheCause() throws Exception {
         // the captured answer of the production servlet to a query on a missing table (an SQL error in the payload)
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("09-no-such-table")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("09-no-such-table")));
              Connection c = DriverManager.getConnection("jdbc:frontier:" + server.url() + "/Frontier")) {
             SQLException e = assertThrows(SQLException.class, () -> c.getMetaData().getTables(null, "public", "t_types", null));
             assertTrue(e.getMessage().startsWith("DatabaseMetaData.getTables reads information_schema"), e.getMessage());

@@ -22,20 +22,20 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
 import org.gridstack.client.frontier.FrontierResult;
-import org.gridstack.client.frontier.GoldenVectors;
 import org.gridstack.client.frontier.ScriptedHttpServer;
 import org.gridstack.frontier.protocol.P1Codec;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /** The JDBC driver against a scripted server serving the captured golden answers. */
 class TestFrontierDriver {
     @Test
     void readsTheGoldenTypesAnswer() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")));
              Connection c = DriverManager.getConnection("jdbc:frontier:" + server.url() + "/Frontier");
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("select * from T_TYPES order by id")) {
-            assertEquals(GoldenVectors.url("03-types-zip5"), server.received().get(0).target());
+            assertEquals(FrontierGoldenVectors.url("03-types-zip5"), server.received().get(0).target());
             ResultSetMetaData md = rs.getMetaData();
             assertEquals(8, md.getColumnCount());
             assertEquals("i8", md.getColumnName(3));
@@ -80,7 +80,7 @@ class TestFrontierDriver {
 
     @Test
     void connectionIsReadOnlyAndWritesAreRefused() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")));
              Connection c = DriverManager.getConnection("jdbc:frontier:(serverurl=" + server.url() + "/Frontier)(retrieve-ziplevel=5)(unknownkey=1)")) {
             assertTrue(c.isReadOnly());
             assertTrue(c.getAutoCommit());
@@ -101,7 +101,7 @@ class TestFrontierDriver {
 
     @Test
     void bindVariablesUseTheFrontierSyntax() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("19-bind-variables")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("19-bind-variables")));
              Connection c = DriverManager.getConnection("jdbc:frontier:" + server.url() + "/Frontier")) {
             PreparedStatement p = c.prepareStatement("select id, s from T_TYPES where s = ?");
             SQLException unset = assertThrows(SQLException.class, p::executeQuery);
@@ -114,7 +114,7 @@ class TestFrontierDriver {
                 assertEquals("hello", rs.getString("s"));
             }
             String target = server.received().get(0).target();
-            assertEquals(GoldenVectors.url("19-bind-variables"), target, "the C client's URL for the same bound query");
+            assertEquals(FrontierGoldenVectors.url("19-bind-variables"), target, "the C client's URL for the same bound query");
             String p1 = target.substring(target.indexOf("&p1=") + 4);
             assertEquals("select id, s from T_TYPES where s = ?:hello", P1Codec.decode(URLDecoder.decode(p1, StandardCharsets.US_ASCII)));
             assertThrows(SQLException.class, () -> c.prepareStatement("select x::int from t where a = ?"));
@@ -123,7 +123,7 @@ class TestFrontierDriver {
 
     @Test
     void serverErrorsBecomeSqlExceptions() throws Exception {
-        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, GoldenVectors.body("09-no-such-table")));
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("09-no-such-table")));
              Connection c = DriverManager.getConnection("jdbc:frontier:" + server.url() + "/Frontier")) {
             SQLException e = assertThrows(SQLException.class, () -> c.createStatement().executeQuery("select * from T_NOSUCH"));
             assertTrue(e.getMessage().contains("t_nosuch"), e.getMessage());

@@ -32,10 +32,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.gridstack.client.frontier.FrontierResult;
-import org.gridstack.client.frontier.GoldenVectors;
 import org.gridstack.client.frontier.QueryOptions;
 import org.gridstack.client.frontier.ScriptedHttpServer;
 import org.gridstack.frontier.protocol.Ttl;
+import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +48,7 @@ class TestJdbcProxies {
     private static final Pattern DISPATCHER_REFUSAL = Pattern.compile("\\w+\\.\\w+ is not supported");
 
     private static ScriptedHttpServer server() throws Exception {
-        return new ScriptedHttpServer(answer(200, GoldenVectors.body("03-types-zip5")));
+        return new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")));
     }
 
     private static Connection connect(ScriptedHttpServer server) throws SQLException {

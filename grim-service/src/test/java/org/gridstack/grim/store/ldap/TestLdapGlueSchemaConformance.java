@@ -25,8 +25,8 @@ import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 
 /**
- * Our LDAP entries against the real GLUE 1.3 schema (the EGI files in {@code gridstack.shared.dir}
- * /glue-schema, read with our converter): every Glue* definition of glue.schema exists there with
+ * Our LDAP entries against the real GLUE 1.3 schema (Debian's {@code glue-schema} package, which
+ * {@code ./gridstack test} installs: {@code /etc/ldap/schema/Glue-*.schema}, read with our converter): every Glue* definition of glue.schema exists there with
  * the same OID, syntax and matching rules, and every exported entry is valid under GLUE's classes
  * (plus only our Grim* definitions for what GLUE has no class for).
  */
@@ -38,9 +38,9 @@ class TestLdapGlueSchemaConformance {
 
     @BeforeAll
     static void read() throws IOException {
-        String shared = System.getProperty("gridstack.shared.dir");
-        assertTrue(shared != null, "surefire sets gridstack.shared.dir (the folder holding glue-schema/)");
-        Path dir = Paths.get(shared, "glue-schema");
+        Path dir = Paths.get(System.getProperty("gridstack.glue.schema.dir", "/etc/ldap/schema"));
+        assertTrue(Files.isReadable(dir.resolve(GLUE_FILES.get(0))), "the GLUE 1.3 schema is not in " + dir
+                + ": install Debian's glue-schema package (./gridstack test does), or set -Dgridstack.glue.schema.dir");
         List<AttributeTypeDefinition> at = new ArrayList<>();
         List<ObjectClassDefinition> oc = new ArrayList<>();
         for (String f : GLUE_FILES) {
