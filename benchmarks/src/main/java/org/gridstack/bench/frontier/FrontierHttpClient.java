@@ -3,6 +3,7 @@ package org.gridstack.bench.frontier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.P1Codec;
 
@@ -10,7 +11,7 @@ import org.gridstack.frontier.protocol.P1Codec;
  * One FroNtier client: its own keep-alive connection, one prepared request (the query at one zip
  * level), every answer read in full and verified. Not thread-safe: one per load thread.
  */
-final class FrontierHttpClient implements LoadRunner.Client {
+final class FrontierHttpClient implements ClosedLoopDriver.Client {
     static final String HOST = "127.0.0.1";
     static final String FRONTIER_ID = "X-Frontier-Id: gridstack-benchmarks FrontierThroughputBenchmark";
 
@@ -49,13 +50,12 @@ final class FrontierHttpClient implements LoadRunner.Client {
     }
 
     @Override
-    public void query(LoadRunner.QueryTally tally) throws IOException, AnswerMismatchException {
+    public void query(ClosedLoopDriver.Tally tally) throws IOException, AnswerMismatchException {
         int status = connection.exchange(request, body);
         if (status != 200) {
             throw new IOException("HTTP " + status + ": " + new String(body.data(), 0, Math.min(body.length(), 500), StandardCharsets.ISO_8859_1));
         }
-        tally.payloadBytes = verifier.verify(body.data(), body.length());
-        tally.wireBytes = body.length();
+        tally.add(body.length(), verifier.verify(body.data(), body.length()));
     }
 
     AnswerVerifier verifier() {

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import org.gridstack.bench.kit.ClosedLoopDriver;
+import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.frontier.protocol.BlobEncoding;
 
 /**
@@ -131,11 +133,11 @@ public final class FrontierThroughputBenchmark {
     private static BenchmarkResult.JdbcMeasurement measureJdbc(BenchmarkConfig config, BenchmarkDatabase db, ExpectedRows expected,
                                                                int clients, CpuSampler cpu) throws Exception {
         List<JdbcQueryClient> opened = new ArrayList<>();
-        LoadStats stats = LoadRunner.run(clients, i -> {
+        LoadStats stats = load(config, clients, i -> {
             JdbcQueryClient c = new JdbcQueryClient(db.readerConnection(), config.query(), expected);
             opened.add(c);
             return c;
-        }, config.warmup(), config.measure(), cpu);
+        }, cpu);
         long checked = opened.stream().mapToLong(JdbcQueryClient::checkedAnswers).sum();
         log(String.format(Locale.ROOT, "JDBC, %d client(s): %.1f q/s, %.1f MB/s of values", clients, stats.queriesPerSecond(),
                 stats.payloadMegabytesPerSecond()));
@@ -148,11 +150,11 @@ public final class FrontierThroughputBenchmark {
         List<FrontierHttpClient> opened = new ArrayList<>();
         LoadStats stats;
         try {
-            stats = LoadRunner.run(clients, i -> {
+            stats = load(config, clients, i -> {
                 FrontierHttpClient c = new FrontierHttpClient(servlet.port(), request, new AnswerVerifier(reference, config.verify()));
                 opened.add(c);
                 return c;
-            }, config.warmup(), config.measure(), new CpuSampler(servlet.pid()));
+            }, new CpuSampler(servlet.pid()));
         } catch (Exception e) {
             if (!servlet.isAlive()) {
                 throw new IllegalStateException("the servlet died; its output:\n" + servlet.logTail(), e);
@@ -166,6 +168,25 @@ public final class FrontierThroughputBenchmark {
                 reference.zipLevel(), clients, stats.queriesPerSecond(), stats.wireMegabytesPerSecond(), stats.payloadMegabytesPerSecond(),
                 stats.p50Millis()));
         return new BenchmarkResult.ServletMeasurement(reference.zipLevel(), stats, compared, decoded, connects);
+    }
+
+    /** One closed-loop level, with the CPU use of every party over its measured interval. */
+    private static LoadStats load(BenchmarkConfig config, int clients, ClosedLoopDriver.ClientFactory factory, CpuSampler cpu)
+            throws Exception {
+        CpuSampler.Snapshot[] edges = new CpuSampler.Snapshot[2];
+        LevelResult r = ClosedLoopDriver.run(ClosedLoopDriver.Level.of(clients, config.warmup(), config.measure()), factory,
+                new ClosedLoopDriver.Window() {
+                    @Override
+                    public void measureStarted() {
+                        edges[0] = cpu.snapshot();
+                    }
+
+                    @Override
+                    public void measureEnded() {
+                        edges[1] = cpu.snapshot();
+                    }
+                });
+        return LoadStats.of(r, edges[1] == null ? CpuSampler.Usage.NONE : CpuSampler.between(edges[0], edges[1]));
     }
 
     private static DeflaterThroughput.Stats logged(DeflaterThroughput.Stats d) {

@@ -5,13 +5,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Objects;
+import org.gridstack.bench.kit.ClosedLoopDriver;
 
 /**
  * The plain JDBC baseline: its own connection (text results, {@code binaryTransfer=false}, like
  * the servlet), the query executed and every value read with {@code getString}. Each answer's row
  * count and value length must match the expected answer. Not thread-safe: one per load thread.
  */
-final class JdbcQueryClient implements LoadRunner.Client {
+final class JdbcQueryClient implements ClosedLoopDriver.Client {
     private final Connection connection;
     private final Statement statement;
     private final String query;
@@ -26,7 +27,7 @@ final class JdbcQueryClient implements LoadRunner.Client {
     }
 
     @Override
-    public void query(LoadRunner.QueryTally tally) throws SQLException, AnswerMismatchException {
+    public void query(ClosedLoopDriver.Tally tally) throws SQLException, AnswerMismatchException {
         long rows = 0;
         long chars = 0;
         try (ResultSet rs = statement.executeQuery(query)) {
@@ -46,8 +47,7 @@ final class JdbcQueryClient implements LoadRunner.Client {
                     + expected.rowCount() + " and " + expected.valueChars());
         }
         checkedAnswers++;
-        tally.wireBytes = chars;
-        tally.payloadBytes = chars;
+        tally.add(chars, chars);
     }
 
     long checkedAnswers() {

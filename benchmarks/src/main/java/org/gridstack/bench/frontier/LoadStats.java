@@ -1,5 +1,7 @@
 package org.gridstack.bench.frontier;
 
+import org.gridstack.bench.kit.LevelResult;
+
 /**
  * What one load run measured.
  *
@@ -17,6 +19,12 @@ package org.gridstack.bench.frontier;
 public record LoadStats(int clients, long completedQueries, long warmupQueries, long queries, double seconds, long wireBytes, long payloadBytes,
                         double p50Millis, double p99Millis, CpuSampler.Usage cpu) {
     static final double MB = 1_000_000.0;
+
+    /** The driver's result of one level, with the CPU use measured over it. */
+    static LoadStats of(LevelResult r, CpuSampler.Usage cpu) {
+        return new LoadStats(r.clients(), r.completedQueries(), r.warmupQueries(), r.queries(), r.seconds(), r.wireBytes(),
+                r.payloadBytes(), r.latency().p50Millis(), r.latency().p99Millis(), cpu);
+    }
 
     public double queriesPerSecond() {
         return queries / seconds;

@@ -20,6 +20,8 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.gridstack.bench.frontier.TStringData;
+import org.gridstack.bench.kit.ClosedLoopDriver;
+import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
@@ -208,7 +210,7 @@ public final class SquidAccessBenchmark {
                     checkDirectJdbc(database, size, values);
                     for (int clients : config.clients()) {
                         cells.add(measure(config, log, postmaster, AccessMethod.DIRECT_JDBC, size, CellStats.NO_ZIP, clients,
-                                () -> directJdbcQuery(database, size, values), ++cell, cellCount));
+                                i -> directJdbcQuery(database, size, values), ++cell, cellCount));
                     }
                 }
                 for (int zip : config.zips()) {
@@ -222,14 +224,14 @@ public final class SquidAccessBenchmark {
                             continue;
                         }
                         for (int clients : config.clients()) {
-                            ClosedLoop.QueryFactory factory = switch (method) {
+                            ClosedLoopDriver.ClientFactory factory = switch (method) {
                                 case DIRECT_JDBC -> throw new AssertionError("measured once per size");
-                                case SDK_DIRECT -> () -> sdkQuery(direct, QueryOptions.DEFAULT, expected);
-                                case SDK_SQUID_FORCED_REFRESH -> () -> sdkQuery(viaSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD), expected);
-                                case SDK_SQUID_HIT -> () -> sdkQuery(viaSquid, QueryOptions.DEFAULT, expected);
-                                case JDBC_DRIVER_SQUID_HIT -> () -> driverQuery("jdbc:frontier:" + viaSquid, expected);
-                                case PLAIN_HTTP_SQUID_HIT -> () -> plainQuery(url, squid.port(), false, expected);
-                                case PLAIN_HTTP_KEEPALIVE_SQUID_HIT -> () -> plainQuery(url, squid.port(), true, expected);
+                                case SDK_DIRECT -> i -> sdkQuery(direct, QueryOptions.DEFAULT, expected);
+                                case SDK_SQUID_FORCED_REFRESH -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD), expected);
+                                case SDK_SQUID_HIT -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT, expected);
+                                case JDBC_DRIVER_SQUID_HIT -> i -> driverQuery("jdbc:frontier:" + viaSquid, expected);
+                                case PLAIN_HTTP_SQUID_HIT -> i -> plainQuery(url, squid.port(), false, expected);
+                                case PLAIN_HTTP_KEEPALIVE_SQUID_HIT -> i -> plainQuery(url, squid.port(), true, expected);
                             };
                             cells.add(measure(config, log, postmaster, method, size, zip, clients, factory, ++cell, cellCount));
                         }
@@ -244,14 +246,30 @@ public final class SquidAccessBenchmark {
     }
 
     private static CellStats measure(Config config, SquidLogTail log, Optional<ProcessHandle> postmaster, AccessMethod method,
-                                     ResultSize size, int zip, int clients, ClosedLoop.QueryFactory factory, int cell, int cellCount)
+                                     ResultSize size, int zip, int clients, ClosedLoopDriver.ClientFactory factory, int cell, int cellCount)
             throws Exception {
         log.mark();
-        ClosedLoop.Outcome o = ClosedLoop.run(clients, factory, config.warmup(), config.measure(), postmaster);
+        double[] cpu = new double[3]; // JVM, Squid, PostgreSQL seconds over the measured interval
+        LevelResult o = ClosedLoopDriver.run(ClosedLoopDriver.Level.of(clients, config.warmup(), config.measure()), factory,
+                new ClosedLoopDriver.Window() {
+                    @Override
+                    public void measureStarted() {
+                        cpu[0] = ProcessCpu.jvmSeconds();
+                        cpu[1] = ProcessCpu.squidSeconds();
+                        cpu[2] = ProcessCpu.postgresSeconds(postmaster);
+                    }
+
+                    @Override
+                    public void measureEnded() {
+                        cpu[0] = ProcessCpu.jvmSeconds() - cpu[0];
+                        cpu[1] = ProcessCpu.squidSeconds() - cpu[1];
+                        cpu[2] = ProcessCpu.postgresSeconds(postmaster) - cpu[2];
+                    }
+                });
         SquidLogTail.Codes codes = log.since();
         double hits = method.throughSquid() ? codes.hitRatio() : Double.NaN;
-        CellStats c = new CellStats(method, size, zip, clients, o.queries(), o.seconds(), o.bytes(),
-                o.jvmCpu() / o.seconds(), o.squidCpu() / o.seconds(), o.postgresCpu() / o.seconds(), hits);
+        CellStats c = new CellStats(method, size, zip, clients, o.queries(), o.seconds(), o.wireBytes(),
+                cpu[0] / o.seconds(), cpu[1] / o.seconds(), cpu[2] / o.seconds(), hits);
         System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, size.label(), c.markdownRow());
         return c;
     }
@@ -309,10 +327,10 @@ public final class SquidAccessBenchmark {
     }
 
     /** Each client its own SDK client (closed when the client is done): the SDK checks md5, zlib, full_size and record count; rows are checked here. */
-    private static ClosedLoop.Query sdkQuery(String config, QueryOptions options, Expected expected) {
+    private static ClosedLoopDriver.Client sdkQuery(String config, QueryOptions options, Expected expected) {
         FrontierClient client = new FrontierClient(FrontierClientConfig.parse(config));
         String sql = expected.size().sql();
-        return ClosedLoop.Query.closing(() -> {
+        return counted(() -> {
             FrontierResult r = client.query(sql, options);
             int rows = r.rowCount();
             if (rows != expected.size().rows()) {
@@ -333,10 +351,10 @@ public final class SquidAccessBenchmark {
     }
 
     /** One JDBC driver connection per client; every value is read with getString. */
-    private static ClosedLoop.Query driverQuery(String url, Expected expected) throws Exception {
+    private static ClosedLoopDriver.Client driverQuery(String url, Expected expected) throws Exception {
         Connection c = DriverManager.getConnection(url);
         String sql = expected.size().sql();
-        return ClosedLoop.Query.closing(() -> {
+        return counted(() -> {
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
                 readAll(rs, expected);
                 return rs.unwrap(FrontierResult.class).origin().bytes();
@@ -345,12 +363,12 @@ public final class SquidAccessBenchmark {
     }
 
     /** pgjdbc straight to the embedded PostgreSQL as the servlet's read-only role, text results like the servlet. */
-    private static ClosedLoop.Query directJdbcQuery(DemoDatabase database, ResultSize size, List<String> values) throws Exception {
+    private static ClosedLoopDriver.Client directJdbcQuery(DemoDatabase database, ResultSize size, List<String> values) throws Exception {
         Connection c = DriverManager.getConnection(database.jdbcUrl(), jdbcProperties(database));
         Statement s = c.createStatement();
         Expected expected = new Expected(size, values, 0);
         String sql = size.sql();
-        return ClosedLoop.Query.closing(() -> {
+        return counted(() -> {
             try (ResultSet rs = s.executeQuery(sql)) {
                 readAll(rs, expected);
             }
@@ -389,9 +407,9 @@ public final class SquidAccessBenchmark {
     }
 
     /** A plain HTTP client; every answer must be a 200 with the cached body's length. */
-    private static ClosedLoop.Query plainQuery(URI url, int squidPort, boolean keepAlive, Expected expected) {
+    private static ClosedLoopDriver.Client plainQuery(URI url, int squidPort, boolean keepAlive, Expected expected) {
         PlainHttpGet get = new PlainHttpGet(url, "127.0.0.1", squidPort, keepAlive);
-        return ClosedLoop.Query.closing(() -> {
+        return counted(() -> {
             long n = get.get();
             if (n != expected.plainBodyBytes()) {
                 throw new IllegalStateException("plain HTTP body of " + n + " bytes; the cached " + expected.size().label()
@@ -399,6 +417,27 @@ public final class SquidAccessBenchmark {
             }
             return n;
         }, get);
+    }
+
+    /** One query of a client: returns the HTTP body bytes it received (0 where there is no HTTP). */
+    @FunctionalInterface
+    private interface BodyQuery {
+        long run() throws Exception;
+    }
+
+    /** A driver client that runs {@code query} and releases {@code resource} when it is done. */
+    private static ClosedLoopDriver.Client counted(BodyQuery query, AutoCloseable resource) {
+        return new ClosedLoopDriver.Client() {
+            @Override
+            public void query(ClosedLoopDriver.Tally tally) throws Exception {
+                tally.add(query.run(), 0);
+            }
+
+            @Override
+            public void close() throws Exception {
+                resource.close();
+            }
+        };
     }
 
     static final String USAGE = """

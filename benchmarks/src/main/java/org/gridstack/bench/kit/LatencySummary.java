@@ -1,0 +1,36 @@
+package org.gridstack.bench.kit;
+
+import java.util.Objects;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Response times of one measured level, summarised from an HdrHistogram (3 significant digits, so
+ * every value is within 0.1 % of what was recorded). All in milliseconds; NaN when nothing was
+ * recorded.
+ *
+ * @param count how many responses
+ * @param meanMillis arithmetic mean
+ * @param sdMillis standard deviation
+ * @param p50Millis median
+ * @param p95Millis 95th percentile
+ * @param p99Millis 99th percentile
+ * @param maxMillis the slowest
+ */
+public record LatencySummary(long count, double meanMillis, double sdMillis, double p50Millis, double p95Millis,
+                             double p99Millis, double maxMillis) {
+    /** Nanoseconds as a histogram records them: from 1 µs to one hour, 3 significant digits. */
+    public static Histogram newHistogram() {
+        return new Histogram(1_000L, 3_600_000_000_000L, 3);
+    }
+
+    /** The summary of a histogram of nanoseconds. */
+    public static LatencySummary of(Histogram nanos) {
+        Objects.requireNonNull(nanos, "nanos is null");
+        if (nanos.getTotalCount() == 0) {
+            return new LatencySummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        }
+        return new LatencySummary(nanos.getTotalCount(), nanos.getMean() / 1e6, nanos.getStdDeviation() / 1e6,
+                nanos.getValueAtPercentile(50) / 1e6, nanos.getValueAtPercentile(95) / 1e6,
+                nanos.getValueAtPercentile(99) / 1e6, nanos.getMaxValue() / 1e6);
+    }
+}
