@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
+import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.report.ReportIndex;
 
 /**
  * Renders a {@link BenchmarkResult} as Markdown (for the README), JSON and CSV, and writes
@@ -25,17 +27,23 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes the three files into {@code dir} and returns their paths (md, json, csv). */
+    /**
+     * Writes the files into {@code dir} and returns their paths (md, json, csv, the web page), then
+     * rewrites the folder's {@code index.html} of report pages.
+     */
     public static List<Path> write(BenchmarkResult r, Path dir) throws IOException {
         Objects.requireNonNull(r, "r is null");
         Files.createDirectories(dir);
         Path md = dir.resolve(BASE_NAME + ".md");
         Path json = dir.resolve(BASE_NAME + ".json");
         Path csv = dir.resolve(BASE_NAME + ".csv");
+        Path html = dir.resolve(BASE_NAME + ".html");
         Files.writeString(md, markdown(r), StandardCharsets.UTF_8);
         Files.writeString(json, json(r), StandardCharsets.UTF_8);
         Files.writeString(csv, csv(r), StandardCharsets.UTF_8);
-        return List.of(md, json, csv);
+        ThroughputReportPage.build(r, BASE_NAME).write(html);
+        ReportIndex.update(dir);
+        return List.of(md, json, csv, html);
     }
 
     // ---------------------------------------------------------------- Markdown
@@ -258,9 +266,7 @@ public final class ReportWriter {
                     "unit", t.unit(), "met", t.met()));
         }
         root.put("targets", targets);
-        StringBuilder b = new StringBuilder(8192);
-        writeJson(b, root, "");
-        return b.append('\n').toString();
+        return ResultJson.toJson(root);
     }
 
     private static Map<String, Object> stats(LoadStats s) {
@@ -282,81 +288,6 @@ public final class ReportWriter {
             m.put((String) kv[i], kv[i + 1]);
         }
         return m;
-    }
-
-    private static void writeJson(StringBuilder b, Object v, String indent) {
-        if (v == null) {
-            b.append("null");
-        } else if (v instanceof Map<?, ?> map) {
-            if (map.isEmpty()) {
-                b.append("{}");
-                return;
-            }
-            b.append("{\n");
-            String inner = indent + "  ";
-            int i = 0;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                b.append(inner);
-                jsonString(b, String.valueOf(e.getKey()));
-                b.append(": ");
-                writeJson(b, e.getValue(), inner);
-                b.append(++i < map.size() ? ",\n" : "\n");
-            }
-            b.append(indent).append('}');
-        } else if (v instanceof List<?> list) {
-            if (list.isEmpty()) {
-                b.append("[]");
-                return;
-            }
-            boolean scalars = list.stream().noneMatch(x -> x instanceof Map || x instanceof List);
-            if (scalars) {
-                b.append('[');
-                for (int i = 0; i < list.size(); i++) {
-                    writeJson(b, list.get(i), indent);
-                    if (i + 1 < list.size()) {
-                        b.append(", ");
-                    }
-                }
-                b.append(']');
-                return;
-            }
-            b.append("[\n");
-            String inner = indent + "  ";
-            for (int i = 0; i < list.size(); i++) {
-                b.append(inner);
-                writeJson(b, list.get(i), inner);
-                b.append(i + 1 < list.size() ? ",\n" : "\n");
-            }
-            b.append(indent).append(']');
-        } else if (v instanceof Double d) {
-            b.append(d.isNaN() || d.isInfinite() ? "null" : num(d));
-        } else if (v instanceof Number || v instanceof Boolean) {
-            b.append(v);
-        } else {
-            jsonString(b, v.toString());
-        }
-    }
-
-    private static void jsonString(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (ch < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
-                    } else {
-                        b.append(ch);
-                    }
-                }
-            }
-        }
-        b.append('"');
     }
 
     // ---------------------------------------------------------------- numbers

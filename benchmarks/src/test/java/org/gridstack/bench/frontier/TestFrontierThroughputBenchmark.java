@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class TestFrontierThroughputBenchmark {
     @Test
-    @Timeout(180)
+    @Timeout(300)
     void runsTheWholeBenchmarkOnceAtTinyScale() throws Exception {
         Path out = Path.of("target", "test-results", "frontier-throughput");
         BenchmarkConfig config = BenchmarkConfig.builder()
@@ -65,5 +68,34 @@ class TestFrontierThroughputBenchmark {
         assertTrue(md.contains("| 5 | 1 | "), md);
         assertTrue(Files.readString(out.resolve("frontier-throughput.json")).contains("\"queriesPerSecond\""));
         assertEquals(1 + 2 + 1 + 2, Files.readAllLines(out.resolve("frontier-throughput.csv")).size(), "header, 2 servlet, 1 JDBC, 2 zlib rows");
+
+        assertReportRendersInChromium(out);
+    }
+
+    /** The run's web page in a real headless Chromium: every chart there and drawn, no console message, links that resolve. */
+    private static void assertReportRendersInChromium(Path out) throws Exception {
+        Path page = out.resolve("frontier-throughput.html");
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(page);
+        assertEquals(List.of(), shown.consoleMessages(), "console of " + page);
+        String dom = shown.dom();
+        String[] figures = dom.split("<figure class=\"chart\"", -1);
+        assertEquals(1 + 4, figures.length, "four charts: queries/s, MB/s, p50, p99");
+        for (int i = 1; i < figures.length; i++) {
+            String figure = figures[i].substring(0, figures[i].indexOf("</figure>"));
+            assertTrue(figure.contains("<svg") && figure.contains("<path"), "chart " + i + " is drawn: " + figure.substring(0, Math.min(200, figure.length())));
+            assertTrue(figure.contains("servlet zip 0") && figure.contains("servlet zip 5") && figure.contains("plain JDBC"), "chart " + i + " legend");
+        }
+        assertTrue(dom.contains("production 3.42 zip 0"), "the production servlet's reference line");
+        Matcher links = Pattern.compile("href=\"([^\"]+)\"").matcher(dom);
+        int resolved = 0;
+        while (links.find()) {
+            assertTrue(Files.isRegularFile(out.resolve(links.group(1))), "link to " + links.group(1));
+            resolved++;
+        }
+        assertEquals(3, resolved, "md, json and csv linked");
+        assertTrue(HeadlessChromium.render(out.resolve("index.html")).dom().contains("href=\"frontier-throughput.html\""), "index lists the page");
+        Path png = Path.of("target", "screenshots", "frontier-throughput.png");
+        HeadlessChromium.screenshot(page, png, 1400, 2400);
+        assertTrue(Files.size(png) > 10_000, "a screenshot with content: " + Files.size(png) + " bytes");
     }
 }

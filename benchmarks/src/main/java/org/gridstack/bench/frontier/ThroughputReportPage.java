@@ -1,0 +1,103 @@
+package org.gridstack.bench.frontier;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.TreeSet;
+import org.gridstack.bench.kit.report.HtmlPage;
+import org.gridstack.bench.kit.report.SvgChart;
+
+/**
+ * The web page of one throughput run: what ran where, then queries/s, row-stream MB/s and response
+ * times against clients per zip level with plain JDBC beside them, and the production servlet
+ * 3.42's queries/s (as the issue measured it on this kind of machine, default query only) as
+ * dashed reference lines with our ratio to it. Stateless.
+ */
+final class ThroughputReportPage {
+    private ThroughputReportPage() {
+    }
+
+    static HtmlPage build(BenchmarkResult r, String baseName) {
+        BenchmarkConfig c = r.config();
+        MachineInfo m = r.machine();
+        HtmlPage.Builder page = HtmlPage.builder("FroNtier servlet throughput: servlet vs plain JDBC vs production 3.42")
+                .fact("started", r.startedAt())
+                .fact("elapsed", String.format(Locale.ROOT, "%.0f s", r.elapsed().toMillis() / 1000.0))
+                .fact("command", r.command())
+                .fact("machine", m.cores() + " cores, " + m.cpuModel() + ", " + m.memory() + ", " + m.os())
+                .fact("JVM", m.jvm())
+                .fact("load average at start", m.loadAverage())
+                .fact("PostgreSQL", r.postgresVersion())
+                .fact("data", r.dataset())
+                .fact("query", c.query())
+                .fact("answer", r.records() + " records, " + r.rowStreamBytes() + " bytes of row stream")
+                .fact("warm-up / measured", c.warmup().toMillis() + " ms / " + c.measure().toMillis() + " ms per level");
+        List<SvgChart> charts = new ArrayList<>();
+        charts.add(chart(r, "Queries per second", "queries/s", s -> s.queriesPerSecond(), true));
+        charts.add(chart(r, "Row stream MB/s", "MB/s", LoadStats::payloadMegabytesPerSecond, false));
+        charts.add(chart(r, "Median response time", "ms", LoadStats::p50Millis, false));
+        charts.add(chart(r, "99th percentile response time", "ms", LoadStats::p99Millis, false));
+        page.heading("Throughput and response time against clients").charts(charts)
+                .note("Solid: measured in this run. Dashed: the production servlet 3.42 on the same kind of machine"
+                        + " (2 cores shared by client, servlet and PostgreSQL), default query only.");
+        List<List<String>> rows = new ArrayList<>();
+        for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
+            LoadStats st = s.stats();
+            OptionalDouble real = reference(r, s.zipLevel(), st.clients());
+            rows.add(List.of("servlet zip " + s.zipLevel(), Integer.toString(st.clients()), f1(st.queriesPerSecond()),
+                    f1(st.payloadMegabytesPerSecond()), f1(st.p50Millis()), f1(st.p99Millis()),
+                    real.isPresent() ? f1(real.getAsDouble()) : "-",
+                    real.isPresent() ? String.format(Locale.ROOT, "%.2f x", st.queriesPerSecond() / real.getAsDouble()) : "-"));
+        }
+        for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
+            LoadStats st = j.stats();
+            OptionalDouble real = defaultQuery(r) ? RealServletReference.jdbcQps(st.clients()) : OptionalDouble.empty();
+            rows.add(List.of("plain JDBC", Integer.toString(st.clients()), f1(st.queriesPerSecond()), f1(st.payloadMegabytesPerSecond()),
+                    f1(st.p50Millis()), f1(st.p99Millis()), real.isPresent() ? f1(real.getAsDouble()) : "-",
+                    real.isPresent() ? String.format(Locale.ROOT, "%.2f x", st.queriesPerSecond() / real.getAsDouble()) : "-"));
+        }
+        page.table("Measured levels", List.of("what", "clients", "queries/s", "row stream MB/s", "p50 ms", "p99 ms",
+                "reference queries/s", "ours / reference"), rows);
+        return page.link("Markdown summary", baseName + ".md").link("JSON (every number)", baseName + ".json")
+                .link("CSV (one line per level)", baseName + ".csv").build();
+    }
+
+    private interface Metric {
+        double of(LoadStats s);
+    }
+
+    private static SvgChart chart(BenchmarkResult r, String title, String unit, Metric metric, boolean withReference) {
+        SvgChart.Builder chart = SvgChart.builder(title, "clients", unit).integerX().size(560, 340);
+        for (int level : new TreeSet<>(r.servlet().stream().map(BenchmarkResult.ServletMeasurement::zipLevel).toList())) {
+            List<double[]> points = new ArrayList<>();
+            List<double[]> reference = new ArrayList<>();
+            for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
+                if (s.zipLevel() == level) {
+                    points.add(new double[] {s.stats().clients(), metric.of(s.stats())});
+                    reference(r, level, s.stats().clients()).ifPresent(q -> reference.add(new double[] {s.stats().clients(), q}));
+                }
+            }
+            chart.series("servlet zip " + level, points);
+            if (withReference && !reference.isEmpty()) {
+                chart.reference("production 3.42 zip " + level, reference);
+            }
+        }
+        if (!r.jdbc().isEmpty()) {
+            chart.series("plain JDBC", r.jdbc().stream().map(j -> new double[] {j.stats().clients(), metric.of(j.stats())}).toList());
+        }
+        return chart.build();
+    }
+
+    private static boolean defaultQuery(BenchmarkResult r) {
+        return r.config().query().equals(BenchmarkConfig.DEFAULT_QUERY);
+    }
+
+    private static OptionalDouble reference(BenchmarkResult r, int level, int clients) {
+        return defaultQuery(r) ? RealServletReference.servletQps(level, clients) : OptionalDouble.empty();
+    }
+
+    private static String f1(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f", v) : "-";
+    }
+}

@@ -1,0 +1,66 @@
+package org.gridstack.bench.kit;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * How every benchmark writes its results as JSON: Jackson, indented, maps in insertion order,
+ * records by their components, and a number that is not finite (NaN: "not measured") as
+ * {@code null}, since JSON has no NaN. Thread-safe.
+ */
+public final class ResultJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .registerModule(new SimpleModule("finite-numbers")
+                    .addSerializer(Double.class, new FiniteDouble())
+                    .addSerializer(double.class, new FiniteDouble()));
+
+    private ResultJson() {
+    }
+
+    /** The value as indented JSON text, ending with a newline. */
+    public static String toJson(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Writes {@link #toJson} to {@code file}. */
+    public static void write(Path file, Object value) {
+        try {
+            Files.writeString(file, toJson(value), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static final class FiniteDouble extends StdSerializer<Double> {
+        private static final long serialVersionUID = 1L;
+
+        FiniteDouble() {
+            super(Double.class);
+        }
+
+        @Override
+        public void serialize(Double value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            if (value == null || !Double.isFinite(value)) {
+                gen.writeNull();
+            } else {
+                gen.writeNumber(value);
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package org.gridstack.bench.kit.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Rectangle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+
+/**
+ * A line chart drawn as SVG text by JFreeChart, for pages that must render offline and without
+ * scripts. Build with {@link #builder}, then {@link #toSvg()}. Immutable once built.
+ */
+public final class SvgChart {
+    private static final Color[] PALETTE = {
+        new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
+        new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
+
+    /** One named line: its points in x order. */
+    public record Series(String name, List<double[]> points, boolean dashed) {
+        public Series {
+            Objects.requireNonNull(name, "name is null");
+            points = List.copyOf(Objects.requireNonNull(points, "points is null"));
+            for (double[] p : points) {
+                if (p.length != 2) {
+                    throw new IllegalArgumentException("a point of series " + name + " is not an (x, y) pair");
+                }
+            }
+        }
+    }
+
+    private final String title;
+    private final String xLabel;
+    private final String yLabel;
+    private final boolean integerX;
+    private final List<Series> series;
+    private final int width;
+    private final int height;
+
+    private SvgChart(Builder b) {
+        this.title = b.title;
+        this.xLabel = b.xLabel;
+        this.yLabel = b.yLabel;
+        this.integerX = b.integerX;
+        this.series = List.copyOf(b.series);
+        this.width = b.width;
+        this.height = b.height;
+    }
+
+    public static Builder builder(String title, String xLabel, String yLabel) {
+        return new Builder(title, xLabel, yLabel);
+    }
+
+    /** Collects a chart's settings and series; validates them. Not thread-safe. */
+    public static final class Builder {
+        private final String title;
+        private final String xLabel;
+        private final String yLabel;
+        private boolean integerX;
+        private final List<Series> series = new ArrayList<>();
+        private int width = 640;
+        private int height = 360;
+
+        private Builder(String title, String xLabel, String yLabel) {
+            this.title = Objects.requireNonNull(title, "title is null");
+            this.xLabel = Objects.requireNonNull(xLabel, "xLabel is null");
+            this.yLabel = Objects.requireNonNull(yLabel, "yLabel is null");
+        }
+
+        /** Whole numbers on the x axis (client counts). */
+        public Builder integerX() {
+            this.integerX = true;
+            return this;
+        }
+
+        public Builder size(int w, int h) {
+            if (w < 100 || h < 100) {
+                throw new IllegalArgumentException("a chart needs at least 100 x 100 pixels, got " + w + " x " + h);
+            }
+            this.width = w;
+            this.height = h;
+            return this;
+        }
+
+        public Builder series(String name, List<double[]> points) {
+            series.add(new Series(name, points, false));
+            return this;
+        }
+
+        /** A reference line (a seed's published values), drawn dashed. */
+        public Builder reference(String name, List<double[]> points) {
+            series.add(new Series(name, points, true));
+            return this;
+        }
+
+        public SvgChart build() {
+            if (series.isEmpty()) {
+                throw new IllegalStateException("chart '" + title + "' has no series");
+            }
+            return new SvgChart(this);
+        }
+    }
+
+    public String title() {
+        return title;
+    }
+
+    /** The chart as a standalone {@code <svg>} element (no XML declaration), to inline in HTML. */
+    public String toSvg() {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (Series s : series) {
+            XYSeries xy = new XYSeries(s.name(), true, true);
+            for (double[] p : s.points()) {
+                if (Double.isFinite(p[1])) {
+                    xy.add(p[0], p[1]);
+                }
+            }
+            data.addSeries(xy);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        if (integerX) {
+            ((NumberAxis) plot.getDomainAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        }
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < series.size(); i++) {
+            renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            renderer.setSeriesStroke(i, series.get(i).dashed()
+                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
+                    : new BasicStroke(2f));
+        }
+        plot.setRenderer(renderer);
+        SVGGraphics2D g = new SVGGraphics2D(width, height);
+        chart.draw(g, new Rectangle(0, 0, width, height));
+        return g.getSVGElement();
+    }
+}
