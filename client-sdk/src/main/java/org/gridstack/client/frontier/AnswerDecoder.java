@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
+import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.ResponseParser;
 
@@ -238,7 +239,7 @@ final class AnswerDecoder {
             }
         }
         long expected = sizeHint > 0 ? sizeHint * 3 / 4 : 64 * 1024;
-        current = new PayloadData(encoding.startsWith("BLOBzip"), expected, PayloadHasher.forSize(sizeHint));
+        current = new PayloadData(BlobEncoding.answerIsCompressed(encoding), expected, PayloadHasher.forSize(sizeHint));
         payloads.add(current);
         decoded = current.hasher.buffer();
         quad = 0;

@@ -83,6 +83,28 @@ class TestAnswerDecoder {
         }
     }
 
+    /**
+     * The production servlet answers {@code BLOBzip0} uncompressed, exactly as {@code BLOB}, with
+     * the attribute echoing {@code BLOBzip0} (see the servlet's {@code TestBlobZip0AsProduction}):
+     * captured answer 01 ({@code BLOB}) with only that attribute changed must decode to the same
+     * row stream, and the same rows as the real client read from 01.
+     */
+    @Test
+    void blobZip0AnswersAreReadUncompressedLikeBlob() throws Exception {
+        String blob = FrontierGoldenVectors.bodyText("01-types-zip0");
+        String tag = "version=\"1\" encoding=\"BLOB\">";
+        assertTrue(blob.contains(tag), "case 01 is a BLOB answer");
+        byte[] zip0 = blob.replace(tag, "version=\"1\" encoding=\"BLOBzip0\">").getBytes(StandardCharsets.ISO_8859_1);
+        byte[] expected = ResponseParser.parse(blob).payloads().get(0).rowStream();
+        for (int piece : new int[] {1, 77, zip0.length}) {
+            AnswerDecoder.Payload p = decode(zip0, piece).payloads().get(0);
+            assertEquals("BLOBzip0", p.envelope().encoding());
+            assertNull(p.dataError(), "in pieces of " + piece);
+            assertArrayEquals(expected, Arrays.copyOf(p.rowStream(), p.rowStreamLength()), "in pieces of " + piece);
+        }
+        assertArrayEquals(expected, ResponseParser.parse(zip0).payloads().get(0).rowStream(), "the whole-body parser agrees");
+    }
+
     @Test
     void aWrongMd5IsReportedNotDecoded() throws Exception {
         byte[] body = FrontierGoldenVectors.bodyText("03-types-zip5").replaceFirst("md5=\"[0-9a-f]", "md5=\"x").getBytes(StandardCharsets.ISO_8859_1);

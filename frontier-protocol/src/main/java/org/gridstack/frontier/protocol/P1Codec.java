@@ -3,6 +3,7 @@ package org.gridstack.frontier.protocol;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Objects;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -10,6 +11,7 @@ import java.util.zip.Inflater;
 /**
  * The {@code p1} parameter: SQL text (one trailing newline dropped), zlib-compressed, Base64-encoded
  * and made URL-safe by {@code + -> .}, {@code / -> -}, {@code = -> _}. Thread-safe (stateless).
+ * Decoding is bounded per payload ({@link #MAX_SQL_BYTES}) and, with a {@link SqlBudget}, per request.
  */
 public final class P1Codec {
     /** Largest SQL text accepted, as in the C client (1 MiB). */
@@ -47,6 +49,24 @@ public final class P1Codec {
 
     /** Decodes a {@code p1} value to SQL text; every failure names what was wrong. */
     public static String decode(String p1) throws FrontierProtocolException {
+        return decode(p1, SqlBudget.unlimited(), 1);
+    }
+
+    /**
+     * Decodes a {@code p1} value to SQL text, charging the inflated bytes to the request's
+     * {@code budget} as they come out of the inflater: inflating stops at the first block that
+     * would pass the per-payload limit (a {@link FrontierProtocolException} for this payload) or the
+     * request's budget (a {@link SqlBudgetExceededException} for the whole request), so neither
+     * costs more than one block (8 KiB) beyond its limit.
+     *
+     * @param budget the SQL the request may still inflate; charged even when this payload then
+     *        fails for another reason (the work was done)
+     * @param payload the 1-based position of this {@code p1}'s payload in the request, named in
+     *        the error when it runs the budget out
+     */
+    public static String decode(String p1, SqlBudget budget, int payload) throws FrontierProtocolException {
+        Objects.requireNonNull(p1, "p1 is null");
+        Objects.requireNonNull(budget, "budget is null");
         if (p1.isEmpty()) {
             throw new FrontierProtocolException("p1 is empty: it must hold the zlib-compressed, URL-safe Base64 SQL text");
         }
@@ -72,6 +92,7 @@ public final class P1Codec {
                 if (out.size() + n > MAX_SQL_BYTES) {
                     throw new FrontierProtocolException("p1 decompresses to more than " + MAX_SQL_BYTES + " bytes of SQL");
                 }
+                budget.charge(n, payload);
                 out.write(buf, 0, n);
             }
             if (inflater.getRemaining() > 0) {

@@ -57,7 +57,7 @@ public final class ResponseParser {
             if (md5 != null && !md5.equals(md5Hex(data))) {
                 throw new FrontierProtocolException("md5 mismatch: the response says " + md5 + " but the data hashes to " + md5Hex(data));
             }
-            byte[] stream = encoding.startsWith("BLOBzip") ? inflate(data, fullSize()) : data;
+            byte[] stream = BlobEncoding.answerIsCompressed(encoding) ? inflate(data, fullSize()) : data;
             long full = fullSize();
             if (full >= 0 && stream.length != full) {
                 throw new FrontierProtocolException("full_size is " + full + " but the row stream has " + stream.length + " bytes");

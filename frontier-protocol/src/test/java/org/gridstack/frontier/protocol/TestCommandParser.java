@@ -45,6 +45,21 @@ class TestCommandParser {
     }
 
     @Test
+    void blobZip0IsUncompressedAsInProduction() throws Exception {
+        PayloadRequest p = CommandParser.parse("type=frontier_request:1:DEFAULT&encoding=BLOBzip0&p1=" + P1).payloads().get(0);
+        assertEquals(0, p.encoding().zipLevel());
+        assertEquals("BLOBzip0", p.encodingText(), "echoed as sent");
+        assertFalse(p.encoding().zipped(), "production deflates only for levels above 0");
+        assertTrue(BlobEncoding.parse("BLOBzip1").zipped());
+        assertFalse(BlobEncoding.parse("BLOB").zipped());
+        assertFalse(BlobEncoding.answerIsCompressed("BLOB"));
+        assertFalse(BlobEncoding.answerIsCompressed("BLOBzip0"));
+        assertTrue(BlobEncoding.answerIsCompressed("BLOBzip"));
+        assertTrue(BlobEncoding.answerIsCompressed("BLOBzip9"));
+        assertTrue(BlobEncoding.answerIsCompressed("BLOBzipX"), "an unparseable zip encoding is left to the inflater to refuse");
+    }
+
+    @Test
     void badEncodingIsKeptForAPayloadError() throws Exception {
         PayloadRequest p = CommandParser.parse("type=frontier_request:1:DEFAULT&encoding=BLOBzip10&p1=" + P1).payloads().get(0);
         assertNull(p.encoding());

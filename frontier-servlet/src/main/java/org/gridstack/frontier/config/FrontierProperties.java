@@ -19,6 +19,14 @@ public class FrontierProperties {
     private String dataSourceName = "";
     /** Requests served at once before answering 503 ({@code MaxThreads}). */
     private int maxThreads = 100;
+    /**
+     * Most SQL bytes the {@code p1} parameters of one request may inflate to, summed over its
+     * payloads (each payload is also limited to 1 MiB, as in the C client). Inflating stops where
+     * the sum passes it and the whole request gets a {@code global_error} naming the payload; the
+     * payloads after it are neither inflated nor checked. Default 2 MiB (two maximal statements).
+     * Not in the production servlet.
+     */
+    private long maxRequestSqlBytes = 2L * 1024 * 1024;
     /** Database connections ({@code maxActive} of the production pool). */
     private int maxActive = 10;
     /** Longest wait for a pooled connection, in seconds ({@code MaxDbAcquireSeconds}). */
@@ -102,6 +110,8 @@ public class FrontierProperties {
     public void setDataSourceName(String v) { dataSourceName = v; }
     public int getMaxThreads() { return maxThreads; }
     public void setMaxThreads(int v) { maxThreads = positive("max-threads", v); }
+    public long getMaxRequestSqlBytes() { return maxRequestSqlBytes; }
+    public void setMaxRequestSqlBytes(long v) { maxRequestSqlBytes = positive("max-request-sql-bytes", v); }
     public int getMaxActive() { return maxActive; }
     public void setMaxActive(int v) { maxActive = positive("max-active", v); }
     public int getMaxDbAcquireSeconds() { return maxDbAcquireSeconds; }

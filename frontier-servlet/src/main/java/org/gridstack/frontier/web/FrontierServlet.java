@@ -44,6 +44,8 @@ import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.PayloadRequest;
 import org.gridstack.frontier.protocol.PipelinedOutputStream;
 import org.gridstack.frontier.protocol.RowStreamWriter;
+import org.gridstack.frontier.protocol.SqlBudget;
+import org.gridstack.frontier.protocol.SqlBudgetExceededException;
 import org.gridstack.frontier.protocol.Ttl;
 import org.gridstack.frontier.protocol.zlib.Base64LineOutputStream;
 import org.gridstack.frontier.protocol.zlib.ParallelZlibOutputStream;
@@ -58,10 +60,11 @@ import org.slf4j.LoggerFactory;
  * The FroNtier servlet: answers {@code GET .../Frontier/type=...&encoding=...&p1=...} (or the same
  * command in the query string) with the XML envelope holding one row stream per payload.
  *
- * <p>Order of work per request, cheapest first: parse and check everything that needs no database
- * (header, grammar, p1, read-only guard); answer {@code If-Modified-Since} with 304 from the
- * in-memory modification times; answer 503 above {@code MaxThreads}; only then take a connection.
- * Thread-safe.
+ * <p>Order of work per request, cheapest first: check the header and the grammar; answer 503
+ * above {@code MaxThreads}; inflate every p1 (at most {@code frontier.max-request-sql-bytes} in
+ * all, see {@link SqlBudget}) and run it through the read-only guard; answer
+ * {@code If-Modified-Since} with 304 from the in-memory modification times; only then take a
+ * connection. Thread-safe.
  */
 public final class FrontierServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -85,6 +88,7 @@ public final class FrontierServlet extends HttpServlet {
     private final transient Counter payloadErrors;
     private final transient Counter globalErrors;
     private final transient DistributionSummary bytesOut;
+    private final transient DistributionSummary requestSql;
     private final transient Timer compressTimer;
     private final transient Timer requestTimer;
 
@@ -106,6 +110,8 @@ public final class FrontierServlet extends HttpServlet {
         this.payloadErrors = Counter.builder("frontier.errors").tag("kind", "payload").description("Payloads answered with an error").register(meters);
         this.globalErrors = Counter.builder("frontier.errors").tag("kind", "global").description("Requests answered with a global error").register(meters);
         this.bytesOut = DistributionSummary.builder("frontier.bytes.out").baseUnit("bytes").description("Response body bytes").register(meters);
+        this.requestSql = DistributionSummary.builder("frontier.request.sql").baseUnit("bytes")
+                .description("SQL bytes inflated from p1 per request (bounded by frontier.max-request-sql-bytes)").register(meters);
         this.compressTimer = Timer.builder("frontier.compress").description("Time encoding, compressing and sending row streams").register(meters);
         this.requestTimer = Timer.builder("frontier.request").description("Whole request time").register(meters);
     }
@@ -168,9 +174,25 @@ public final class FrontierServlet extends HttpServlet {
             globalError(req, resp, HttpServletResponse.SC_OK, "Signed responses (sec=sig) are not supported by this server; leave out sec=sig");
             return;
         }
+        // overload first: inflating p1 and the read-only guard are the expensive part of planning
+        if (activeNow > properties.getMaxThreads()) {
+            overloaded.increment();
+            resp.setHeader("Retry-After", "1");
+            globalError(req, resp, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+                    "Server busy: more than " + properties.getMaxThreads() + " requests active (MaxThreads); retry later or use another server");
+            return;
+        }
+        SqlBudget sqlBudget = new SqlBudget(properties.getMaxRequestSqlBytes(), "frontier.max-request-sql-bytes");
         List<PayloadPlan> plans = new ArrayList<>();
-        for (PayloadRequest p : command.payloads()) {
-            plans.add(plan(p, plans.size() + 1));
+        try {
+            for (PayloadRequest p : command.payloads()) {
+                plans.add(plan(p, plans.size() + 1, sqlBudget));
+            }
+        } catch (SqlBudgetExceededException e) {
+            globalError(req, resp, HttpServletResponse.SC_OK, "Bad request: " + e.getMessage());
+            return;
+        } finally {
+            requestSql.record(sqlBudget.used());
         }
 
         ResponseState state = new ResponseState();
@@ -181,13 +203,6 @@ public final class FrontierServlet extends HttpServlet {
             notModified.increment();
             resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
             resp.setHeader("Cache-Control", cachePolicy.cacheControl(state.maxAge, clientCacheControl));
-            return;
-        }
-        if (activeNow > properties.getMaxThreads()) {
-            overloaded.increment();
-            resp.setHeader("Retry-After", "1");
-            globalError(req, resp, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-                    "Server busy: more than " + properties.getMaxThreads() + " requests active (MaxThreads); retry later or use another server");
             return;
         }
 
@@ -272,7 +287,7 @@ public final class FrontierServlet extends HttpServlet {
         servedUrls.served(target, resolved, payloads);
     }
 
-    private PayloadPlan plan(PayloadRequest p, int index) {
+    private PayloadPlan plan(PayloadRequest p, int index, SqlBudget sqlBudget) throws SqlBudgetExceededException {
         if (!p.isSqlRequest()) {
             return new PayloadPlan(p, null, List.of(), null, "Unsupported object " + p.objectName() + ":" + p.version()
                     + " in payload " + index + "; this server answers frontier_request:1");
@@ -286,7 +301,9 @@ public final class FrontierServlet extends HttpServlet {
         }
         String text;
         try {
-            text = P1Codec.decode(p1);
+            text = P1Codec.decode(p1, sqlBudget, index);
+        } catch (SqlBudgetExceededException e) {
+            throw e; // the whole request is refused, not this payload
         } catch (FrontierProtocolException e) {
             return new PayloadPlan(p, null, List.of(), null, "Bad p1 in payload " + index + ": " + e.getMessage());
         }

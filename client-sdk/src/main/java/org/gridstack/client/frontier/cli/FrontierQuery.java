@@ -10,14 +10,17 @@ import org.gridstack.client.frontier.FrontierException;
 import org.gridstack.client.frontier.FrontierResult;
 import org.gridstack.client.frontier.QueryOptions;
 import org.gridstack.client.frontier.RefreshPolicy;
+import org.gridstack.client.frontier.SqlTypes;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.Ttl;
 
 /**
  * {@code frontier-query [--server URL]... [--proxy URL]... [--zip N] [--refresh none|soft|hard]
  * [--ttl short|long|forever] "SQL"}: prints the column names and the rows tab-separated on
- * stdout, then timing, bytes, the answering server/proxy and the cache status on stderr. Without
- * {@code --server} the {@code FRONTIER_*} environment variables configure the client. Exit codes:
+ * stdout, one line per row, as a terminal can show them (NULL as {@code \N}, binary columns as
+ * {@code \x} hex like {@code psql}, text escaped by {@link TerminalText}), then timing, bytes,
+ * the answering server/proxy and the cache status on stderr. Without {@code --server} the
+ * {@code FRONTIER_*} environment variables configure the client. Exit codes:
  * 0 ok, 1 query failed, 2 usage error.
  */
 public final class FrontierQuery {
@@ -96,14 +99,21 @@ public final class FrontierQuery {
             err.println("frontier-query: " + e.getMessage());
             return 1;
         }
-        out.println(String.join("\t", r.columnNames()));
         StringBuilder line = new StringBuilder();
+        for (int c = 0; c < r.columnCount(); c++) {
+            line.append(c == 0 ? "" : "\t").append(TerminalText.text(r.columnNames().get(c)));
+        }
+        out.println(line);
+        boolean[] binary = new boolean[r.columnCount()];
+        for (int c = 0; c < binary.length; c++) {
+            binary[c] = SqlTypes.javaKind(r.typeNames().get(c)) == SqlTypes.Kind.BYTES;
+        }
         for (int row = 0; row < r.rowCount(); row++) {
             line.setLength(0);
             for (int c = 0; c < r.columnCount(); c++) {
-                String v = r.getString(row, c);
-                // tabs and newlines inside values would break the table: escape them, mark NULL
-                line.append(c == 0 ? "" : "\t").append(v == null ? "\\N" : v.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r"));
+                // one line per row: NULL is \N, binary values hex as psql shows bytea, text escaped
+                line.append(c == 0 ? "" : "\t").append(r.isNull(row, c) ? "\\N"
+                        : binary[c] ? TerminalText.bytes(r.getBytes(row, c)) : TerminalText.text(r.getString(row, c)));
             }
             out.println(line);
         }
