@@ -2,6 +2,8 @@ package org.gridstack.bench.kit;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -14,7 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * How every benchmark writes its results as JSON: Jackson, indented, maps in insertion order,
+ * How every benchmark writes its results as JSON: Jackson, indented ({@code "name": value}), maps in insertion order,
  * records by their components, and a number that is not finite (NaN: "not measured") as
  * {@code null}, since JSON has no NaN. Thread-safe.
  */
@@ -22,6 +24,8 @@ public final class ResultJson {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .setDefaultPrettyPrinter(new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)))
             .registerModule(new SimpleModule("finite-numbers")
                     .addSerializer(Double.class, new FiniteDouble())
                     .addSerializer(double.class, new FiniteDouble()));

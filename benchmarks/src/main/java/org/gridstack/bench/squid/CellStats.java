@@ -1,6 +1,8 @@
 package org.gridstack.bench.squid;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -77,15 +79,28 @@ record CellStats(AccessMethod method, ResultSize size, int zip, int clients, lon
                 num(squidCores, "%.3f"), csv(squidCpuMillisPerQuery(), "%.3f"), num(postgresCores, "%.3f"), csv(hitRatio, "%.4f"));
     }
 
-    String json() {
-        return "{\"size\":\"" + size.option() + "\",\"rows\":" + size.rows() + ",\"method\":\"" + method.option()
-                + "\",\"methodLabel\":\"" + method.label() + "\",\"zip\":" + (zip == NO_ZIP ? "null" : zip)
-                + ",\"clients\":" + clients + ",\"queries\":" + queries + ",\"seconds\":" + json(seconds)
-                + ",\"queriesPerSecond\":" + json(queriesPerSecond()) + ",\"wireBytes\":" + wireBytes
-                + ",\"wireMegabytesPerSecond\":" + json(wireMegabytesPerSecond()) + ",\"rowMegabytesPerSecond\":" + json(rowMegabytesPerSecond())
-                + ",\"jvmCores\":" + json(jvmCores) + ",\"jvmCpuMillisPerQuery\":" + json(jvmCpuMillisPerQuery())
-                + ",\"squidCores\":" + json(squidCores) + ",\"squidCpuMillisPerQuery\":" + json(squidCpuMillisPerQuery())
-                + ",\"postgresCores\":" + json(postgresCores) + ",\"squidMemoryHitRatio\":" + json(hitRatio) + "}";
+    /** The cell's numbers by name, for the JSON results (NaN: not measured, written as null). */
+    Map<String, Object> jsonFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("size", size.option());
+        m.put("rows", size.rows());
+        m.put("method", method.option());
+        m.put("methodLabel", method.label());
+        m.put("zip", zip == NO_ZIP ? null : zip);
+        m.put("clients", clients);
+        m.put("queries", queries);
+        m.put("seconds", seconds);
+        m.put("queriesPerSecond", queriesPerSecond());
+        m.put("wireBytes", wireBytes);
+        m.put("wireMegabytesPerSecond", wireMegabytesPerSecond());
+        m.put("rowMegabytesPerSecond", rowMegabytesPerSecond());
+        m.put("jvmCores", jvmCores);
+        m.put("jvmCpuMillisPerQuery", jvmCpuMillisPerQuery());
+        m.put("squidCores", squidCores);
+        m.put("squidCpuMillisPerQuery", squidCpuMillisPerQuery());
+        m.put("postgresCores", postgresCores);
+        m.put("squidMemoryHitRatio", hitRatio);
+        return m;
     }
 
     private static String num(double v, String format) {
@@ -94,9 +109,5 @@ record CellStats(AccessMethod method, ResultSize size, int zip, int clients, lon
 
     private static String csv(double v, String format) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, format, v);
-    }
-
-    private static String json(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? "null" : String.format(Locale.ROOT, "%.4f", v);
     }
 }

@@ -13,8 +13,10 @@ import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
@@ -22,6 +24,8 @@ import java.util.stream.Collectors;
 import org.gridstack.bench.frontier.TStringData;
 import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
@@ -155,22 +159,29 @@ public final class SquidAccessBenchmark {
         }
 
         public String json() {
-            return "{\"started\":\"" + started.truncatedTo(ChronoUnit.SECONDS) + "\",\"elapsedSeconds\":" + elapsed.toSeconds()
-                    + ",\"cores\":" + cores + ",\"arguments\":\"" + config.describe() + "\",\"dataset\":\""
-                    + dataset.replace("\\", "\\\\").replace("\"", "\\\"") + "\",\"cells\":[\n"
-                    + cells.stream().map(CellStats::json).collect(Collectors.joining(",\n")) + "\n]}\n";
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("started", started.truncatedTo(ChronoUnit.SECONDS).toString());
+            root.put("elapsedSeconds", elapsed.toSeconds());
+            root.put("cores", cores);
+            root.put("arguments", config.describe());
+            root.put("dataset", dataset);
+            root.put("cells", cells.stream().map(CellStats::jsonFields).toList());
+            return ResultJson.toJson(root);
         }
 
-        /** Writes {@code squid-access.{md,csv,json}} into {@code dir}; returns their paths. */
+        /** Writes {@code squid-access.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws java.io.IOException {
             Files.createDirectories(dir);
             Path md = dir.resolve(BASE_NAME + ".md");
             Path csv = dir.resolve(BASE_NAME + ".csv");
             Path json = dir.resolve(BASE_NAME + ".json");
+            Path html = dir.resolve(BASE_NAME + ".html");
             Files.writeString(md, markdown(), StandardCharsets.UTF_8);
             Files.writeString(csv, csv(), StandardCharsets.UTF_8);
             Files.writeString(json, json(), StandardCharsets.UTF_8);
-            return List.of(md, csv, json);
+            SquidAccessReportPage.build(this, BASE_NAME).write(html);
+            ReportIndex.update(dir);
+            return List.of(md, csv, json, html);
         }
     }
 

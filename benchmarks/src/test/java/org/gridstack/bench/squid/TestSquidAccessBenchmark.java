@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every access method once at tiny scale (10 kB, zip 5, one client, short cells). The answers are
@@ -18,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class TestSquidAccessBenchmark {
     @Test
-    void everyAccessMethodRunsAtTinyScale() throws Exception {
+    void everyAccessMethodRunsAtTinyScale(@TempDir Path dir) throws Exception {
         SquidAccessBenchmark.Result r = SquidAccessBenchmark.run(new SquidAccessBenchmark.Config(
                 List.of(AccessMethod.values()), List.of(ResultSize.KB_10), List.of(5), List.of(1), Duration.ofMillis(200), Duration.ofMillis(700)));
         assertEquals(AccessMethod.values().length, r.cells().size());
@@ -47,6 +50,18 @@ class TestSquidAccessBenchmark {
         assertFalse(md.contains("**missed**"), "no verdicts below 1 MB: " + md);
         assertEquals(AccessMethod.values().length + 1, r.csv().lines().count(), r.csv());
         assertEquals(AccessMethod.values().length, r.json().split("\"method\":").length - 1, r.json());
+
+        // the web page, in a real browser: both charts of the size drawn, every raw-data link there
+        r.write(dir);
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("squid-access.html"));
+        assertEquals(List.of(), shown.consoleMessages());
+        String dom = shown.dom();
+        assertEquals(2, dom.split("<figure class=\"chart\"", -1).length - 1, "access methods and zip levels at 10 kB");
+        assertTrue(dom.split("<path", -1).length > 10, "the charts hold lines");
+        for (String f : List.of("squid-access.md", "squid-access.csv", "squid-access.json")) {
+            assertTrue(dom.contains("href=\"" + f + "\"") && Files.isRegularFile(dir.resolve(f)), f);
+        }
+        assertTrue(Files.readString(dir.resolve("index.html")).contains("href=\"squid-access.html\""));
     }
 
     @Test

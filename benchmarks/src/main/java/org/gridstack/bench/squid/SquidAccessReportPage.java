@@ -1,0 +1,101 @@
+package org.gridstack.bench.squid;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.gridstack.bench.kit.report.HtmlPage;
+import org.gridstack.bench.kit.report.SvgChart;
+
+/**
+ * The web page of an access-method grid: per result size, rows/s against clients for every access
+ * method (the thesis's experiment 1, at zip 5 when measured) and, for the SDK through a Squid hit,
+ * per zip level (its experiment 3); the thesis's published maxima of its Figure 7 (seed 004,
+ * section 5.2.2: 1 MB queries, zip 5, one client node) are drawn beside ours as dashed lines and
+ * set against our best in a table. The thesis ran on 2007 hardware over a 100 Mbit/s network, this
+ * run on one 2-core host over loopback: the ratios say how the whole stack compares there, not the
+ * code alone. Stateless.
+ */
+final class SquidAccessReportPage {
+    /** The thesis's Figure 7: maximum rows/s at 1 MB, zip 5, with 1-7 clients on one client node. */
+    static final Map<AccessMethod, Double> THESIS_FIGURE_7_MAX_ROWS_PER_SECOND = Map.of(
+            AccessMethod.SDK_DIRECT, 6_600.0,      // "direct FroNtier access ... 6600 rows per second (640kBps)"
+            AccessMethod.DIRECT_JDBC, 18_500.0,    // "Oracle access maximum throughput is 18500 rows per second"
+            AccessMethod.SDK_SQUID_HIT, 65_000.0); // "Squid maximum throughput is 65000 rows per second"
+    static final int THESIS_ZIP = 5;
+
+    private SquidAccessReportPage() {
+    }
+
+    static HtmlPage build(SquidAccessBenchmark.Result r, String baseName) {
+        SquidAccessBenchmark.Config c = r.config();
+        HtmlPage.Builder page = HtmlPage.builder("Access methods through Squid (thesis experiments 1 and 3)")
+                .fact("started", r.started())
+                .fact("elapsed", r.elapsed().toSeconds() + " s")
+                .fact("cores", r.cores())
+                .fact("arguments", c.describe())
+                .fact("data", r.dataset());
+        int zip = c.zips().contains(THESIS_ZIP) ? THESIS_ZIP : c.zips().get(0);
+        for (ResultSize size : c.sizes()) {
+            List<SvgChart> charts = new ArrayList<>();
+            SvgChart.Builder methods = SvgChart.builder(size.label() + ": access methods, zip " + zip, "clients", "rows/s")
+                    .integerX().size(560, 360);
+            for (AccessMethod m : c.methods()) {
+                int z = m == AccessMethod.DIRECT_JDBC ? CellStats.NO_ZIP : zip;
+                List<double[]> points = r.cells().stream().filter(x -> x.method() == m && x.size() == size && x.zip() == z)
+                        .map(x -> new double[] {x.clients(), rowsPerSecond(x)}).toList();
+                if (!points.isEmpty()) {
+                    methods.series(m.label(), points);
+                }
+            }
+            if (size == ResultSize.MB_1 && zip == THESIS_ZIP) {
+                int lo = c.clients().stream().mapToInt(Integer::intValue).min().orElse(1);
+                int hi = c.clients().stream().mapToInt(Integer::intValue).max().orElse(1);
+                THESIS_FIGURE_7_MAX_ROWS_PER_SECOND.forEach((m, v) -> {
+                    if (c.methods().contains(m)) {
+                        methods.reference("thesis Fig. 7 max, " + m.label(), List.of(new double[] {lo, v}, new double[] {hi, v}));
+                    }
+                });
+            }
+            charts.add(methods.build());
+            if (c.methods().contains(AccessMethod.SDK_SQUID_HIT)) {
+                SvgChart.Builder zips = SvgChart.builder(size.label() + ": SDK through a Squid hit, per zip level", "clients", "rows/s")
+                        .integerX().size(560, 360);
+                for (int z : c.zips()) {
+                    zips.series("zip " + z, r.cells().stream()
+                            .filter(x -> x.method() == AccessMethod.SDK_SQUID_HIT && x.size() == size && x.zip() == z)
+                            .map(x -> new double[] {x.clients(), rowsPerSecond(x)}).toList());
+                }
+                charts.add(zips.build());
+            }
+            page.heading(size.label() + " (" + size.rows() + " rows)").charts(charts);
+        }
+        if (c.sizes().contains(ResultSize.MB_1) && c.zips().contains(THESIS_ZIP)) {
+            List<List<String>> rows = new ArrayList<>();
+            for (AccessMethod m : List.of(AccessMethod.SDK_DIRECT, AccessMethod.DIRECT_JDBC, AccessMethod.SDK_SQUID_HIT)) {
+                if (!c.methods().contains(m)) {
+                    continue;
+                }
+                double thesis = THESIS_FIGURE_7_MAX_ROWS_PER_SECOND.get(m);
+                OptionalDouble ours = r.cells().stream().filter(x -> x.method() == m && x.size() == ResultSize.MB_1
+                        && x.zip() == (m == AccessMethod.DIRECT_JDBC ? CellStats.NO_ZIP : THESIS_ZIP))
+                        .mapToDouble(SquidAccessReportPage::rowsPerSecond).max();
+                rows.add(List.of(m.label(), String.format(Locale.ROOT, "%.0f", thesis),
+                        ours.isPresent() ? String.format(Locale.ROOT, "%.0f", ours.getAsDouble()) : "-",
+                        ours.isPresent() ? String.format(Locale.ROOT, "%.2f x", ours.getAsDouble() / thesis) : "-"));
+            }
+            page.heading("Seed 004 (the thesis), Figure 7, beside this run")
+                    .table("Maximum rows/s at 1 MB, zip 5", List.of("access method", "thesis (2007, 1-7 clients, 100 Mbit/s)",
+                            "this run (best client count)", "ours / thesis"), rows)
+                    .note("The thesis's methods map to ours as: direct FroNtier access = SDK direct to the servlet, Oracle access ="
+                            + " direct JDBC to PostgreSQL, Squid access = SDK through a Squid hit.");
+        }
+        return page.link("Markdown tables", baseName + ".md").link("CSV (one line per cell)", baseName + ".csv")
+                .link("JSON (every number)", baseName + ".json").build();
+    }
+
+    static double rowsPerSecond(CellStats c) {
+        return c.queries() * (double) c.size().rows() / c.seconds();
+    }
+}
