@@ -10,11 +10,12 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.frontier.cache.CacheInvalidator;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
@@ -73,10 +74,11 @@ public final class InvalidationStalenessBenchmark {
     /** Results. */
     public record Result(String granularity, List<Double> stalenessMillis, double purged, double notCached, double failures,
                          double skipped, int changedAnswers, int rounds, int urlsPerRound) {
-        public double percentile(double p) {
-            List<Double> s = new ArrayList<>(stalenessMillis);
-            Collections.sort(s);
-            return s.get(Math.min(s.size() - 1, (int) Math.ceil(p / 100.0 * s.size()) - 1));
+        /** The staleness times summarised (HdrHistogram, 3 significant digits). */
+        public LatencySummary staleness() {
+            Histogram h = LatencySummary.newHistogram();
+            stalenessMillis.forEach(ms -> LatencySummary.record(h, Math.round(ms * 1e6)));
+            return LatencySummary.of(h);
         }
 
         /** Purges sent (to both cache levels). */
@@ -99,8 +101,9 @@ public final class InvalidationStalenessBenchmark {
         }
 
         public String tableRow() {
+            LatencySummary st = staleness();
             return String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %d | %.0f | %.0f %% | %.0f | %.0f |%n",
-                    granularity, rounds, urlsPerRound, percentile(50), percentile(90), percentile(99), percentile(100),
+                    granularity, rounds, urlsPerRound, st.p50Millis(), st.p90Millis(), st.p99Millis(), st.maxMillis(),
                     changedAnswers, purges(), overInvalidation() * 100, skipped, failures);
         }
 

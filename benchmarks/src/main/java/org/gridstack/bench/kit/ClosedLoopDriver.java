@@ -273,7 +273,7 @@ public final class ClosedLoopDriver {
                             queries++;
                             wireBytes += tally.wireBytes;
                             payloadBytes += tally.payloadBytes;
-                            latency.recordValue(Math.min(Math.max(end - due, 1), latency.getHighestTrackableValue()));
+                            LatencySummary.record(latency, end - due);
                         } else {
                             errors++;
                         }

@@ -12,25 +12,31 @@ import org.HdrHistogram.Histogram;
  * @param meanMillis arithmetic mean
  * @param sdMillis standard deviation
  * @param p50Millis median
+ * @param p90Millis 90th percentile
  * @param p95Millis 95th percentile
  * @param p99Millis 99th percentile
  * @param maxMillis the slowest
  */
-public record LatencySummary(long count, double meanMillis, double sdMillis, double p50Millis, double p95Millis,
+public record LatencySummary(long count, double meanMillis, double sdMillis, double p50Millis, double p90Millis, double p95Millis,
                              double p99Millis, double maxMillis) {
     /** Nanoseconds as a histogram records them: from 1 µs to one hour, 3 significant digits. */
     public static Histogram newHistogram() {
         return new Histogram(1_000L, 3_600_000_000_000L, 3);
     }
 
+    /** Records {@code nanos} into {@code histogram}, clamped to what it can track (at least 1 ns). */
+    public static void record(Histogram histogram, long nanos) {
+        histogram.recordValue(Math.min(Math.max(nanos, 1), histogram.getHighestTrackableValue()));
+    }
+
     /** The summary of a histogram of nanoseconds. */
     public static LatencySummary of(Histogram nanos) {
         Objects.requireNonNull(nanos, "nanos is null");
         if (nanos.getTotalCount() == 0) {
-            return new LatencySummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return new LatencySummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
         return new LatencySummary(nanos.getTotalCount(), nanos.getMean() / 1e6, nanos.getStdDeviation() / 1e6,
-                nanos.getValueAtPercentile(50) / 1e6, nanos.getValueAtPercentile(95) / 1e6,
+                nanos.getValueAtPercentile(50) / 1e6, nanos.getValueAtPercentile(90) / 1e6, nanos.getValueAtPercentile(95) / 1e6,
                 nanos.getValueAtPercentile(99) / 1e6, nanos.getMaxValue() / 1e6);
     }
 }
