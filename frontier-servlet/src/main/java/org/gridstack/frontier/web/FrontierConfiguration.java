@@ -196,7 +196,9 @@ public class FrontierConfiguration {
                     java.util.concurrent.TimeUnit.MILLISECONDS);
         }
         ServletRegistrationBean<CacheAdminServlet> bean = new ServletRegistrationBean<>(
-                new CacheAdminServlet(invalidation.invalidator(), new java.util.HashSet<>(properties.getAdminAddresses())), "/frontier-admin/*");
+                new CacheAdminServlet(invalidation.invalidator(),
+                        new AdminAccess(properties.getAdminToken(), new java.util.HashSet<>(properties.getAdminAddresses()))),
+                "/frontier-admin/*");
         bean.setName("FrontierCacheAdmin");
         return bean;
     }
