@@ -64,6 +64,7 @@ public final class Denylist {
             entry("set_config", EFFECTS),
             entry("nextval", EFFECTS),
             entry("setval", EFFECTS),
+            entry("setseed", EFFECTS), // seeds random() for the rest of the pooled session
             entry("lo_import", EFFECTS),
             entry("lo_export", EFFECTS),
             entry("lo_create", EFFECTS),

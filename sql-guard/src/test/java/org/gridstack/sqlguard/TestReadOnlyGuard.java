@@ -192,6 +192,7 @@ class TestReadOnlyGuard {
             "select pg_notify('c', 'x')                  | function pg_notify",
             "select pg_create_logical_replication_slot('s', 'p') | function pg_create_logical_replication_slot",
             "select pg_stat_reset()                      | function pg_stat_reset",
+            "select setseed(0.5)                         | function setseed at offset 7 is not allowed: it has effects outside the read-only transaction",
             "select query from pg_stat_activity          | view or function pg_stat_activity at offset 18 is not allowed: it shows other clients' sessions or SQL",
             "select query from pg_catalog.pg_stat_activity | view or function pg_catalog.pg_stat_activity at offset 18",
             "select query from \"pg_stat_activity\"      | view or function pg_stat_activity",
