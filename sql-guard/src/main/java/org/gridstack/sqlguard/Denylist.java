@@ -24,6 +24,13 @@ public final class Denylist {
     public static final String DYNAMIC_SQL = "it runs SQL given as text, which this guard cannot check";
     /** Why a function is denied: it reaches other databases or the network. */
     public static final String REMOTE = "it connects to other databases or the network";
+    /** Why a function is denied: it reads whole tables or schemas named in its arguments. */
+    public static final String TABLES_BY_NAME = "it reads tables named in its arguments, which this guard cannot check";
+    /**
+     * Why a view or function is denied: it shows other sessions (their SQL, locks, prepared statements or
+     * statistics). The database role cannot hide them, because all clients share one role.
+     */
+    public static final String OTHER_SESSIONS = "it shows other clients' sessions or SQL (all clients share one database role)";
 
     /**
      * Unquoted words rejected anywhere outside strings and quoted identifiers. None of them has a use inside a
@@ -57,6 +64,7 @@ public final class Denylist {
             entry("set_config", EFFECTS),
             entry("nextval", EFFECTS),
             entry("setval", EFFECTS),
+            entry("setseed", EFFECTS), // seeds random() for the rest of the pooled session
             entry("lo_import", EFFECTS),
             entry("lo_export", EFFECTS),
             entry("lo_create", EFFECTS),
@@ -94,6 +102,9 @@ public final class Denylist {
             entry("cursor_to_xmlschema", DYNAMIC_SQL),
             entry("ts_stat", DYNAMIC_SQL),
             entry("ts_rewrite", DYNAMIC_SQL),
+            entry("table_to_xml", TABLES_BY_NAME),
+            entry("table_to_xmlschema", TABLES_BY_NAME),
+            entry("table_to_xml_and_xmlschema", TABLES_BY_NAME),
             entry("httpuritype", REMOTE));
 
     /** Function name prefixes rejected when called, mapped to the reason given to the client. */
@@ -110,7 +121,44 @@ public final class Denylist {
             entry("pg_file_", EFFECTS),
             entry("pg_read_", SERVER_FILES),
             entry("pg_ls_", SERVER_FILES),
-            entry("dblink", REMOTE));
+            entry("dblink", REMOTE),
+            entry("schema_to_xml", TABLES_BY_NAME),
+            entry("database_to_xml", TABLES_BY_NAME));
+
+    /**
+     * Views and functions rejected wherever the name appears (in FROM, called, schema-qualified or quoted),
+     * mapped to the reason given to the client: they show what other sessions run. In PostgreSQL a role sees
+     * the SQL of its own sessions in {@code pg_stat_activity}, and every FroNtier client uses the same role;
+     * a pooled connection's {@code pg_prepared_statements} and {@code pg_cursors} hold earlier clients' SQL.
+     */
+    public static final Map<String, String> SESSION_VIEWS = Map.ofEntries(
+            entry("pg_locks", OTHER_SESSIONS),
+            entry("pg_lock_status", OTHER_SESSIONS),
+            entry("pg_blocking_pids", OTHER_SESSIONS),
+            entry("pg_safe_snapshot_blocking_pids", OTHER_SESSIONS),
+            entry("pg_isolation_test_session_is_blocked", OTHER_SESSIONS),
+            entry("pg_prepared_statements", OTHER_SESSIONS),
+            entry("pg_prepared_statement", OTHER_SESSIONS),
+            entry("pg_cursors", OTHER_SESSIONS),
+            entry("pg_cursor", OTHER_SESSIONS),
+            entry("pg_prepared_xacts", OTHER_SESSIONS),
+            entry("pg_prepared_xact", OTHER_SESSIONS),
+            entry("pg_backend_memory_contexts", OTHER_SESSIONS),
+            entry("pg_get_backend_memory_contexts", OTHER_SESSIONS),
+            entry("v$session", OTHER_SESSIONS),
+            entry("v$sql", OTHER_SESSIONS),
+            entry("v$sqlarea", OTHER_SESSIONS),
+            entry("v$sqltext", OTHER_SESSIONS),
+            entry("v$open_cursor", OTHER_SESSIONS));
+
+    /**
+     * Name prefixes rejected wherever the name appears, like {@link #SESSION_VIEWS}: {@code pg_stat} covers
+     * {@code pg_stat_activity}, the {@code pg_stat_get_activity}/{@code pg_stat_get_backend_*} functions behind
+     * it, {@code pg_stat_statements}, {@code pg_stat_ssl}, {@code pg_stat_progress_*}, {@code pg_statio_*} and
+     * {@code pg_stats}.
+     */
+    public static final Map<String, String> SESSION_VIEW_PREFIXES = Map.ofEntries(
+            entry("pg_stat", OTHER_SESSIONS));
 
     /**
      * Oracle package prefixes rejected wherever the name appears, called or not, qualified or not

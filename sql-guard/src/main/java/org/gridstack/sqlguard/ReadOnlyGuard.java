@@ -23,7 +23,8 @@ import java.util.Set;
  *       {@code FOR KEY SHARE}), FETCH other than {@code FETCH FIRST/NEXT}, COMMENT ON, SECURITY LABEL or
  *       START TRANSACTION;</li>
  *   <li>no function from {@link Denylist#FUNCTIONS} or {@link Denylist#FUNCTION_PREFIXES} is called and no
- *       Oracle package from {@link Denylist#PACKAGE_PREFIXES} is named; no Oracle {@code WITH FUNCTION}
+ *       Oracle package from {@link Denylist#PACKAGE_PREFIXES} is named; no view or function that shows other
+ *       sessions ({@link Denylist#SESSION_VIEWS}, {@link Denylist#SESSION_VIEW_PREFIXES}) is named; no Oracle {@code WITH FUNCTION}
  *       declaration, remote call through a database link, JDBC escape ({@code {...}}) or
  *       {@code U&"..."} identifier appears;</li>
  *   <li>parentheses and brackets balance, nested at most {@value #MAX_NESTING} deep.</li>
@@ -323,18 +324,29 @@ public final class ReadOnlyGuard {
             }
             boolean called = i + 1 < tokens.size() && tokens.get(i + 1).isPunctuation('(');
             boolean member = i > 0 && tokens.get(i - 1).isPunctuation('.');
-            if (!called && !member) {
-                return;
+            if (called || member) {
+                for (String form : forms) {
+                    String reason = Denylist.FUNCTIONS.get(form);
+                    if (reason != null) {
+                        throw routine(i, reason);
+                    }
+                    for (Map.Entry<String, String> e : Denylist.FUNCTION_PREFIXES.entrySet()) {
+                        if (form.startsWith(e.getKey())) {
+                            throw routine(i, e.getValue());
+                        }
+                    }
+                }
             }
             for (String form : forms) {
-                String reason = Denylist.FUNCTIONS.get(form);
-                if (reason != null) {
-                    throw routine(i, reason);
-                }
-                for (Map.Entry<String, String> e : Denylist.FUNCTION_PREFIXES.entrySet()) {
-                    if (form.startsWith(e.getKey())) {
-                        throw routine(i, e.getValue());
+                String reason = Denylist.SESSION_VIEWS.get(form);
+                for (Map.Entry<String, String> e : Denylist.SESSION_VIEW_PREFIXES.entrySet()) {
+                    if (reason == null && form.startsWith(e.getKey())) {
+                        reason = e.getValue();
                     }
+                }
+                if (reason != null) {
+                    StatementRejectedException r = routine(i, reason);
+                    throw new StatementRejectedException(r.getMessage().replaceFirst("^function ", "view or function "), r.offset());
                 }
             }
         }

@@ -95,6 +95,11 @@ public class FrontierProperties {
      * triggers' NOTIFY) can satisfy is not purged; {@code table}: every URL reading a changed table is.
      */
     private InvalidationGranularity invalidationGranularity = InvalidationGranularity.ROW;
+    /**
+     * Secret that /frontier-admin commands must carry as {@code Authorization: Bearer TOKEN};
+     * unset or blank: the commands are off.
+     */
+    private String adminToken;
     /** Addresses allowed to send cache commands to /frontier-admin. */
     private java.util.List<String> adminAddresses = new java.util.ArrayList<>(java.util.List.of("127.0.0.1", "0:0:0:0:0:0:0:1"));
     /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
@@ -180,6 +185,8 @@ public class FrontierProperties {
 
     /** What a change purges: readers of the changed rows, or every reader of the changed table. */
     public enum InvalidationGranularity { ROW, TABLE }
+    public String getAdminToken() { return adminToken; }
+    public void setAdminToken(String v) { adminToken = v; }
     public java.util.List<String> getAdminAddresses() { return adminAddresses; }
     public void setAdminAddresses(java.util.List<String> v) { adminAddresses = v; }
     public Path getDemoSchema() { return demoSchema; }

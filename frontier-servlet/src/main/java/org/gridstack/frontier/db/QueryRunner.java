@@ -13,14 +13,21 @@ import java.util.Objects;
 import javax.sql.DataSource;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.protocol.RowStreamWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one read-only query and writes its result as a row stream: the header record (column names
  * and the database's type names), then every value in the database's own text form (binary columns
  * as raw bytes). Each query runs in a read-only transaction that is rolled back afterwards, with a
- * statement timeout and row/byte limits. Thread-safe.
+ * statement timeout and row/byte limits. A query the database refuses costs one log line (INFO,
+ * SQLSTATE and the message's first line, no stack trace): it is the client's error, not the
+ * server's. Thread-safe.
  */
 public final class QueryRunner {
+    private static final Logger log = LoggerFactory.getLogger(QueryRunner.class);
+    private static final int LOGGED_CHARS = 160;
+
     /** Told when the query has produced its result set, so the caller can stop sending keepalives. */
     public interface Progress {
         void executed();
@@ -67,6 +74,10 @@ public final class QueryRunner {
                 }
                 dialect.beginReadOnly(connection);
                 return execute(connection, sql, binds, out, progress, t1);
+            } catch (SQLException e) {
+                log.info("query refused by the database, SQLSTATE {}: {} (query: {})", e.getSQLState(),
+                        firstLine(e.getMessage()), cut(sql.replaceAll("\\s+", " ")));
+                throw e;
             } finally {
                 try {
                     connection.rollback();
@@ -124,5 +135,15 @@ public final class QueryRunner {
                 return new Result(out.records(), out.size());
             }
         }
+    }
+
+    /** The first line of {@code s} (the database's message without its detail lines), cut; null: empty. */
+    private static String firstLine(String s) {
+        return s == null ? "" : cut(s.strip().lines().findFirst().orElse(""));
+    }
+
+    /** {@code s} cut to {@value #LOGGED_CHARS} characters. */
+    private static String cut(String s) {
+        return s.length() <= LOGGED_CHARS ? s : s.substring(0, LOGGED_CHARS) + "...";
     }
 }

@@ -1,22 +1,22 @@
 package org.gridstack.frontier.demo;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import org.gridstack.frontier.db.PostgresModificationTracker;
+import org.gridstack.embedded.PasswordProtectedPostgres;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,18 +24,19 @@ import org.slf4j.LoggerFactory;
  * An embedded PostgreSQL (real binaries from Maven Central) loaded from a SQL file, for the demo
  * and for tests. It practises what the README asks of operators: the file is loaded by an
  * administrative connection, modification tracking is installed on every table it created, and
- * queries then run as a separate role ({@value #READER}) that can only read.
+ * queries then run as a separate role ({@value #READER}) that can only read. Nobody is trusted:
+ * the superuser and the reader have passwords generated for this run ({@link PasswordProtectedPostgres}).
  */
 public final class DemoDatabase implements AutoCloseable {
     public static final String DATABASE = "frontier";
     public static final String READER = "frontier_reader";
     private static final Logger log = LoggerFactory.getLogger(DemoDatabase.class);
 
-    private final EmbeddedPostgres postgres;
+    private final PasswordProtectedPostgres postgres;
     private final String readerPassword;
     private final List<String> schemas;
 
-    private DemoDatabase(EmbeddedPostgres postgres, String readerPassword, List<String> schemas) {
+    private DemoDatabase(PasswordProtectedPostgres postgres, String readerPassword, List<String> schemas) {
         this.postgres = postgres;
         this.readerPassword = readerPassword;
         this.schemas = schemas;
@@ -68,24 +69,19 @@ public final class DemoDatabase implements AutoCloseable {
      */
     public static DemoDatabase start(SchemaLoader loader, String description) throws IOException, SQLException {
         Objects.requireNonNull(loader, "loader is null");
-        if ("root".equals(System.getProperty("user.name"))) {
-            throw new IllegalStateException("PostgreSQL refuses to run as root (initdb: cannot be run as root). "
-                    + "Run as an unprivileged user: ./gridstack run and ./gridstack test do that for you.");
-        }
-        EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                .setServerConfig("max_connections", "200")
-                .setServerConfig("fsync", "off")
-                .setServerConfig("synchronous_commit", "off")
-                .setServerConfig("full_page_writes", "off")
-                .start();
+        PasswordProtectedPostgres pg = PasswordProtectedPostgres.start(Map.of(
+                "max_connections", "200",
+                "fsync", "off",
+                "synchronous_commit", "off",
+                "full_page_writes", "off"));
         try {
             String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
-            try (Connection admin = pg.getPostgresDatabase().getConnection(); Statement s = admin.createStatement()) {
+            try (Connection admin = pg.superuserConnection("postgres"); Statement s = admin.createStatement()) {
                 s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
                 s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");
             }
             List<String> schemas = new ArrayList<>();
-            try (Connection admin = DriverManager.getConnection(pg.getJdbcUrl("postgres", DATABASE))) {
+            try (Connection admin = pg.superuserConnection(DATABASE)) {
                 admin.setAutoCommit(true);
                 loader.load(admin);
                 admin.setAutoCommit(true);
@@ -107,7 +103,7 @@ public final class DemoDatabase implements AutoCloseable {
                     s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
                 }
             }
-            log.info("demo PostgreSQL on port {} loaded from {}; queries run as read-only role {}", pg.getPort(), description, READER);
+            log.info("demo PostgreSQL on port {} loaded from {}; queries run as read-only role {}", pg.port(), description, READER);
             return new DemoDatabase(pg, password, List.copyOf(schemas));
         } catch (SQLException | RuntimeException e) {
             pg.close();
@@ -123,12 +119,12 @@ public final class DemoDatabase implements AutoCloseable {
     }
 
     public int port() {
-        return postgres.getPort();
+        return postgres.port();
     }
 
     /** JDBC URL of the demo database (no credentials in it). */
     public String jdbcUrl() {
-        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
+        return postgres.jdbcUrl(DATABASE);
     }
 
     public String readerUser() {
@@ -139,9 +135,9 @@ public final class DemoDatabase implements AutoCloseable {
         return readerPassword;
     }
 
-    /** An administrative connection (superuser), for tests that change data. */
+    /** An administrative connection (superuser, with this run's password), for tests that change data. */
     public Connection adminConnection() throws SQLException {
-        return DriverManager.getConnection(postgres.getJdbcUrl("postgres", DATABASE));
+        return postgres.superuserConnection(DATABASE);
     }
 
     /** Reader credentials as driver properties. */

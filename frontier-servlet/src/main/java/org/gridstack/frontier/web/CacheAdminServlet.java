@@ -6,33 +6,37 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
-import java.util.Set;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.gridstack.frontier.cache.CacheInvalidator;
 
 /**
- * Operators' cache commands, answered only to the configured admin addresses (loopback by
- * default): {@code GET /frontier-admin/caches} lists the registered caches,
+ * Operators' cache commands, run only for requests that {@link AdminAccess} lets through (a
+ * configured token, an admin address, no browser page of another origin):
+ * {@code GET /frontier-admin/caches} lists the registered caches,
  * {@code POST /frontier-admin/flush[?cache=NAME]} purges every remembered URL from one or all of
  * them (parents first). Thread-safe.
  */
 final class CacheAdminServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private final transient CacheInvalidator invalidator;
-    private final Set<String> adminAddresses;
+    private final transient AdminAccess access;
 
-    CacheAdminServlet(CacheInvalidator invalidator, Set<String> adminAddresses) {
+    CacheAdminServlet(CacheInvalidator invalidator, AdminAccess access) {
         this.invalidator = invalidator; // null: invalidation is off
-        this.adminAddresses = Set.copyOf(Objects.requireNonNull(adminAddresses, "adminAddresses is null"));
+        this.access = Objects.requireNonNull(access, "access is null");
     }
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        if (!adminAddresses.contains(req.getRemoteAddr())) {
-            answer(resp, HttpServletResponse.SC_FORBIDDEN, "cache commands are accepted only from " + adminAddresses
-                    + " (frontier.admin-addresses)");
+        Optional<AdminAccess.Refusal> refusal = access.check(req);
+        if (refusal.isPresent()) {
+            if (refusal.get().status() == HttpServletResponse.SC_UNAUTHORIZED) {
+                resp.setHeader("WWW-Authenticate", "Bearer");
+            }
+            answer(resp, refusal.get().status(), refusal.get().message());
             return;
         }
         if (invalidator == null) {

@@ -101,6 +101,7 @@ public class FrontierConfiguration {
         config.setReadOnly(true);
         config.setConnectionTestQuery(dialect.validationQuery());
         config.setInitializationFailTimeout(-1); // start even when the database is down; requests report it
+        config.setExceptionOverrideClassName(org.gridstack.frontier.db.QueryErrorOverride.class.getName());
         return new Database(new HikariDataSource(config), dialect, url, merged(dialect.driverProperties(), credentials));
     }
 
@@ -196,7 +197,9 @@ public class FrontierConfiguration {
                     java.util.concurrent.TimeUnit.MILLISECONDS);
         }
         ServletRegistrationBean<CacheAdminServlet> bean = new ServletRegistrationBean<>(
-                new CacheAdminServlet(invalidation.invalidator(), new java.util.HashSet<>(properties.getAdminAddresses())), "/frontier-admin/*");
+                new CacheAdminServlet(invalidation.invalidator(),
+                        new AdminAccess(properties.getAdminToken(), new java.util.HashSet<>(properties.getAdminAddresses()))),
+                "/frontier-admin/*");
         bean.setName("FrontierCacheAdmin");
         return bean;
     }

@@ -144,7 +144,7 @@ public final class FrontierServlet extends HttpServlet {
             if (!resp.isCommitted()) {
                 resp.resetBuffer();
                 globalError(req, resp, HttpServletResponse.SC_OK, "internal error: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()), false);
             }
         } finally {
             active.decrementAndGet();
@@ -155,12 +155,12 @@ public final class FrontierServlet extends HttpServlet {
     private void handle(HttpServletRequest req, HttpServletResponse resp, int activeNow) throws IOException {
         if (!"GET".equals(req.getMethod())) {
             resp.setHeader("Allow", "GET");
-            globalError(req, resp, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "Method " + req.getMethod() + " is not supported: FroNtier requests are GET");
+            globalError(req, resp, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "Method " + req.getMethod() + " is not supported: FroNtier requests are GET", false);
             return;
         }
         String frontierId = req.getHeader("X-Frontier-Id");
         if (frontierId == null || frontierId.isBlank()) {
-            globalError(req, resp, HttpServletResponse.SC_OK, "X-Frontier-Id header missing: every request must identify its client");
+            globalError(req, resp, HttpServletResponse.SC_OK, "X-Frontier-Id header missing: every request must identify its client", false);
             return;
         }
         FrontierCommand command;
@@ -495,14 +495,36 @@ public final class FrontierServlet extends HttpServlet {
                     + " s); the database is overloaded or down, retry later";
         }
         String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
+        return m == null ? e.getClass().getSimpleName() : withoutContext(m);
+    }
+
+    /**
+     * The database's message without PostgreSQL's context lines ({@code Where: ...}, which pgjdbc
+     * appends last): for an error inside a server-side function they quote the function's body
+     * ({@code SQL statement "..."}, {@code PL/pgSQL function ... line N}), which is the server's
+     * business. The message, detail, hint and position stay.
+     */
+    static String withoutContext(String message) {
+        int where = message.indexOf("\n  Where: ");
+        return where < 0 ? message : message.substring(0, where);
     }
 
     private void globalError(HttpServletRequest req, HttpServletResponse resp, int status, String message) throws IOException {
+        globalError(req, resp, status, message, true);
+    }
+
+    /**
+     * Answers a request-level error. {@code urlDetermined}: the same URL always gets this error, so
+     * caches may keep it briefly (the global-error max-age, as the production servlet); false for
+     * errors that depend on something else (a header, the method, a passing failure), which must
+     * not be cached: a shared cache would serve them to every client of the URL.
+     */
+    private void globalError(HttpServletRequest req, HttpServletResponse resp, int status, String message, boolean urlDetermined)
+            throws IOException {
         globalErrors.increment();
         resp.setStatus(status);
         resp.setContentType(CONTENT_TYPE);
-        resp.setHeader("Cache-Control", dontCacheErrors(req) ? CachePolicy.UNCACHEABLE
+        resp.setHeader("Cache-Control", !urlDetermined || dontCacheErrors(req) ? CachePolicy.UNCACHEABLE
                 : cachePolicy.cacheControl(cachePolicy.globalErrorMaxAge(), req.getHeader("Cache-Control")));
         byte[] body = globalErrorBody(properties.getProtocolVersion(), properties.getServerName() + " Error: " + message);
         resp.setContentLength(body.length);

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * exactly the URLs that read the table, parent before child.
  */
 class TestInvalidationThroughSquid {
+    private static final String ADMIN_TOKEN = "flush-test-token";
+
     @Test
     void anUpdateIsSeenThroughTwoSquidLevelsWithoutRefresh() throws Exception {
         try (FrontierTestServer server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(), "--frontier.invalidation-enabled=true",
@@ -79,7 +81,8 @@ class TestInvalidationThroughSquid {
 
     @Test
     void flushCommandEmptiesOneOrAllRegisteredCaches() throws Exception {
-        try (FrontierTestServer server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(), "--frontier.invalidation-enabled=true");
+        try (FrontierTestServer server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(), "--frontier.invalidation-enabled=true",
+                "--frontier.admin-token=" + ADMIN_TOKEN);
              SquidProcess tier1 = SquidProcess.siteProxy("flush-tier1", null);
              SquidProcess tier2 = SquidProcess.siteProxy("flush-tier2", tier1)) {
             String base = "http://127.0.0.1:" + server.port();
@@ -91,7 +94,8 @@ class TestInvalidationThroughSquid {
             assertEquals("10000", value(tier2, url));
             assertEquals(List.of("TCP_MISS", "TCP_MEM_HIT"), tier2.awaitResultCodes(2));
 
-            RawHttp.Response list = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get("/frontier-admin/caches", "HTTP/1.0"));
+            RawHttp.Response list = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get("/frontier-admin/caches", "HTTP/1.0",
+                    "Authorization: Bearer " + ADMIN_TOKEN));
             assertTrue(list.bodyText().contains("tier1 127.0.0.1:" + tier1.port()) && list.bodyText().contains("tier 2"), list.bodyText());
             RawHttp.Response unknown = RawHttp.exchange("127.0.0.1", server.port(), post("/frontier-admin/flush?cache=nosuch"));
             assertEquals(404, unknown.status(), unknown.bodyText());
@@ -107,6 +111,6 @@ class TestInvalidationThroughSquid {
     }
 
     private static byte[] post(String target) {
-        return ("POST " + target + " HTTP/1.0\r\nContent-Length: 0\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        return ("POST " + target + " HTTP/1.0\r\nContent-Length: 0\r\nAuthorization: Bearer " + ADMIN_TOKEN + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

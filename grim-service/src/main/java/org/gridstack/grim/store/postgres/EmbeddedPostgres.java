@@ -6,7 +6,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HexFormat;
+import java.util.Map;
 
+import org.gridstack.embedded.PasswordProtectedPostgres;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,18 +16,19 @@ import org.slf4j.LoggerFactory;
  * An embedded PostgreSQL server (real binaries from Maven Central) on a free port, with
  * <b>durable commits</b> (fsync, synchronous_commit and full_page_writes on): update rates
  * measured against it are rates of durably stored updates. Creates the database {@value #DATABASE}
- * and a read-only role for native pass-through queries. Closing stops the server and deletes its
- * data directory.
+ * and a read-only role for native pass-through queries. Nobody is trusted: the superuser and the
+ * reader have passwords generated for this run ({@link PasswordProtectedPostgres}). Closing stops
+ * the server and deletes its data directory.
  */
 public final class EmbeddedPostgres implements AutoCloseable {
     public static final String DATABASE = "grim";
     public static final String READER = "grim_reader";
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgres.class);
 
-    private final io.zonky.test.db.postgres.embedded.EmbeddedPostgres server;
+    private final PasswordProtectedPostgres server;
     private final String readerPassword;
 
-    private EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres server, String readerPassword) {
+    private EmbeddedPostgres(PasswordProtectedPostgres server, String readerPassword) {
         this.server = server;
         this.readerPassword = readerPassword;
     }
@@ -36,21 +39,20 @@ public final class EmbeddedPostgres implements AutoCloseable {
                     + "Run as an unprivileged user (./gridstack run and ./gridstack test do that for you), "
                     + "or point grim.postgres.url at an existing server.");
         }
-        var pg = io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
-                .setServerConfig("max_connections", "300")
-                .setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on")
-                .setServerConfig("full_page_writes", "on")
-                .setServerConfig("shared_buffers", "128MB")
-                .start();
+        PasswordProtectedPostgres pg = PasswordProtectedPostgres.start(Map.of(
+                "max_connections", "300",
+                "fsync", "on",
+                "synchronous_commit", "on",
+                "full_page_writes", "on",
+                "shared_buffers", "128MB"));
         try {
             String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
-            try (Connection admin = pg.getPostgresDatabase().getConnection(); Statement s = admin.createStatement()) {
+            try (Connection admin = pg.superuserConnection("postgres"); Statement s = admin.createStatement()) {
                 s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
                 s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
                 s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");
             }
-            log.info("embedded PostgreSQL on port {} (durable commits)", pg.getPort());
+            log.info("embedded PostgreSQL on port {} (durable commits, password authentication only)", pg.port());
             return new EmbeddedPostgres(pg, password);
         } catch (SQLException | RuntimeException e) {
             pg.close();
@@ -59,11 +61,16 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
 
     public String jdbcUrl() {
-        return "jdbc:postgresql://localhost:" + server.getPort() + "/" + DATABASE;
+        return server.jdbcUrl(DATABASE);
     }
 
     public String adminUser() {
-        return "postgres";
+        return PasswordProtectedPostgres.SUPERUSER;
+    }
+
+    /** The superuser's password, generated for this run. */
+    public String adminPassword() {
+        return server.superuserPassword();
     }
 
     public String readerPassword() {
@@ -71,7 +78,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
 
     public int port() {
-        return server.getPort();
+        return server.port();
     }
 
     @Override

@@ -73,7 +73,7 @@ public final class PostgresBackend implements GrimBackend {
     }
 
     public static PostgresBackend embedded(EmbeddedPostgres server, int poolSize) {
-        return new PostgresBackend(server.jdbcUrl(), server.adminUser(), null, EmbeddedPostgres.READER, server.readerPassword(), poolSize);
+        return new PostgresBackend(server.jdbcUrl(), server.adminUser(), server.adminPassword(), EmbeddedPostgres.READER, server.readerPassword(), poolSize);
     }
 
     private HikariDataSource pool(String name, String user, String password, int size) {
