@@ -84,6 +84,7 @@ public final class FrontierServlet extends HttpServlet {
     private final transient Counter overloaded;
     private final transient Counter payloadErrors;
     private final transient Counter globalErrors;
+    private final transient Counter aborted;
     private final transient DistributionSummary bytesOut;
     private final transient Timer compressTimer;
     private final transient Timer requestTimer;
@@ -105,6 +106,7 @@ public final class FrontierServlet extends HttpServlet {
         this.overloaded = Counter.builder("frontier.overloaded").description("Requests answered 503 above MaxThreads").register(meters);
         this.payloadErrors = Counter.builder("frontier.errors").tag("kind", "payload").description("Payloads answered with an error").register(meters);
         this.globalErrors = Counter.builder("frontier.errors").tag("kind", "global").description("Requests answered with a global error").register(meters);
+        this.aborted = Counter.builder("frontier.aborted").description("Answers ended without their end (connection closed) after an error found once the headers were sent").register(meters);
         this.bytesOut = DistributionSummary.builder("frontier.bytes.out").baseUnit("bytes").description("Response body bytes").register(meters);
         this.compressTimer = Timer.builder("frontier.compress").description("Time encoding, compressing and sending row streams").register(meters);
         this.requestTimer = Timer.builder("frontier.request").description("Whole request time").register(meters);
@@ -139,6 +141,10 @@ public final class FrontierServlet extends HttpServlet {
                 resp.resetBuffer();
                 globalError(req, resp, HttpServletResponse.SC_OK, "internal error: " + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            } else {
+                // headers of a good answer are out: the body must not end as if complete
+                aborted.increment();
+                throw new AbortedAnswerException("internal error: " + e.getClass().getSimpleName());
             }
         } finally {
             active.decrementAndGet();
@@ -221,6 +227,8 @@ public final class FrontierServlet extends HttpServlet {
             if (servedUrls != null && !state.error) {
                 remember(req, plans, changesBefore);
             }
+        } catch (AbortedAnswerException e) {
+            throw e;
         } catch (IOException e) {
             throw new ClientGoneException(e);
         } finally {
@@ -408,6 +416,7 @@ public final class FrontierServlet extends HttpServlet {
             envelope.endData();
             envelope.quality(1, properties.getServerName() + " Empty result from query not allowed with ttl=forever",
                     0, HexFormat.of().formatHex(md5.digest()), -1, 0);
+            abortIfCommitted(out, "empty result with ttl=forever");
             return;
         }
         if (result.records() == 0 && properties.isExpireEmptyQueriesLikeErrors()) {
@@ -417,7 +426,12 @@ public final class FrontierServlet extends HttpServlet {
         envelope.quality(0, null, 0, HexFormat.of().formatHex(md5.digest()), result.records(), result.bytes());
     }
 
-    /** Writes an error payload: the data is cut back when possible, else the error follows what was sent. */
+    /**
+     * Writes an error payload: the data is cut back when possible, else the error follows what was
+     * sent. When the response is already committed (under a good answer's headers) the answer is
+     * then abandoned: the error text is flushed for whoever reads it, and the body ends without its
+     * end, so no cache stores it and clients retry.
+     */
     private void payloadError(PayloadPlan plan, EnvelopeWriter envelope, ResponseOutput out, int mark,
                               ResponseState state, String message) throws IOException {
         payloadErrors.increment();
@@ -434,6 +448,15 @@ public final class FrontierServlet extends HttpServlet {
         }
         envelope.endData();
         envelope.quality(1, properties.getServerName() + " " + message, 0, md5, -1, 0);
+        abortIfCommitted(out, message);
+    }
+
+    /** After an error: if the good answer's headers are already out, the answer must not end normally. */
+    private void abortIfCommitted(ResponseOutput out, String reason) throws AbortedAnswerException {
+        if (out.committed()) {
+            aborted.increment();
+            throw out.abort(reason);
+        }
     }
 
     private static byte[] emptyStream(BlobEncoding encoding) {

@@ -14,6 +14,9 @@ import java.util.function.Consumer;
  * sent. Until then an error can still replace what was written for the current payload, so an
  * error answer is cached briefly and never mixed with half a result.
  *
+ * <p>Once the headers are out (committed), an error can no longer get an error's headers: the body
+ * is then ended abnormally with {@link #abort(String)}, so that no cache keeps it.
+ *
  * <p>Thread-safe: the request thread writes, a timer thread may send keepalives; both lock this
  * object.
  */
@@ -107,6 +110,28 @@ final class ResponseOutput extends OutputStream {
             commit(true);
         }
         wire.flush();
+    }
+
+    /**
+     * Abandons a committed response: no more keepalives, what was written (e.g. the error text, for
+     * whoever reads the broken answer) is flushed, and the returned exception must be thrown out of
+     * the servlet, which makes Tomcat close the connection without ending the body (see
+     * {@link AbortedAnswerException}). Only for committed responses: before commit an error gets
+     * error headers instead.
+     *
+     * @throws IllegalStateException if the response is not committed yet
+     */
+    synchronized AbortedAnswerException abort(String reason) {
+        if (wire == null) {
+            throw new IllegalStateException("not committed: an error before commit gets error headers, not an abort");
+        }
+        keepalivesAllowed = false;
+        try {
+            wire.flush();
+        } catch (IOException e) {
+            // the client is gone; the connection is closed anyway
+        }
+        return new AbortedAnswerException(reason);
     }
 
     long bytesOut() {
