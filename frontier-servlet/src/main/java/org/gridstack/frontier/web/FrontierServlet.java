@@ -60,8 +60,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Order of work per request, cheapest first: parse and check everything that needs no database
  * (header, grammar, p1, read-only guard); answer {@code If-Modified-Since} with 304 from the
- * in-memory modification times; answer 503 above {@code MaxThreads}; only then take a connection.
- * Thread-safe.
+ * in-memory modification times; answer 503 above {@code MaxThreads} or above the client's share of
+ * the pool ({@link ClientShare}); only then take a connection. Answers are produced into a
+ * {@link ResponseOutput}, which holds them back so that connections are released before a slow
+ * client is served. Thread-safe.
  */
 public final class FrontierServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -79,6 +81,8 @@ public final class FrontierServlet extends HttpServlet {
     private static final int PIPELINE_BLOCK = 64 * 1024;
     private static final int PIPELINE_BLOCKS = 4;
     private final AtomicInteger active = new AtomicInteger();
+    private final transient AnswerMemoryBudget answerMemory;
+    private final transient ClientShare clientShare;
     private final transient Counter requests;
     private final transient Counter notModified;
     private final transient Counter overloaded;
@@ -101,6 +105,8 @@ public final class FrontierServlet extends HttpServlet {
         this.compressors = compressors; // null: compress on the request thread
         this.pipelineExecutor = pipelineExecutor; // null: encode and send on the request thread
         this.servedUrls = servedUrls; // null: no automatic invalidation
+        this.answerMemory = new AnswerMemoryBudget(properties.getResponseBufferTotalBytes());
+        this.clientShare = new ClientShare(properties.getMaxActive(), properties.getClientPoolShare());
         this.requests = Counter.builder("frontier.requests").description("Requests received").register(meters);
         this.notModified = Counter.builder("frontier.not.modified").description("Requests answered 304 before taking a connection").register(meters);
         this.overloaded = Counter.builder("frontier.overloaded").description("Requests answered 503 above MaxThreads").register(meters);
@@ -110,6 +116,8 @@ public final class FrontierServlet extends HttpServlet {
         this.bytesOut = DistributionSummary.builder("frontier.bytes.out").baseUnit("bytes").description("Response body bytes").register(meters);
         this.compressTimer = Timer.builder("frontier.compress").description("Time encoding, compressing and sending row streams").register(meters);
         this.requestTimer = Timer.builder("frontier.request").description("Whole request time").register(meters);
+        io.micrometer.core.instrument.Gauge.builder("frontier.answer.memory", answerMemory, AnswerMemoryBudget::used)
+                .baseUnit("bytes").description("Memory held by answers produced but not yet sent").register(meters);
     }
 
     /** What one payload will run, or why it cannot. */
@@ -197,6 +205,26 @@ public final class FrontierServlet extends HttpServlet {
             return;
         }
 
+        ClientShare.Slot slot = ClientShare.NONE;
+        if (plans.stream().anyMatch(p -> p.error() == null)) {
+            slot = clientShare.tryEnter(req.getRemoteAddr() + " " + frontierId);
+            if (slot == null) {
+                overloaded.increment();
+                resp.setHeader("Retry-After", "1");
+                globalError(req, resp, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Server busy: this client (X-Frontier-Id and address) already has "
+                        + clientShare.perClient() + " queries running, its share of the database pool (frontier.client-pool-share); retry later");
+                return;
+            }
+        }
+        try {
+            answer(req, resp, command, plans, state, clientCacheControl, slot);
+        } finally {
+            slot.close();
+        }
+    }
+
+    private void answer(HttpServletRequest req, HttpServletResponse resp, FrontierCommand command, List<PayloadPlan> plans,
+                        ResponseState state, String clientCacheControl, ClientShare.Slot slot) throws IOException {
         // changes to the tables seen before the query runs: one seen while it runs may purge
         // before the cache stores this answer, which is then purged again (ServedUrlRegistry.answered)
         long changesBefore = servedUrls == null ? 0 : changesSeen(plans);
@@ -213,7 +241,7 @@ public final class FrontierServlet extends HttpServlet {
                     r.setDateHeader("Last-Modified", state.lastModified.toEpochMilli());
                 }
             }
-        }, properties.getResponseBufferBytes());
+        }, properties.getResponseBufferBytes(), answerMemory, TimeUnit.SECONDS.toNanos(properties.getSendTimeoutSeconds()));
         try {
             EnvelopeWriter envelope = new EnvelopeWriter(out);
             envelope.begin(properties.getProtocolVersion());
@@ -221,6 +249,7 @@ public final class FrontierServlet extends HttpServlet {
             for (PayloadPlan plan : plans) {
                 servePayload(plan, command.ttl(), envelope, out, state);
             }
+            slot.close(); // the database work is done; sending may take long
             envelope.endTransaction();
             envelope.end();
             out.finish();
@@ -228,10 +257,18 @@ public final class FrontierServlet extends HttpServlet {
                 remember(req, plans, changesBefore);
             }
         } catch (AbortedAnswerException e) {
+            aborted.increment();
             throw e;
         } catch (IOException e) {
+            if (out.committed()) {
+                // whatever broke the sending (client gone, send timeout seen through the pipeline):
+                // a committed answer must never end as if it were complete
+                aborted.increment();
+                throw new AbortedAnswerException("sending failed: " + e.getMessage());
+            }
             throw new ClientGoneException(e);
         } finally {
+            out.releaseMemory();
             bytesOut.record(out.bytesOut());
         }
     }
@@ -454,7 +491,6 @@ public final class FrontierServlet extends HttpServlet {
     /** After an error: if the good answer's headers are already out, the answer must not end normally. */
     private void abortIfCommitted(ResponseOutput out, String reason) throws AbortedAnswerException {
         if (out.committed()) {
-            aborted.increment();
             throw out.abort(reason);
         }
     }
