@@ -57,6 +57,9 @@ public final class ServletProcess implements AutoCloseable {
                 "--spring.datasource.password=" + database.readerPassword(),
                 // measured without Last-Modified tracking, like the production servlet on PostgreSQL
                 "--frontier.last-modified-enabled=false",
+                // every load client uses the same X-Frontier-Id from one address: measure the
+                // servlet, not its per-client share of the pool
+                "--frontier.client-pool-share=1",
                 "--spring.main.banner-mode=off"));
         command.addAll(extraArgs);
         Files.createDirectories(log.toAbsolutePath().getParent());
