@@ -35,7 +35,10 @@ public final class ServletProcess implements AutoCloseable {
                 "--spring.datasource.url=" + database.jdbcUrl(),
                 "--spring.datasource.username=" + database.readerUser(),
                 PASSWORD_ARG + database.readerPassword(),
-                "--frontier.last-modified-enabled=false"));
+                "--frontier.last-modified-enabled=false",
+                // every load client uses the same X-Frontier-Id from one address: measure the
+                // servlet, not its per-client share of the pool
+                "--frontier.client-pool-share=1"));
         args.addAll(extraArgs);
         return new ServletProcess(SpringBootJarProcess.builder("FroNtier servlet", jar).args(args).log(log)
                 .redaction(a -> a.startsWith(PASSWORD_ARG) ? PASSWORD_ARG + "***" : a).start());

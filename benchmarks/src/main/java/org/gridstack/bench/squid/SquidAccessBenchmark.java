@@ -206,6 +206,8 @@ public final class SquidAccessBenchmark {
         try (SquidProcess squid = SquidProcess.siteProxy("squid-access-bench", null);
              ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
                      "--server.port=" + port, "--server.address=127.0.0.1", "--frontier.demo-schema=" + schema,
+                     // all load clients share one X-Frontier-Id and address: no per-client share
+                     "--frontier.client-pool-share=1",
                      "--logging.level.root=WARN", "--spring.main.banner-mode=off")) {
             String server = "http://127.0.0.1:" + port + "/Frontier";
             String proxy = "http://127.0.0.1:" + squid.port();

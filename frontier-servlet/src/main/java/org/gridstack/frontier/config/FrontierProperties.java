@@ -60,13 +60,22 @@ public class FrontierProperties {
     /** Most bytes of row stream (full_size) one payload may return. */
     private long maxBytes = 512L * 1024 * 1024;
     /**
-     * Response bytes held back before the status and cache headers are sent. An error found
-     * before this much output (row limit, timeout, database failure) gets error headers and a
-     * clean body; after it, it can only be reported inside the body under the good answer's
-     * headers, as in the production servlet. Default 256 KiB: holding back more delays the
-     * first bytes of large answers.
+     * Bytes of one answer held in memory before it is sent. An answer up to this size is produced
+     * completely (the database connection goes back to the pool) before its first byte is sent, so
+     * a slow client never holds a connection, and an error anywhere in it gets error headers and a
+     * clean body. A larger answer is sent as it is produced from this point on, holding its
+     * connection while the client reads. Default 8 MiB (production: streamed from the first byte).
      */
-    private int responseBufferBytes = 256 * 1024;
+    private int responseBufferBytes = 8 * 1024 * 1024;
+    /** Memory all held-back answers may use together; an answer that finds none left is sent as it is produced. Default 256 MiB. */
+    private long responseBufferTotalBytes = 256L * 1024 * 1024;
+    /** Longest time to send a held-back answer once it is produced; a client reading slower is cut off (the answer is cut, never cached). */
+    private int sendTimeoutSeconds = 300;
+    /**
+     * Share of the pool ({@code max-active}) one client (its {@code X-Frontier-Id} and address) may
+     * use at once, at least one connection; its further requests get 503 at once. Default 0.5.
+     */
+    private double clientPoolShare = 0.5;
     /** JDBC fetch size. */
     private int fetchSize = 2_000;
     /** Threads compressing blocks of one response in parallel (pigz style); 1 compresses on the request thread. */
@@ -153,6 +162,17 @@ public class FrontierProperties {
     public void setMaxBytes(long v) { maxBytes = positive("max-bytes", v); }
     public int getResponseBufferBytes() { return responseBufferBytes; }
     public void setResponseBufferBytes(int v) { responseBufferBytes = positive("response-buffer-bytes", v); }
+    public long getResponseBufferTotalBytes() { return responseBufferTotalBytes; }
+    public void setResponseBufferTotalBytes(long v) { responseBufferTotalBytes = notNegative("response-buffer-total-bytes", v); }
+    public int getSendTimeoutSeconds() { return sendTimeoutSeconds; }
+    public void setSendTimeoutSeconds(int v) { sendTimeoutSeconds = positive("send-timeout-seconds", v); }
+    public double getClientPoolShare() { return clientPoolShare; }
+    public void setClientPoolShare(double v) {
+        if (!(v > 0 && v <= 1)) {
+            throw new IllegalArgumentException("frontier.client-pool-share must be above 0 and at most 1, got " + v);
+        }
+        clientPoolShare = v;
+    }
     public int getFetchSize() { return fetchSize; }
     public void setFetchSize(int v) { fetchSize = notNegative("fetch-size", v) == 0 ? 0 : v; }
     public int getCompressionThreads() { return compressionThreads; }

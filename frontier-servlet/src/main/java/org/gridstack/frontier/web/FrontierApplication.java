@@ -11,6 +11,13 @@ import org.springframework.boot.web.servlet.support.SpringBootServletInitializer
  */
 @SpringBootApplication(scanBasePackages = "org.gridstack.frontier")
 public class FrontierApplication extends SpringBootServletInitializer {
+    public FrontierApplication() {
+        // in the WAR, Spring's ErrorPageFilter would swallow an exception thrown after commit (it
+        // only logs it), and Tomcat would then end the abandoned answer as if it were complete;
+        // without the filter the stock ErrorReportValve closes the connection (AbortedAnswerException)
+        setRegisterErrorPageFilter(false);
+    }
+
     public static void main(String[] args) {
         SpringApplication.run(FrontierApplication.class, args);
     }

@@ -232,6 +232,8 @@ public class FrontierConfiguration {
                 connector.setProperty("socket.appWriteBufSize", "65536");
                 connector.setProperty("socket.txBufSize", "262144");
             });
+            // an answer abandoned after commit closes the connection before any error page is included
+            factory.addContextValves(new AbortedAnswerValve());
             factory.addContextCustomizers(context -> {
                 if (context.getParent() instanceof StandardHost host) {
                     host.setErrorReportValveClass(FrontierErrorReportValve.class.getName());

@@ -63,8 +63,10 @@ import org.slf4j.LoggerFactory;
  * <p>Order of work per request, cheapest first: check the header and the grammar; answer 503
  * above {@code MaxThreads}; inflate every p1 (at most {@code frontier.max-request-sql-bytes} in
  * all, see {@link SqlBudget}) and run it through the read-only guard; answer
- * {@code If-Modified-Since} with 304 from the in-memory modification times; only then take a
- * connection. Thread-safe.
+ * {@code If-Modified-Since} with 304 from the in-memory modification times; answer 503 above the
+ * client's share of the pool ({@link ClientShare}); only then take a connection. Answers are
+ * produced into a {@link ResponseOutput}, which holds them back so that connections are released
+ * before a slow client is served. Thread-safe.
  */
 public final class FrontierServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -82,11 +84,14 @@ public final class FrontierServlet extends HttpServlet {
     private static final int PIPELINE_BLOCK = 64 * 1024;
     private static final int PIPELINE_BLOCKS = 4;
     private final AtomicInteger active = new AtomicInteger();
+    private final transient AnswerMemoryBudget answerMemory;
+    private final transient ClientShare clientShare;
     private final transient Counter requests;
     private final transient Counter notModified;
     private final transient Counter overloaded;
     private final transient Counter payloadErrors;
     private final transient Counter globalErrors;
+    private final transient Counter aborted;
     private final transient DistributionSummary bytesOut;
     private final transient DistributionSummary requestSql;
     private final transient Timer compressTimer;
@@ -104,16 +109,21 @@ public final class FrontierServlet extends HttpServlet {
         this.compressors = compressors; // null: compress on the request thread
         this.pipelineExecutor = pipelineExecutor; // null: encode and send on the request thread
         this.servedUrls = servedUrls; // null: no automatic invalidation
+        this.answerMemory = new AnswerMemoryBudget(properties.getResponseBufferTotalBytes());
+        this.clientShare = new ClientShare(properties.getMaxActive(), properties.getClientPoolShare());
         this.requests = Counter.builder("frontier.requests").description("Requests received").register(meters);
         this.notModified = Counter.builder("frontier.not.modified").description("Requests answered 304 before taking a connection").register(meters);
         this.overloaded = Counter.builder("frontier.overloaded").description("Requests answered 503 above MaxThreads").register(meters);
         this.payloadErrors = Counter.builder("frontier.errors").tag("kind", "payload").description("Payloads answered with an error").register(meters);
         this.globalErrors = Counter.builder("frontier.errors").tag("kind", "global").description("Requests answered with a global error").register(meters);
+        this.aborted = Counter.builder("frontier.aborted").description("Answers ended without their end (connection closed) after an error found once the headers were sent").register(meters);
         this.bytesOut = DistributionSummary.builder("frontier.bytes.out").baseUnit("bytes").description("Response body bytes").register(meters);
         this.requestSql = DistributionSummary.builder("frontier.request.sql").baseUnit("bytes")
                 .description("SQL bytes inflated from p1 per request (bounded by frontier.max-request-sql-bytes)").register(meters);
         this.compressTimer = Timer.builder("frontier.compress").description("Time encoding, compressing and sending row streams").register(meters);
         this.requestTimer = Timer.builder("frontier.request").description("Whole request time").register(meters);
+        io.micrometer.core.instrument.Gauge.builder("frontier.answer.memory", answerMemory, AnswerMemoryBudget::used)
+                .baseUnit("bytes").description("Memory held by answers produced but not yet sent").register(meters);
     }
 
     /** What one payload will run, or why it cannot. */
@@ -145,6 +155,10 @@ public final class FrontierServlet extends HttpServlet {
                 resp.resetBuffer();
                 globalError(req, resp, HttpServletResponse.SC_OK, "internal error: " + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()), false);
+            } else {
+                // headers of a good answer are out: the body must not end as if complete
+                aborted.increment();
+                throw new AbortedAnswerException("internal error: " + e.getClass().getSimpleName());
             }
         } finally {
             active.decrementAndGet();
@@ -206,6 +220,26 @@ public final class FrontierServlet extends HttpServlet {
             return;
         }
 
+        ClientShare.Slot slot = ClientShare.NONE;
+        if (plans.stream().anyMatch(p -> p.error() == null)) {
+            slot = clientShare.tryEnter(req.getRemoteAddr() + " " + frontierId);
+            if (slot == null) {
+                overloaded.increment();
+                resp.setHeader("Retry-After", "1");
+                globalError(req, resp, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Server busy: this client (X-Frontier-Id and address) already has "
+                        + clientShare.perClient() + " queries running, its share of the database pool (frontier.client-pool-share); retry later");
+                return;
+            }
+        }
+        try {
+            answer(req, resp, command, plans, state, clientCacheControl, slot);
+        } finally {
+            slot.close();
+        }
+    }
+
+    private void answer(HttpServletRequest req, HttpServletResponse resp, FrontierCommand command, List<PayloadPlan> plans,
+                        ResponseState state, String clientCacheControl, ClientShare.Slot slot) throws IOException {
         // changes to the tables seen before the query runs: one seen while it runs may purge
         // before the cache stores this answer, which is then purged again (ServedUrlRegistry.answered)
         long changesBefore = servedUrls == null ? 0 : changesSeen(plans);
@@ -222,7 +256,7 @@ public final class FrontierServlet extends HttpServlet {
                     r.setDateHeader("Last-Modified", state.lastModified.toEpochMilli());
                 }
             }
-        }, properties.getResponseBufferBytes());
+        }, properties.getResponseBufferBytes(), answerMemory, TimeUnit.SECONDS.toNanos(properties.getSendTimeoutSeconds()));
         try {
             EnvelopeWriter envelope = new EnvelopeWriter(out);
             envelope.begin(properties.getProtocolVersion());
@@ -230,15 +264,26 @@ public final class FrontierServlet extends HttpServlet {
             for (PayloadPlan plan : plans) {
                 servePayload(plan, command.ttl(), envelope, out, state);
             }
+            slot.close(); // the database work is done; sending may take long
             envelope.endTransaction();
             envelope.end();
             out.finish();
             if (servedUrls != null && !state.error) {
                 remember(req, plans, changesBefore);
             }
+        } catch (AbortedAnswerException e) {
+            aborted.increment();
+            throw e;
         } catch (IOException e) {
+            if (out.committed()) {
+                // whatever broke the sending (client gone, send timeout seen through the pipeline):
+                // a committed answer must never end as if it were complete
+                aborted.increment();
+                throw new AbortedAnswerException("sending failed: " + e.getMessage());
+            }
             throw new ClientGoneException(e);
         } finally {
+            out.releaseMemory();
             bytesOut.record(out.bytesOut());
         }
     }
@@ -425,6 +470,7 @@ public final class FrontierServlet extends HttpServlet {
             envelope.endData();
             envelope.quality(1, properties.getServerName() + " Empty result from query not allowed with ttl=forever",
                     0, HexFormat.of().formatHex(md5.digest()), -1, 0);
+            abortIfCommitted(out, "empty result with ttl=forever");
             return;
         }
         if (result.records() == 0 && properties.isExpireEmptyQueriesLikeErrors()) {
@@ -434,7 +480,12 @@ public final class FrontierServlet extends HttpServlet {
         envelope.quality(0, null, 0, HexFormat.of().formatHex(md5.digest()), result.records(), result.bytes());
     }
 
-    /** Writes an error payload: the data is cut back when possible, else the error follows what was sent. */
+    /**
+     * Writes an error payload: the data is cut back when possible, else the error follows what was
+     * sent. When the response is already committed (under a good answer's headers) the answer is
+     * then abandoned: the error text is flushed for whoever reads it, and the body ends without its
+     * end, so no cache stores it and clients retry.
+     */
     private void payloadError(PayloadPlan plan, EnvelopeWriter envelope, ResponseOutput out, int mark,
                               ResponseState state, String message) throws IOException {
         payloadErrors.increment();
@@ -451,6 +502,14 @@ public final class FrontierServlet extends HttpServlet {
         }
         envelope.endData();
         envelope.quality(1, properties.getServerName() + " " + message, 0, md5, -1, 0);
+        abortIfCommitted(out, message);
+    }
+
+    /** After an error: if the good answer's headers are already out, the answer must not end normally. */
+    private void abortIfCommitted(ResponseOutput out, String reason) throws AbortedAnswerException {
+        if (out.committed()) {
+            throw out.abort(reason);
+        }
     }
 
     private static byte[] emptyStream(BlobEncoding encoding) {

@@ -5,32 +5,64 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The response body, held back until the status and cache headers are known. Bytes collect in
- * memory until the response is finished, grows past a threshold, or a keepalive has to go out;
- * only then are the headers decided (by the callback, from what happened so far) and the bytes
- * sent. Until then an error can still replace what was written for the current payload, so an
- * error answer is cached briefly and never mixed with half a result.
+ * The response body, held back in memory so that the headers are decided late and the database is
+ * never paced by the client. Bytes collect in memory until the answer is finished, outgrows its
+ * budget, or a keepalive has to go out:
+ * <ul>
+ *   <li>The status and cache headers are decided (by the callback, from what happened so far) when
+ *   the first byte has to go out. Until then an error can still replace what was written for the
+ *   current payload, so an error answer is cached briefly and never mixed with half a result.</li>
+ *   <li>An answer that fits its budget ({@code holdLimit} bytes, and what the shared
+ *   {@link AnswerMemoryBudget} can still give) is sent only by {@link #finish()}, after the
+ *   database work is done and its connections are back in the pool, with a Content-Length. A slow
+ *   client then holds memory and a request thread, never a database connection.</li>
+ *   <li>An answer that outgrows its budget is sent as it is produced from then on, as a chunked
+ *   body: its connection is held while the client reads.</li>
+ * </ul>
+ * Either way, once the body's writes have been blocked for {@code sendTimeoutNanos} in total (a
+ * client reading too slowly), the next write throws {@link AbortedAnswerException}: the answer is
+ * cut and never cached. A client that reads nothing at all is also dropped by Tomcat's own write
+ * timeout ({@code connectionTimeout}) when a single write makes no progress for that long.
+ *
+ * <p>Once the headers are out (committed), an error can no longer get an error's headers: the body
+ * is then ended abnormally with {@link #abort(String)}, so that no cache keeps it.
  *
  * <p>Thread-safe: the request thread writes, a timer thread may send keepalives; both lock this
- * object.
+ * object. {@link #releaseMemory()} must be called once the response is done, whatever happened.
  */
 final class ResponseOutput extends OutputStream {
+    private static final int INITIAL = 64 * 1024;
+    private static final int SEND_SLICE = 16 * 1024;
     private final HttpServletResponse response;
     private final Consumer<HttpServletResponse> headers;
-    private final int commitThreshold;
-    private byte[] pending = new byte[64 * 1024];
+    private final int holdLimit;
+    private final AnswerMemoryBudget budget;
+    private final long sendTimeoutNanos;
+    private byte[] pending = new byte[INITIAL];
     private int pendingLength;
-    private OutputStream wire;
+    private long taken; // bytes taken from the budget for pending beyond INITIAL
+    private OutputStream wire; // non-null once committed
+    private boolean streaming; // past the budget: bytes go straight to the wire
     private boolean keepalivesAllowed;
     private long bytesOut;
+    private long writeNanos; // time spent blocked in body writes after the database work or past the budget
 
-    ResponseOutput(HttpServletResponse response, Consumer<HttpServletResponse> headers, int commitThreshold) {
+    /**
+     * @param holdLimit most bytes of this answer held back before it is sent as it is produced
+     * @param budget memory shared by all held-back answers
+     * @param sendTimeoutNanos longest time {@link #finish()} may take to send what was held back
+     */
+    ResponseOutput(HttpServletResponse response, Consumer<HttpServletResponse> headers, int holdLimit,
+                   AnswerMemoryBudget budget, long sendTimeoutNanos) {
         this.response = Objects.requireNonNull(response, "response is null");
         this.headers = Objects.requireNonNull(headers, "headers is null");
-        this.commitThreshold = commitThreshold;
+        this.holdLimit = holdLimit;
+        this.budget = Objects.requireNonNull(budget, "budget is null");
+        this.sendTimeoutNanos = sendTimeoutNanos;
     }
 
     @Override
@@ -41,21 +73,45 @@ final class ResponseOutput extends OutputStream {
     @Override
     public synchronized void write(byte[] b, int off, int len) throws IOException {
         bytesOut += len;
-        if (wire != null) {
-            wire.write(b, off, len);
+        if (streaming) {
+            timedWrite(b, off, len);
             return;
         }
-        if (pendingLength + len > pending.length) {
-            pending = Arrays.copyOf(pending, Math.max(pending.length * 2, pendingLength + len));
+        int needed = pendingLength + len;
+        if (needed > holdLimit || (needed > pending.length && !grow(needed))) {
+            startStreaming();
+            timedWrite(b, off, len);
+            return;
         }
         System.arraycopy(b, off, pending, pendingLength, len);
-        pendingLength += len;
-        if (pendingLength >= commitThreshold) {
-            commit(false);
-        }
+        pendingLength = needed;
     }
 
-    /** A position the body can be cut back to, or -1 once bytes have gone out. */
+    /** Grows the held-back buffer within the budget; false when the budget has no more. */
+    private boolean grow(int needed) {
+        int capacity = Math.min(Math.max(pending.length * 2, needed), Math.max(holdLimit, needed));
+        long more = capacity - Math.max(INITIAL, pending.length);
+        if (more > 0 && !budget.tryTake(more)) {
+            return false;
+        }
+        taken += Math.max(0, more);
+        pending = Arrays.copyOf(pending, capacity);
+        return true;
+    }
+
+    /** Over the budget: sends what was held back and everything after it as it comes. */
+    private void startStreaming() throws IOException {
+        if (wire == null) {
+            commit(false);
+        }
+        timedWrite(pending, 0, pendingLength);
+        pendingLength = 0;
+        streaming = true;
+        giveBack();
+        pending = new byte[0];
+    }
+
+    /** A position the body can be cut back to, or -1 once the headers are out. */
     synchronized int mark() {
         return wire == null ? pendingLength : -1;
     }
@@ -83,7 +139,7 @@ final class ResponseOutput extends OutputStream {
         keepalivesAllowed = false;
     }
 
-    /** Sends a keepalive if one may go out now; this commits the response. */
+    /** Sends a keepalive if one may go out now; this commits the response and sends what was held back. */
     synchronized void keepalive(byte[] element) {
         if (!keepalivesAllowed) {
             return;
@@ -92,6 +148,8 @@ final class ResponseOutput extends OutputStream {
             if (wire == null) {
                 commit(false);
             }
+            wire.write(pending, 0, pendingLength);
+            pendingLength = 0;
             bytesOut += element.length;
             wire.write(element);
             wire.flush();
@@ -100,13 +158,79 @@ final class ResponseOutput extends OutputStream {
         }
     }
 
-    /** Sends everything; sets Content-Length when nothing has gone out yet. */
+    /**
+     * Sends everything; sets Content-Length when nothing has gone out yet. What was held back is
+     * sent in slices; when that takes longer than the send timeout, the rest is not sent and the
+     * returned-to caller gets an {@link AbortedAnswerException} (the answer is cut, never cached).
+     */
     synchronized void finish() throws IOException {
         keepalivesAllowed = false;
         if (wire == null) {
             commit(true);
         }
+        sendPending();
         wire.flush();
+        releaseMemory();
+    }
+
+    /** Writes what was held back, slice by slice, within the send timeout. */
+    private void sendPending() throws IOException {
+        for (int off = 0; off < pendingLength; off += SEND_SLICE) {
+            timedWrite(pending, off, Math.min(SEND_SLICE, pendingLength - off));
+        }
+        pendingLength = 0;
+    }
+
+    /** A body write, counted against the send timeout; over it, the answer is cut. */
+    private void timedWrite(byte[] b, int off, int len) throws IOException {
+        if (writeNanos > sendTimeoutNanos) {
+            throw new AbortedAnswerException("the client did not read the answer within frontier.send-timeout-seconds ("
+                    + TimeUnit.NANOSECONDS.toSeconds(sendTimeoutNanos) + " s of blocked writes)");
+        }
+        long t0 = System.nanoTime();
+        try {
+            wire.write(b, off, len);
+        } finally {
+            writeNanos += System.nanoTime() - t0;
+        }
+    }
+
+    /**
+     * Abandons a committed response: no more keepalives, what was written (e.g. the error text, for
+     * whoever reads the broken answer) is sent within the send timeout and flushed, and the
+     * returned exception must be thrown out of the servlet, which makes Tomcat close the connection
+     * without ending the body (see {@link AbortedAnswerException}). Only for committed responses:
+     * before commit an error gets error headers instead.
+     *
+     * @throws IllegalStateException if the response is not committed yet
+     */
+    synchronized AbortedAnswerException abort(String reason) {
+        if (wire == null) {
+            throw new IllegalStateException("not committed: an error before commit gets error headers, not an abort");
+        }
+        keepalivesAllowed = false;
+        try {
+            sendPending();
+            wire.flush();
+        } catch (IOException e) {
+            // the client is gone; the connection is closed anyway
+        }
+        releaseMemory();
+        return new AbortedAnswerException(reason);
+    }
+
+    /** Gives the held-back memory back to the budget; the response sends nothing more from it. */
+    synchronized void releaseMemory() {
+        giveBack();
+        pending = new byte[0];
+        pendingLength = 0;
+    }
+
+    private void giveBack() {
+        if (taken > 0) {
+            budget.give(taken);
+            taken = 0;
+        }
     }
 
     long bytesOut() {
@@ -115,14 +239,11 @@ final class ResponseOutput extends OutputStream {
 
     private void commit(boolean complete) throws IOException {
         headers.accept(response);
-        if (!complete) {
-            response.setBufferSize(64 * 1024);
-        }
         if (complete) {
             response.setContentLength(pendingLength);
+        } else {
+            response.setBufferSize(64 * 1024);
         }
         wire = response.getOutputStream();
-        wire.write(pending, 0, pendingLength);
-        pending = null;
     }
 }

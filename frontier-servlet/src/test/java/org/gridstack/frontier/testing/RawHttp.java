@@ -31,7 +31,85 @@ public final class RawHttp {
         }
     }
 
+    /**
+     * A response read until the server closed the connection, however it ended. {@code framed}:
+     * the body ended the way its framing says (the last chunk of a chunked body, all
+     * Content-Length bytes); a close-delimited body is always "framed", as HTTP cannot tell a cut
+     * from an end there.
+     */
+    public record Received(int status, List<String[]> headers, byte[] body, boolean chunked, boolean framed) {
+        public String header(String name) {
+            return new Response(status, headers, body).header(name);
+        }
+
+        public String bodyText() {
+            return new String(body, StandardCharsets.ISO_8859_1);
+        }
+
+        /** A complete FroNtier answer: properly framed and the envelope closed. */
+        public boolean completeAnswer() {
+            return framed && bodyText().stripTrailing().endsWith("</frontier>");
+        }
+    }
+
     private RawHttp() {
+    }
+
+    /** Sends the request and reads until the server closes (send {@code Connection: close} with HTTP/1.1). */
+    public static Received receive(String host, int port, byte[] requestHead) throws IOException {
+        byte[] raw;
+        try (Socket s = new Socket(host, port)) {
+            s.setSoTimeout(120_000);
+            s.getOutputStream().write(requestHead);
+            s.getOutputStream().flush();
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            byte[] buf = new byte[65536];
+            try {
+                InputStream in = s.getInputStream();
+                for (int n; (n = in.read(buf)) >= 0; ) {
+                    all.write(buf, 0, n);
+                }
+            } catch (java.net.SocketException reset) {
+                // a connection reset after the data: keep what arrived
+            }
+            raw = all.toByteArray();
+        }
+        java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(raw);
+        String status = line(in);
+        if (status == null) {
+            throw new IOException("no response");
+        }
+        int code = Integer.parseInt(status.split(" ", 3)[1]);
+        List<String[]> headers = new ArrayList<>();
+        String l;
+        while ((l = line(in)) != null && !l.isEmpty()) {
+            int c = l.indexOf(':');
+            headers.add(new String[] {l.substring(0, c).trim(), l.substring(c + 1).trim()});
+        }
+        Response head = new Response(code, headers, new byte[0]);
+        String te = head.header("Transfer-Encoding");
+        String cl = head.header("Content-Length");
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
+            while (true) {
+                String size = line(in);
+                if (size == null || size.isBlank()) {
+                    return new Received(code, headers, body.toByteArray(), true, false);
+                }
+                int n = Integer.parseInt(size.split(";")[0].trim(), 16);
+                if (n == 0) {
+                    return new Received(code, headers, body.toByteArray(), true, true);
+                }
+                byte[] chunk = in.readNBytes(n);
+                body.write(chunk);
+                if (chunk.length < n || line(in) == null) {
+                    return new Received(code, headers, body.toByteArray(), true, false);
+                }
+            }
+        }
+        body.write(in.readAllBytes());
+        boolean framed = cl == null || body.size() == Long.parseLong(cl);
+        return new Received(code, headers, body.toByteArray(), false, framed);
     }
 
     public static Response exchange(String host, int port, byte[] requestHead) throws IOException {

@@ -1,6 +1,7 @@
 package org.gridstack.frontier.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -72,7 +73,9 @@ class ITWarOnStockTomcat {
             ProcessBuilder pb = new ProcessBuilder(CATALINA_HOME.resolve("bin/catalina.sh").toString(), "run");
             pb.environment().put("CATALINA_HOME", CATALINA_HOME.toString());
             pb.environment().put("CATALINA_BASE", base.toString());
+            // answers past 256 KiB are sent as they are produced, so an error after that cuts the answer
             pb.environment().put("CATALINA_OPTS", "-Dfrontier.data-source-name=jdbc/frontier -Dfrontier.server-name=WarTest"
+                    + " -Dfrontier.response-buffer-bytes=262144"
                     + " -Dlogging.level.root=WARN -Xmx512m");
             pb.redirectErrorStream(true);
             pb.redirectOutput(base.resolve("logs/console.log").toFile());
@@ -106,6 +109,17 @@ class ITWarOnStockTomcat {
                 ResponseParser.Payload e = ResponseParser.parse(bad.bodyText()).payloads().get(0);
                 assertEquals(1, e.error());
                 assertTrue(e.message().startsWith("WarTest Query rejected"), e.message());
+
+                // an error after ~1 MB was sent under a good answer's headers: the connection is
+                // closed without the last chunk, as on the embedded server
+                RawHttp.Received late = RawHttp.receive("127.0.0.1", port, RawHttp.get(
+                        "/Frontier/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOB&p1="
+                                + P1Codec.encode("select g, md5(g::text) h, 1 / (g - 20000) x from generate_series(1, 20000) g"),
+                        "HTTP/1.1", "Host: 127.0.0.1", "X-Frontier-Id: war-test", "Connection: close"));
+                assertEquals(200, late.status());
+                assertTrue(late.chunked());
+                assertTrue(late.bodyText().contains("division by zero"), "the reason is sent before the cut");
+                assertFalse(late.framed(), "no last chunk after an error found once the headers were out; Tomcat log:\n" + log());
             } finally {
                 tomcat.descendants().forEach(ProcessHandle::destroyForcibly);
                 tomcat.destroyForcibly();
