@@ -1,14 +1,13 @@
 package org.gridstack.frontier.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
+import org.gridstack.testing.LoginChecks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,25 +38,18 @@ class TestDemoDatabasePassword {
 
     @Test
     void superuserWithoutPasswordIsRefused() {
-        Properties p = new Properties();
-        p.setProperty("user", "postgres");
-        assertThrows(SQLException.class, () -> DriverManager.getConnection(url(), p).close());
+        LoginChecks.refusedLogin(url(), "postgres", null);
     }
 
     @Test
     void superuserWithWrongPasswordIsRefused() {
-        Properties p = new Properties();
-        p.setProperty("user", "postgres");
-        p.setProperty("password", "postgres");
-        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url(), p).close());
-        assertEquals("28P01", e.getSQLState(), e.getMessage()); // invalid_password
+        SQLException e = LoginChecks.refusedLogin(url(), "postgres", "postgres");
+        assertEquals(LoginChecks.INVALID_PASSWORD, e.getSQLState(), e.getMessage());
     }
 
     @Test
     void readerWithoutPasswordIsRefused() {
-        Properties p = new Properties();
-        p.setProperty("user", DemoDatabase.READER);
-        assertThrows(SQLException.class, () -> DriverManager.getConnection(url(), p).close());
+        LoginChecks.refusedLogin(url(), DemoDatabase.READER, null);
     }
 
     @Test

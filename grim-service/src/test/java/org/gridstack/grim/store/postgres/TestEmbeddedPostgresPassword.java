@@ -1,12 +1,10 @@
 package org.gridstack.grim.store.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.Properties;
+import org.gridstack.testing.LoginChecks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,18 +30,13 @@ class TestEmbeddedPostgresPassword {
 
     @Test
     void superuserWithoutPasswordIsRefused() {
-        Properties p = new Properties();
-        p.setProperty("user", "postgres");
-        assertThrows(SQLException.class, () -> DriverManager.getConnection(url(), p).close());
+        LoginChecks.refusedLogin(url(), "postgres", null);
     }
 
     @Test
     void superuserWithWrongPasswordIsRefused() {
-        Properties p = new Properties();
-        p.setProperty("user", "postgres");
-        p.setProperty("password", "postgres");
-        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url(), p).close());
-        assertEquals("28P01", e.getSQLState(), e.getMessage()); // invalid_password
+        SQLException e = LoginChecks.refusedLogin(url(), "postgres", "postgres");
+        assertEquals(LoginChecks.INVALID_PASSWORD, e.getSQLState(), e.getMessage());
     }
 
     @Test
