@@ -23,7 +23,7 @@ class TestSquidAccessBenchmark {
     @Test
     void everyAccessMethodRunsAtTinyScale(@TempDir Path dir) throws Exception {
         SquidAccessBenchmark.Result r = SquidAccessBenchmark.run(new SquidAccessBenchmark.Config(
-                List.of(AccessMethod.values()), List.of(ResultSize.KB_10), List.of(5), List.of(1), Duration.ofMillis(200), Duration.ofMillis(700)));
+                List.of(AccessMethod.values()), List.of(ResultSize.KB_10), List.of(5), List.of(1), Duration.ofMillis(500), Duration.ofMillis(1500)));
         assertEquals(AccessMethod.values().length, r.cells().size());
         for (CellStats c : r.cells()) {
             assertTrue(c.queries() > 0, c.markdownRow());
