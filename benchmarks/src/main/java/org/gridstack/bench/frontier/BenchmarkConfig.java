@@ -7,6 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.gridstack.bench.kit.CommandLineArgs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Settings of one throughput run, validated; build with {@link #builder()} or {@link #parse}.
@@ -85,58 +88,71 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
      * --servlet-args="A B" --servlet-arg=A --output=DIR --deflater-threads=2 --command=TEXT}.
      */
     public static BenchmarkConfig parse(String... args) {
-        Builder b = builder();
-        for (String arg : args) {
-            if (arg == null || arg.isBlank()) {
-                continue; // an empty Maven property
-            }
-            int eq = arg.indexOf('=');
-            if (!arg.startsWith("--") || eq < 0) {
-                throw new IllegalArgumentException("arguments are --name=value, got '" + arg + "'; " + usage());
-            }
-            String name = arg.substring(2, eq);
-            String value = arg.substring(eq + 1);
-            switch (name) {
-                case "levels" -> b.zipLevels(ints(name, value));
-                case "clients" -> b.clientCounts(ints(name, value));
-                case "warmup-seconds" -> b.warmup(seconds(name, value));
-                case "measure-seconds" -> b.measure(seconds(name, value));
-                case "query" -> b.query(value);
-                case "verify" -> b.verify(VerifyMode.parse(value));
-                case "servlet-args" -> Arrays.stream(value.trim().split("\\s+")).filter(s -> !s.isEmpty()).forEach(b::addServletArg);
-                case "servlet-arg" -> b.addServletArg(value);
-                case "output" -> b.outputDir(Path.of(value));
-                case "deflater-threads" -> b.deflaterThreads(ints(name, value).get(0));
-                case "command" -> b.command(value);
-                default -> throw new IllegalArgumentException("unknown argument --" + name + "; " + usage());
-            }
-        }
-        return b.build();
+        return CommandLineArgs.parse(new Options(), args).builder.build();
     }
 
     static String usage() {
-        return "usage: FrontierThroughputBenchmark [--levels=0,1,5,9] [--clients=1,2,4] [--warmup-seconds=3] [--measure-seconds=10]"
-                + " [--query=SQL] [--verify=compare|decode] [--servlet-args=\"--frontier.compression-threads=2 ...\"] [--servlet-arg=ARG]"
-                + " [--output=DIR] [--deflater-threads=2]";
+        return CommandLineArgs.usage(new Options());
     }
 
-    private static List<Integer> ints(String name, String value) {
-        List<Integer> r = new ArrayList<>();
-        for (String part : value.split(",")) {
-            try {
-                r.add(Integer.parseInt(part.trim()));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--" + name + " takes comma-separated integers, got '" + value + "'");
-            }
+    /** The command line, applied to a builder in the order given. */
+    @Command(name = "FrontierThroughputBenchmark", description = "FroNtier servlet over HTTP vs plain JDBC vs zlib alone (README)")
+    static final class Options {
+        final Builder builder = builder();
+
+        @Option(names = "--levels", split = ",", paramLabel = "N", description = "zip levels (default 0,1,5,9)")
+        void levels(List<Integer> v) {
+            builder.zipLevels(v);
         }
-        return r;
-    }
 
-    private static Duration seconds(String name, String value) {
-        try {
-            return Duration.ofNanos(Math.round(Double.parseDouble(value.trim()) * 1e9));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " takes a number of seconds, got '" + value + "'");
+        @Option(names = "--clients", split = ",", paramLabel = "N", description = "concurrent clients per cell (default 1,2,4)")
+        void clients(List<Integer> v) {
+            builder.clientCounts(v);
+        }
+
+        @Option(names = "--warmup-seconds", paramLabel = "S", description = "unmeasured seconds per cell (default 3)")
+        void warmup(double v) {
+            builder.warmup(Duration.ofNanos(Math.round(v * 1e9)));
+        }
+
+        @Option(names = "--measure-seconds", paramLabel = "S", description = "measured seconds per cell (default 10)")
+        void measure(double v) {
+            builder.measure(Duration.ofNanos(Math.round(v * 1e9)));
+        }
+
+        @Option(names = "--query", paramLabel = "SQL", description = "the query (default: select string from T_STRING)")
+        void query(String v) {
+            builder.query(v);
+        }
+
+        @Option(names = "--verify", paramLabel = "compare|decode", description = "how answers are checked (default compare)")
+        void verify(String v) {
+            builder.verify(VerifyMode.parse(v));
+        }
+
+        @Option(names = "--servlet-args", paramLabel = "\"A B\"", description = "servlet arguments, space-separated")
+        void servletArgs(String v) {
+            Arrays.stream(v.trim().split("\\s+")).filter(a -> !a.isEmpty()).forEach(builder::addServletArg);
+        }
+
+        @Option(names = "--servlet-arg", paramLabel = "ARG", description = "one servlet argument")
+        void servletArg(String v) {
+            builder.addServletArg(v);
+        }
+
+        @Option(names = "--output", paramLabel = "DIR", description = "where the results go (default benchmarks/target/results)")
+        void output(Path v) {
+            builder.outputDir(v);
+        }
+
+        @Option(names = "--deflater-threads", paramLabel = "N", description = "threads of the parallel zlib measurement (default 2)")
+        void deflaterThreads(int v) {
+            builder.deflaterThreads(v);
+        }
+
+        @Option(names = "--command", paramLabel = "TEXT", description = "how the run was started, for the report")
+        void command(String v) {
+            builder.command(v);
         }
     }
 

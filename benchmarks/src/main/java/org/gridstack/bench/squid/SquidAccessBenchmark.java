@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +22,7 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import org.gridstack.bench.frontier.TStringData;
 import org.gridstack.bench.kit.ClosedLoopDriver;
+import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.ReportIndex;
@@ -38,6 +38,8 @@ import org.gridstack.frontier.web.FrontierConfiguration;
 import org.gridstack.testing.SquidProcess;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Thesis experiments 1 and 3 on this machine: the {@code T_STRING} answer at 10 kB, 100 kB and
@@ -453,43 +455,69 @@ public final class SquidAccessBenchmark {
         };
     }
 
-    static final String USAGE = """
-            usage: SquidAccessBenchmark [--methods=all|M,...] [--sizes=10k,100k,1m] [--zips=0,1,5,9] [--clients=1,2,4,8]
-                                        [--warmup-millis=500] [--measure-millis=3000] [--output=target/results]
-              methods: %s
-            """;
-
-    /** Parses {@code --name=value} arguments over the defaults. */
+    /** Parses {@code --name=value} arguments over the defaults; {@code output[0]} receives {@code --output}. */
     static Config parse(String[] args, Config defaults, Path[] output) {
-        List<AccessMethod> methods = defaults.methods();
-        List<ResultSize> sizes = defaults.sizes();
-        List<Integer> zips = defaults.zips();
-        List<Integer> clients = defaults.clients();
-        Duration warmup = defaults.warmup();
-        Duration measure = defaults.measure();
-        for (String a : args) {
-            int eq = a.indexOf('=');
-            if (!a.startsWith("--") || eq < 0) {
-                throw new IllegalArgumentException("argument '" + a + "' is not --name=value\n" + usage());
-            }
-            String value = a.substring(eq + 1).trim();
-            switch (a.substring(2, eq)) {
-                case "methods" -> methods = AccessMethod.parseList(value);
-                case "sizes" -> sizes = ResultSize.parseList(value);
-                case "zips" -> zips = ints("zips", value);
-                case "clients" -> clients = ints("clients", value);
-                case "warmup-millis" -> warmup = Duration.ofMillis(Long.parseLong(value));
-                case "measure-millis" -> measure = Duration.ofMillis(Long.parseLong(value));
-                case "output" -> output[0] = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option '" + a + "'\n" + usage());
-            }
-        }
-        return new Config(methods, sizes, zips, clients, warmup, measure);
+        Options o = CommandLineArgs.parse(new Options(defaults, output[0]), args);
+        output[0] = o.output;
+        return new Config(o.methods, o.sizes, o.zips, o.clients, o.warmup, o.measure);
     }
 
-    private static String usage() {
-        return String.format(Locale.ROOT, USAGE, Arrays.stream(AccessMethod.values()).map(m -> m.option() + " (" + m.label() + ")")
-                .collect(Collectors.joining(", ")));
+    /** The command line over a grid's defaults. */
+    @Command(name = "SquidAccessBenchmark", description = "access methods through Squid: the thesis's experiments 1 and 3 (README)")
+    static final class Options {
+        List<AccessMethod> methods;
+        List<ResultSize> sizes;
+        List<Integer> zips;
+        List<Integer> clients;
+        Duration warmup;
+        Duration measure;
+        Path output;
+
+        Options(Config defaults, Path output) {
+            this.methods = defaults.methods();
+            this.sizes = defaults.sizes();
+            this.zips = defaults.zips();
+            this.clients = defaults.clients();
+            this.warmup = defaults.warmup();
+            this.measure = defaults.measure();
+            this.output = output;
+        }
+
+        @Option(names = "--methods", paramLabel = "all|M,...", description = "access methods: all, or of jdbc, sdk-direct, sdk-refresh,"
+                + " sdk-hit, driver-hit, plain-hit, plain-keepalive-hit")
+        void methods(String v) {
+            methods = AccessMethod.parseList(v.trim());
+        }
+
+        @Option(names = "--sizes", paramLabel = "10k,100k,1m", description = "result sizes")
+        void sizes(String v) {
+            sizes = ResultSize.parseList(v.trim());
+        }
+
+        @Option(names = "--zips", split = ",", paramLabel = "N", description = "zip levels (retrieve-ziplevel)")
+        void zips(List<Integer> v) {
+            zips = v;
+        }
+
+        @Option(names = "--clients", split = ",", paramLabel = "N", description = "closed-loop clients per cell")
+        void clients(List<Integer> v) {
+            clients = v;
+        }
+
+        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per cell")
+        void warmup(long v) {
+            warmup = Duration.ofMillis(v);
+        }
+
+        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per cell")
+        void measure(long v) {
+            measure = Duration.ofMillis(v);
+        }
+
+        @Option(names = "--output", paramLabel = "DIR", description = "directory of squid-access.{md,csv,json,html}")
+        void output(Path v) {
+            output = v;
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -507,14 +535,6 @@ public final class SquidAccessBenchmark {
         System.out.println(r.markdown());
         System.out.println("written: " + r.write(output[0]));
         System.exit(0); // the servlet's and Squid's cleanup run as shutdown hooks
-    }
-
-    private static List<Integer> ints(String name, String text) {
-        try {
-            return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(Integer::valueOf).collect(Collectors.toList());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " takes comma-separated integers, got '" + text + "'", e);
-        }
     }
 
     private static String join(List<Integer> values) {
