@@ -27,6 +27,11 @@ public final class BenchmarkDatabase implements AutoCloseable {
     }
 
     /** JDBC URL of the benchmark database, without credentials or driver settings. */
+    /** The server's TCP port (to find its processes). */
+    public int port() {
+        return database.port();
+    }
+
     public String jdbcUrl() {
         return database.jdbcUrl();
     }

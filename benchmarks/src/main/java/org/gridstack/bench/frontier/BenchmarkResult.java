@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.gridstack.bench.kit.HostMonitor;
 
 /**
  * Everything one throughput run measured, plus what it ran on and how it was started. Immutable.
@@ -20,10 +21,12 @@ import java.util.Optional;
  * @param servlet one entry per zip level and client count
  * @param jdbc one entry per client count
  * @param deflater zlib alone, per zip level >= 1: one thread, then the parallel stream
+ * @param host the machine and the processes under test, sampled every second over the run
  */
 public record BenchmarkResult(OffsetDateTime startedAt, Duration elapsed, MachineInfo machine, String command, BenchmarkConfig config,
                               String dataset, String postgresVersion, List<String> servletCommand, long rowStreamBytes, long records,
-                              List<ServletMeasurement> servlet, List<JdbcMeasurement> jdbc, List<DeflaterThroughput.Stats> deflater) {
+                              List<ServletMeasurement> servlet, List<JdbcMeasurement> jdbc, List<DeflaterThroughput.Stats> deflater,
+                              List<HostMonitor.Sample> host) {
     public BenchmarkResult {
         Objects.requireNonNull(startedAt, "startedAt is null");
         Objects.requireNonNull(elapsed, "elapsed is null");
@@ -36,6 +39,7 @@ public record BenchmarkResult(OffsetDateTime startedAt, Duration elapsed, Machin
         servlet = List.copyOf(servlet);
         jdbc = List.copyOf(jdbc);
         deflater = List.copyOf(deflater);
+        host = List.copyOf(host);
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.gridstack.bench.kit.ClosedLoopDriver;
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.frontier.protocol.BlobEncoding;
 
@@ -76,6 +77,11 @@ public final class FrontierThroughputBenchmark {
             log("query answers " + expected.rowCount() + " rows via JDBC; starting the servlet " + jar);
             ServletProcess servlet = resources.servlet(ServletProcess.start(jar, db, config.servletArgs(), outputDir.resolve("servlet.log")));
 
+            HostMonitor host = resources.monitor(HostMonitor.start(Map.of(
+                    "benchmark JVM (clients)", HostMonitor.tree(ProcessHandle.current()),
+                    "servlet", HostMonitor.tree(ProcessHandle.of(servlet.pid()).orElseThrow()),
+                    "PostgreSQL", HostMonitor.postgresServer(db.port())), Duration.ofSeconds(1)));
+
             Map<Integer, ReferenceAnswer> references = establishReferences(config, servlet.port(), expected);
             ReferenceAnswer any = references.values().iterator().next();
             log("reference answers checked: " + any.records() + " records, full_size " + any.fullSize());
@@ -104,7 +110,7 @@ public final class FrontierThroughputBenchmark {
             }
             result = new BenchmarkResult(startedAt, Duration.ofNanos(System.nanoTime() - t0), machine, command, config,
                     dataset.description(), postgresVersion, servlet.commandForReport(), any.fullSize(), any.records(),
-                    servletResults, jdbc, deflater);
+                    servletResults, jdbc, deflater, host.stop());
         }
         List<Path> files = ReportWriter.write(result, outputDir);
         log("results written to " + files);

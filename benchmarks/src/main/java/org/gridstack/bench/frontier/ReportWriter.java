@@ -266,6 +266,7 @@ public final class ReportWriter {
                     "unit", t.unit(), "met", t.met()));
         }
         root.put("targets", targets);
+        root.put("host", r.host());
         return ResultJson.toJson(root);
     }
 

@@ -2,9 +2,10 @@ package org.gridstack.bench.frontier;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.gridstack.bench.kit.HostMonitor;
 
 /**
- * The processes a run starts (PostgreSQL, the servlet), stopped exactly once: by {@link #close()}
+ * The processes a run starts (PostgreSQL, the servlet) and its host monitor, stopped exactly once: by {@link #close()}
  * on the normal and the failure path, or by a shutdown hook when the JVM is ended (Ctrl-C, Maven
  * killed), so neither is left running. Thread-safe.
  */
@@ -12,6 +13,7 @@ final class RunResources implements AutoCloseable {
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicReference<BenchmarkDatabase> database = new AtomicReference<>();
     private final AtomicReference<ServletProcess> servlet = new AtomicReference<>();
+    private final AtomicReference<HostMonitor> monitor = new AtomicReference<>();
     private final Thread hook = new Thread(this::stopAll, "bench-cleanup");
 
     RunResources() {
@@ -34,6 +36,14 @@ final class RunResources implements AutoCloseable {
         return s;
     }
 
+    HostMonitor monitor(HostMonitor m) {
+        monitor.set(m);
+        if (stopping.get()) {
+            stopAll();
+        }
+        return m;
+    }
+
     @Override
     public void close() {
         stopAll();
@@ -46,6 +56,10 @@ final class RunResources implements AutoCloseable {
 
     private void stopAll() {
         stopping.set(true);
+        HostMonitor m = monitor.getAndSet(null);
+        if (m != null) {
+            m.stop();
+        }
         ServletProcess s = servlet.getAndSet(null);
         if (s != null) {
             s.close(); // first: it holds connections to the database

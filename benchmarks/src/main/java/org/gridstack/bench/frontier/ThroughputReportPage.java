@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
+import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 
@@ -59,6 +60,11 @@ final class ThroughputReportPage {
         }
         page.table("Measured levels", List.of("what", "clients", "queries/s", "row stream MB/s", "p50 ms", "p99 ms",
                 "reference queries/s", "ours / reference"), rows);
+        if (!r.host().isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()))
+                    .note("Cores busy per process include its children. The benchmark JVM runs the load clients; on a 2-core"
+                            + " machine whatever it and the other processes take is not available to the servlet.");
+        }
         return page.link("Markdown summary", baseName + ".md").link("JSON (every number)", baseName + ".json")
                 .link("CSV (one line per level)", baseName + ".csv").build();
     }

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.gridstack.bench.frontier.ProjectLayout;
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.testing.SpringBootJarProcess;
 
 /**
@@ -84,9 +85,7 @@ final class GrimServiceProcess implements AutoCloseable {
         if (!m.find()) {
             return Optional.empty();
         }
-        String flag = " -p " + m.group(1) + " ";
-        return ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.contains("/bin/postgres") && c.contains(flag)).orElse(false))
-                .findFirst();
+        return HostMonitor.postmaster(Integer.parseInt(m.group(1)));
     }
 
     String logTail() {

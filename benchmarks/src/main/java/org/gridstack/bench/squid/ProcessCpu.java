@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import org.gridstack.bench.kit.HostMonitor;
 
 /**
  * CPU seconds used so far by this JVM (the benchmark clients, plus the in-process servlet) and by
@@ -26,25 +27,9 @@ final class ProcessCpu {
                 .sum();
     }
 
-    /**
-     * The postmaster of the embedded PostgreSQL listening on {@code port} ({@code postgres ... -p PORT};
-     * pg_ctl detaches it, so it is no descendant of this JVM). Other builds on the machine run their
-     * own embedded PostgreSQL as the same user, so the port tells ours apart.
-     */
+    /** The postmaster of the embedded PostgreSQL listening on {@code port} ({@link HostMonitor#postmaster}). */
     static Optional<ProcessHandle> postmaster(int port) {
-        String p = Integer.toString(port);
-        return ProcessHandle.allProcesses()
-                .filter(h -> h.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
-                .filter(h -> {
-                    String[] args = h.info().arguments().orElse(new String[0]);
-                    for (int i = 0; i + 1 < args.length; i++) {
-                        if (args[i].equals("-p") && args[i + 1].equals(p)) {
-                            return true;
-                        }
-                    }
-                    return false;
-                })
-                .findFirst();
+        return HostMonitor.postmaster(port);
     }
 
     /**

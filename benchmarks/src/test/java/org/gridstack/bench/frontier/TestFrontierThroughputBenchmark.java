@@ -69,22 +69,27 @@ class TestFrontierThroughputBenchmark {
         assertTrue(Files.readString(out.resolve("frontier-throughput.json")).contains("\"queriesPerSecond\""));
         assertEquals(1 + 2 + 1 + 2, Files.readAllLines(out.resolve("frontier-throughput.csv")).size(), "header, 2 servlet, 1 JDBC, 2 zlib rows");
 
-        assertReportRendersInChromium(out);
+        assertReportRendersInChromium(out, r);
     }
 
     /** The run's web page in a real headless Chromium: every chart there and drawn, no console message, links that resolve. */
-    private static void assertReportRendersInChromium(Path out) throws Exception {
+    private static void assertReportRendersInChromium(Path out, BenchmarkResult r) throws Exception {
         Path page = out.resolve("frontier-throughput.html");
         HeadlessChromium.Rendering shown = HeadlessChromium.render(page);
         assertEquals(List.of(), shown.consoleMessages(), "console of " + page);
         String dom = shown.dom();
         String[] figures = dom.split("<figure class=\"chart\"", -1);
-        assertEquals(1 + 4, figures.length, "four charts: queries/s, MB/s, p50, p99");
+        assertEquals(1 + 4 + 3, figures.length, "queries/s, MB/s, p50, p99; machine, cores and memory per process");
         for (int i = 1; i < figures.length; i++) {
             String figure = figures[i].substring(0, figures[i].indexOf("</figure>"));
             assertTrue(figure.contains("<svg") && figure.contains("<path"), "chart " + i + " is drawn: " + figure.substring(0, Math.min(200, figure.length())));
-            assertTrue(figure.contains("servlet zip 0") && figure.contains("servlet zip 5") && figure.contains("plain JDBC"), "chart " + i + " legend");
+            if (i <= 4) {
+                assertTrue(figure.contains("servlet zip 0") && figure.contains("servlet zip 5") && figure.contains("plain JDBC"), "chart " + i + " legend");
+            } else if (i > 5) {
+                assertTrue(figure.contains("servlet") && figure.contains("PostgreSQL") && figure.contains("benchmark JVM"), "chart " + i + " legend");
+            }
         }
+        assertTrue(r.host().size() >= 3, "the host was sampled every second: " + r.host().size());
         assertTrue(dom.contains("production 3.42 zip 0"), "the production servlet's reference line");
         Matcher links = Pattern.compile("href=\"([^\"]+)\"").matcher(dom);
         int resolved = 0;
