@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,7 +28,8 @@ import org.springframework.web.util.UriComponentsBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The providers' streaming endpoint {@code ws://host/api/v1/updates/ws?backend=postgres}: one
+ * The providers' streaming endpoint {@code ws://host/api/v1/updates/ws?backend=postgres|basex|ldap|all}
+ * (backend required): one
  * persistent WebSocket per provider, one text message per update request (the JSON of
  * {@code POST /api/v1/updates}, optionally with an {@code "id"} the answer echoes), one answer
  * message per request once it is durably stored: {@code {"id":..,"stored":n}} or
@@ -67,8 +69,8 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         try {
             auth.check(request.getHeaders().getFirst("Authorization"),
                     token != null ? token : request.getHeaders().getFirst("X-Grim-Token"));
-            String backend = store.backend(first(query.get("backend"))).name();
-            attributes.put(BATCHER, batchers.byBackend().get(backend));
+            List<UpdateBatcher> targets = store.writeTargets(first(query.get("backend"))).stream().map(b -> batchers.byBackend().get(b)).toList();
+            attributes.put(BATCHER, targets);
             return true;
         } catch (GrimException e) {
             response.setStatusCode(HttpStatus.valueOf(e.status()));
@@ -89,7 +91,8 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
     @Override
     protected void handleTextMessage(WebSocketSession session, TextMessage message) {
         WebSocketSession out = (WebSocketSession) session.getAttributes().get("grim.out");
-        UpdateBatcher batcher = (UpdateBatcher) session.getAttributes().get(BATCHER);
+        @SuppressWarnings("unchecked")
+        List<UpdateBatcher> targets = (List<UpdateBatcher>) session.getAttributes().get(BATCHER);
         Object id = null;
         try {
             UpdateRequest request = json.readValue(message.getPayload(), UpdateRequest.class);
@@ -99,12 +102,21 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
             id = request.id();
             List<Update> updates = request.toUpdates(maxUpdates);
             Object answerId = id;
-            batcher.submitAsync(updates).whenCompleteAsync((n, failure) -> answer(out, answerId, n, failure), answers);
+            storedEverywhere(targets, updates).whenCompleteAsync((n, failure) -> answer(out, answerId, n, failure), answers);
         } catch (GrimException e) {
             answer(out, id, null, e);
         } catch (IOException | IllegalArgumentException e) {
             answer(out, id, null, GrimException.badRequest("the message is not a valid update: " + e.getMessage()));
         }
+    }
+
+    /** Completes with the number stored once every target stored the updates, or with the first failure. */
+    private static CompletableFuture<Integer> storedEverywhere(List<UpdateBatcher> targets, List<Update> updates) {
+        if (targets.size() == 1) {
+            return targets.get(0).submitAsync(updates);
+        }
+        List<CompletableFuture<Integer>> each = targets.stream().map(t -> t.submitAsync(updates)).toList();
+        return CompletableFuture.allOf(each.toArray(new CompletableFuture<?>[0])).thenApply(v -> each.get(0).join());
     }
 
     private void answer(WebSocketSession out, Object id, Integer stored, Throwable failure) {
