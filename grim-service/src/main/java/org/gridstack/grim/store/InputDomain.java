@@ -78,6 +78,37 @@ public final class InputDomain {
         }
     }
 
+    /**
+     * Checks a text parameter of a read operation ({@code host}, {@code moduleName}, ...): the
+     * same characters as stored text (a value outside them cannot name a stored object, and
+     * some backends refuse it outright, such as PostgreSQL a NUL); throws 400 naming the parameter.
+     */
+    public static void checkLookup(String parameter, String value) {
+        checkCharacters("parameter '" + parameter + "'", value, false);
+    }
+
+    /**
+     * Checks the characters of a native query (SQL, XQuery, LDAP filter): the text domain plus
+     * carriage returns (line ends); throws 400 saying where the offending character is.
+     */
+    public static void checkQuery(String query) {
+        checkCharacters("the query", query, true);
+    }
+
+    private static void checkCharacters(String what, String s, boolean carriageReturns) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            String why = carriageReturns && c == '\r' ? null : textRule(c);
+            if (why != null) {
+                throw GrimException.badRequest(what + ": character " + codePoint(c) + " at position " + i + " " + why + TEXT_RULE);
+            }
+        }
+    }
+
     private static final String TEXT_RULE = "; text may hold tab, line feed and printable characters only (no other control"
             + " characters, no carriage return, no unpaired surrogates, no U+FFFE/U+FFFF)";
 

@@ -13,6 +13,7 @@ import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
+import org.gridstack.grim.store.InputDomain;
 import org.gridstack.grim.store.NativeResult;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.QueryLimits;
@@ -165,6 +166,9 @@ class GrimApiController {
             } catch (IllegalArgumentException ex) {
                 throw GrimException.badRequest("parameter '" + e.getKey() + "': " + ex.getMessage());
             }
+            if (type == ColumnType.TEXT) {
+                InputDomain.checkLookup(e.getKey(), e.getValue());
+            }
         }
         Timer.Sample sample = Timer.start(meters);
         OperationResult r = backend.execute(op, mode, params);
@@ -225,9 +229,28 @@ class GrimApiController {
             throw GrimException.badRequest("no query: send the SQL, XQuery or LDAP filter as the text/plain body or as parameter q");
         }
         GrimBackend b = store.backend(backendName);
+        InputDomain.checkQuery(query);
         GrimProperties.NativeQueries n = properties.getNativeQueries();
-        NativeResult r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes()));
+        NativeResult r;
+        try {
+            r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes()));
+        } catch (StackOverflowError e) {
+            throw GrimException.badRequest("the query nests too deeply for the " + b.name() + " parser (" + depth(query)
+                    + " levels of parentheses); flatten it");
+        }
         return new NativeResponse(r.backend(), r.language(), r.columns(), r.rows(), r.rows().size(), r.truncated(), r.qrtNanos() / 1e6);
+    }
+
+    /** The deepest nesting of parentheses in {@code query}. */
+    private static int depth(String query) {
+        int depth = 0;
+        int max = 0;
+        for (int i = 0; i < query.length(); i++) {
+            char c = query.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            max = Math.max(max, depth);
+        }
+        return max;
     }
 
     /** A native query's answer. */
