@@ -157,6 +157,20 @@ class TestClientErrors {
         ws.sendClose(java.net.http.WebSocket.NORMAL_CLOSURE, "done").join();
     }
 
+    @Test
+    void requestsTomcatRefusesGetTheJsonErrorShape() throws Exception {
+        HttpResponse<String> longUrl = get("/api/v1/operations/indexed?host=" + "x".repeat(20_000));
+        HttpResponse<String> bigHeader = http.send(HttpRequest.newBuilder(uri("/api/v1/collections")).header("X-Big", "y".repeat(20_000)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        for (HttpResponse<String> r : List.of(longUrl, bigHeader)) {
+            assertThat(r.statusCode()).as(r.body()).isBetween(400, 499);
+            assertThat(r.headers().firstValue("Content-Type").orElse("")).as(r.body()).startsWith("application/json");
+            JsonNode body = JSON.readTree(r.body());
+            assertThat(body.get("status").asInt()).isEqualTo(r.statusCode());
+            assertThat(body.get("message").asText()).contains("limits");
+        }
+    }
+
     private static void expect(List<String> problems, int status, HttpResponse<String> r) throws Exception {
         String what = r.request().method() + " " + cut(r.request().uri().toString()) + " -> " + r.statusCode() + " " + cut(r.body());
         if (r.statusCode() != status) {
