@@ -44,13 +44,15 @@ class GrimApiController {
     private final GrimProperties properties;
     private final GrimApplication.UpdateBatchers batchers;
     private final MeterRegistry meters;
+    private final OrderedSubmission ordered;
 
     GrimApiController(GrimStore store, GrimProperties properties, GrimApplication.UpdateBatchers batchers,
-            MeterRegistry meters) {
+            MeterRegistry meters, OrderedSubmission ordered) {
         this.store = store;
         this.properties = properties;
         this.batchers = batchers;
         this.meters = meters;
+        this.ordered = ordered;
     }
 
     @AnonymousRead
@@ -202,13 +204,11 @@ class GrimApiController {
     }
 
     private Map<String, Object> stored(String backendName, List<Update> updates) {
-        List<String> targets = store.writeTargets(backendName);
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (String t : targets) {
-            int n = batchers.byBackend().get(t).submit(updates, properties.getUpdates().getTimeout());
-            m.put(t, n);
+        Map<String, UpdateBatcher> targets = new LinkedHashMap<>();
+        for (String t : store.writeTargets(backendName)) {
+            targets.put(t, batchers.byBackend().get(t));
         }
-        return Map.of("stored", m);
+        return Map.of("stored", ordered.submitAndWait(targets, updates, properties.getUpdates().getTimeout()));
     }
 
     @AnonymousRead

@@ -43,6 +43,11 @@ public class GrimApplication {
     }
 
     @Bean
+    OrderedSubmission orderedSubmission() {
+        return new OrderedSubmission();
+    }
+
+    @Bean
     ProviderAuthentication providerAuthentication(GrimProperties properties) {
         List<String> tokens = properties.getProviderTokens();
         if (tokens.isEmpty()) {

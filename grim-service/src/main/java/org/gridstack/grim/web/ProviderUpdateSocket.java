@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +51,7 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
     private final ProviderAuthentication auth;
     private final int maxUpdates;
     private final int maxMessageChars;
+    private final OrderedSubmission ordered;
     private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final ExecutorService answers = Executors.newFixedThreadPool(2, r -> {
@@ -66,12 +67,13 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
     }
 
     ProviderUpdateSocket(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, int maxUpdates,
-            int maxMessageChars) {
+            int maxMessageChars, OrderedSubmission ordered) {
         this.store = requireNonNull(store, "store is null");
         this.batchers = requireNonNull(batchers, "batchers is null");
         this.auth = requireNonNull(auth, "auth is null");
         this.maxUpdates = maxUpdates;
         this.maxMessageChars = maxMessageChars;
+        this.ordered = requireNonNull(ordered, "ordered is null");
     }
 
     @Override
@@ -83,7 +85,10 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         try {
             auth.check(request.getHeaders().getFirst("Authorization"),
                     token != null ? token : request.getHeaders().getFirst("X-Grim-Token"));
-            List<UpdateBatcher> targets = store.writeTargets(first(query.get("backend"))).stream().map(b -> batchers.byBackend().get(b)).toList();
+            Map<String, UpdateBatcher> targets = new LinkedHashMap<>();
+            for (String b : store.writeTargets(first(query.get("backend")))) {
+                targets.put(b, batchers.byBackend().get(b));
+            }
             attributes.put(BATCHER, targets);
             return true;
         } catch (GrimException e) {
@@ -141,7 +146,7 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
     private void handleRequest(WebSocketSession session, String payload) {
         WebSocketSession out = (WebSocketSession) session.getAttributes().get("grim.out");
         @SuppressWarnings("unchecked")
-        List<UpdateBatcher> targets = (List<UpdateBatcher>) session.getAttributes().get(BATCHER);
+        Map<String, UpdateBatcher> targets = (Map<String, UpdateBatcher>) session.getAttributes().get(BATCHER);
         Object id = null;
         try {
             UpdateRequest request = json.readValue(payload, UpdateRequest.class);
@@ -151,7 +156,8 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
             id = request.id();
             List<Update> updates = request.toUpdates(maxUpdates);
             Object answerId = id;
-            storedEverywhere(targets, updates).whenCompleteAsync((n, failure) -> answer(out, answerId, n, failure), answers);
+            ordered.submit(targets, updates).whenCompleteAsync((n, failure) -> answer(out, answerId,
+                    n == null ? null : n.values().iterator().next(), failure), answers);
         } catch (GrimException e) {
             answer(out, id, null, e);
         } catch (IOException e) {
@@ -159,15 +165,6 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         } catch (IllegalArgumentException e) {
             answer(out, id, null, GrimException.badRequest("the message is not a valid update: " + e.getMessage()));
         }
-    }
-
-    /** Completes with the number stored once every target stored the updates, or with the first failure. */
-    private static CompletableFuture<Integer> storedEverywhere(List<UpdateBatcher> targets, List<Update> updates) {
-        if (targets.size() == 1) {
-            return targets.get(0).submitAsync(updates);
-        }
-        List<CompletableFuture<Integer>> each = targets.stream().map(t -> t.submitAsync(updates)).toList();
-        return CompletableFuture.allOf(each.toArray(new CompletableFuture<?>[0])).thenApply(v -> each.get(0).join());
     }
 
     private void answer(WebSocketSession out, Object id, Integer stored, Throwable failure) {

@@ -13,9 +13,10 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 class WebSocketConfig implements WebSocketConfigurer {
     private final ProviderUpdateSocket socket;
 
-    WebSocketConfig(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, GrimProperties properties) {
+    WebSocketConfig(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, GrimProperties properties,
+            OrderedSubmission ordered) {
         this.socket = new ProviderUpdateSocket(store, batchers, auth, properties.getUpdates().getMaxUpdatesPerRequest(),
-                properties.getUpdates().getMaxMessageChars());
+                properties.getUpdates().getMaxMessageChars(), ordered);
     }
 
     @Override
