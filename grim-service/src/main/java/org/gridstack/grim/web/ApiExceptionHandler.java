@@ -36,6 +36,9 @@ class ApiExceptionHandler {
         if (e.status() == 401) {
             b.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"grim\"");
         }
+        if (e.status() == 429 || e.status() == 503) {
+            b.header(HttpHeaders.RETRY_AFTER, "1");
+        }
         return b.body(error(e.status(), e.getMessage()));
     }
 

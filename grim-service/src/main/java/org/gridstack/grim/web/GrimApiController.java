@@ -31,6 +31,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * The GRIM API (JSON by default, XML with {@code Accept: application/xml}): collections, the 14
@@ -45,14 +46,17 @@ class GrimApiController {
     private final GrimApplication.UpdateBatchers batchers;
     private final MeterRegistry meters;
     private final OrderedSubmission ordered;
+    private final NativeQueryGate gate;
 
     GrimApiController(GrimStore store, GrimProperties properties, GrimApplication.UpdateBatchers batchers,
-            MeterRegistry meters, OrderedSubmission ordered) {
+            MeterRegistry meters, OrderedSubmission ordered,
+            NativeQueryGate gate) {
         this.store = store;
         this.properties = properties;
         this.batchers = batchers;
         this.meters = meters;
         this.ordered = ordered;
+        this.gate = gate;
     }
 
     @AnonymousRead
@@ -214,17 +218,19 @@ class GrimApiController {
     @AnonymousRead
     @PostMapping(path = "/native", consumes = {MediaType.TEXT_PLAIN_VALUE, MediaType.ALL_VALUE})
     NativeResponse nativeQuery(@RequestParam(required = false) String backend, @RequestBody(required = false) String query,
-            @RequestParam(name = "q", required = false) String q) {
-        return runNative(backend, query != null && !query.isBlank() ? query : q);
+            @RequestParam(name = "q", required = false) String q, HttpServletRequest request) {
+        return runNative(backend, query != null && !query.isBlank() ? query : q, request.getRemoteAddr());
     }
 
     @AnonymousRead
     @GetMapping("/native")
-    NativeResponse nativeQueryGet(@RequestParam(required = false) String backend, @RequestParam(name = "q", required = false) String q) {
-        return runNative(backend, q);
+    NativeResponse nativeQueryGet(@RequestParam(required = false) String backend, @RequestParam(name = "q", required = false) String q,
+            HttpServletRequest request) {
+        return runNative(backend, q, request.getRemoteAddr());
     }
 
-    private NativeResponse runNative(String backendName, String query) {
+    /** Runs an anonymous native query within the limits and {@link NativeQueryGate}'s bounds (429 beyond them). */
+    private NativeResponse runNative(String backendName, String query, String client) {
         if (query == null || query.isBlank()) {
             throw GrimException.badRequest("no query: send the SQL, XQuery or LDAP filter as the text/plain body or as parameter q");
         }
@@ -232,7 +238,7 @@ class GrimApiController {
         InputDomain.checkQuery(query);
         GrimProperties.NativeQueries n = properties.getNativeQueries();
         NativeResult r;
-        try {
+        try (NativeQueryGate.Permit permit = gate.enter(client, b.name())) {
             r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes()));
         } catch (StackOverflowError e) {
             throw GrimException.badRequest("the query nests too deeply for the " + b.name() + " parser (" + depth(query)

@@ -43,6 +43,11 @@ public class GrimApplication {
     }
 
     @Bean
+    NativeQueryGate nativeQueryGate(GrimProperties properties) {
+        return new NativeQueryGate(properties.getNativeQueries().getMaxPerClient(), properties.getNativeQueries().getMaxPerBackend());
+    }
+
+    @Bean
     OrderedSubmission orderedSubmission() {
         return new OrderedSubmission();
     }

@@ -109,6 +109,15 @@ public class GrimProperties {
         private Duration timeout = Duration.ofSeconds(10);
         private int maxRows = 10_000;
         private long maxBytes = 16L << 20;
+        /** Native queries one client address may run at once. */
+        private int maxPerClient = 2;
+        /** Native queries one backend runs at once (below PostgreSQL's 4 reader connections). */
+        private int maxPerBackend = 3;
+
+        public int getMaxPerClient() { return maxPerClient; }
+        public void setMaxPerClient(int maxPerClient) { this.maxPerClient = maxPerClient; }
+        public int getMaxPerBackend() { return maxPerBackend; }
+        public void setMaxPerBackend(int maxPerBackend) { this.maxPerBackend = maxPerBackend; }
 
         public Duration getTimeout() { return timeout; }
         public void setTimeout(Duration timeout) { this.timeout = timeout; }
