@@ -239,7 +239,7 @@ class GrimApiController {
         GrimProperties.NativeQueries n = properties.getNativeQueries();
         NativeResult r;
         try (NativeQueryGate.Permit permit = gate.enter(client, b.name())) {
-            r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes()));
+            r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes(), n.getMaxMemoryMb()));
         } catch (StackOverflowError e) {
             throw GrimException.badRequest("the query nests too deeply for the " + b.name() + " parser (" + depth(query)
                     + " levels of parentheses); flatten it");

@@ -109,11 +109,15 @@ public class GrimProperties {
         private Duration timeout = Duration.ofSeconds(10);
         private int maxRows = 10_000;
         private long maxBytes = 16L << 20;
+        /** Heap one XQuery may take (MiB); embedded BaseX evaluates in the service's heap. */
+        private int maxMemoryMb = 256;
         /** Native queries one client address may run at once. */
         private int maxPerClient = 2;
         /** Native queries one backend runs at once (below PostgreSQL's 4 reader connections). */
         private int maxPerBackend = 3;
 
+        public int getMaxMemoryMb() { return maxMemoryMb; }
+        public void setMaxMemoryMb(int maxMemoryMb) { this.maxMemoryMb = maxMemoryMb; }
         public int getMaxPerClient() { return maxPerClient; }
         public void setMaxPerClient(int maxPerClient) { this.maxPerClient = maxPerClient; }
         public int getMaxPerBackend() { return maxPerBackend; }

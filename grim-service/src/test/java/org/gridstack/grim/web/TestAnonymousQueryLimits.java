@@ -53,6 +53,15 @@ class TestAnonymousQueryLimits {
         assertThat(after.statusCode()).as("the place comes back: " + after.body()).isEqualTo(200);
     }
 
+    @Test
+    void anXQueryThatWouldFillTheHeapIsStoppedAtItsMemoryLimit() throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/api/v1/native?backend=basex")).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("string-length(string-join((1 to 150000000) ! 'xxxxxxxxxx'))")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(422);
+        assertThat(r.body()).contains("memory limit");
+    }
+
     private HttpRequest nativeQuery(String sql) {
         return HttpRequest.newBuilder(uri("/api/v1/native?backend=postgres")).header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
