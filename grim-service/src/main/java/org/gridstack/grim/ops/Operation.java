@@ -99,11 +99,16 @@ public enum Operation {
                 return o;
             }
         }
+        throw new IllegalArgumentException("unknown operation '" + label + "'; known: " + String.join(", ", labels()));
+    }
+
+    /** Every operation's label, in declaration order. */
+    public static List<String> labels() {
         List<String> known = new ArrayList<>();
         for (Operation o : values()) {
             known.add(o.label);
         }
-        throw new IllegalArgumentException("unknown operation '" + label + "'; known: " + String.join(", ", known));
+        return known;
     }
 
     /** The 14 operations of the seed, in its order. */

@@ -19,6 +19,14 @@ public class GrimException extends RuntimeException {
         this.status = status;
     }
 
+    /** {@code text} quoted for a message: in full up to 100 characters, else its start and its length. */
+    public static String excerpt(String text) {
+        if (text == null) {
+            return "null";
+        }
+        return text.length() <= 100 ? "'" + text + "'" : "'" + text.substring(0, 100) + "...' (" + text.length() + " characters)";
+    }
+
     public int status() {
         return status;
     }
@@ -39,7 +47,12 @@ public class GrimException extends RuntimeException {
         return new GrimException(422, message);
     }
 
+    /**
+     * 503 for a failure of the backend itself. The client's message names the backend and what
+     * failed but not the cause's text (it may hold the server's directories, Java signatures or
+     * schema names); the cause stays attached for the service log.
+     */
     public static GrimException backendFailed(String backend, String what, Throwable cause) {
-        return new GrimException(503, backend + ": " + what + ": " + cause.getMessage(), cause);
+        return new GrimException(503, backend + ": " + what + " (the backend failed; the service log has its error); retry later", cause);
     }
 }

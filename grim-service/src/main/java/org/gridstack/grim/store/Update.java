@@ -60,7 +60,10 @@ public record Update(Kind kind, String collection, List<String> key, Map<String,
         return GlueModel.collection(collection);
     }
 
-    /** Checks the update against the model; throws GrimException (400) saying what is wrong. */
+    /**
+     * Checks the update against the model and {@link InputDomain} (keys, characters, sizes every
+     * backend stores unchanged); throws GrimException (400) saying what is wrong.
+     */
     public Update validated() {
         CollectionDef def;
         try {
@@ -72,10 +75,11 @@ public record Update(Kind kind, String collection, List<String> key, Map<String,
             throw GrimException.badRequest(collection + " objects are identified by " + def.keyCount() + " key value(s) ("
                     + names(def.keyColumns()) + "), got " + key.size());
         }
-        for (String k : key) {
-            if (k == null || k.isEmpty()) {
+        for (int i = 0; i < key.size(); i++) {
+            if (key.get(i) == null || key.get(i).isEmpty()) {
                 throw GrimException.badRequest("empty key value for " + collection);
             }
+            InputDomain.checkKey(def, def.keyColumns().get(i), key.get(i));
         }
         Map<String, Object> coerced = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : values.entrySet()) {
@@ -85,11 +89,14 @@ public record Update(Kind kind, String collection, List<String> key, Map<String,
                 throw GrimException.badRequest("'" + c.name() + "' is part of the key of " + collection + " and cannot be "
                         + (kind == Kind.INSERT ? "given as a value; put it in the key" : "changed; delete and insert instead"));
             }
+            Object value;
             try {
-                coerced.put(c.name(), c.type().coerce(e.getValue()));
+                value = c.type().coerce(e.getValue());
             } catch (IllegalArgumentException | ArithmeticException ex) {
                 throw GrimException.badRequest(collection + "." + c.name() + ": " + ex.getMessage());
             }
+            InputDomain.checkValue(def, c, value);
+            coerced.put(c.name(), value);
         }
         switch (kind) {
             case SET -> {

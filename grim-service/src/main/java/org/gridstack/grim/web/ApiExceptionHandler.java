@@ -15,7 +15,12 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
-/** Turns every failure into an {@link ApiError} with a status and a message that says what was wrong. */
+/**
+ * Turns every failure into an {@link ApiError} with a status and a message that says what was
+ * wrong in the request's terms. Client mistakes (4xx) are not logged as failures; server faults
+ * (5xx) are logged with their cause, and their answer never carries the cause's text or class.
+ * Messages are cut to {@value ApiMessages#MAX_CHARS} characters, so no request is echoed in full.
+ */
 @RestControllerAdvice
 class ApiExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
@@ -24,23 +29,36 @@ class ApiExceptionHandler {
     ResponseEntity<ApiError> grim(GrimException e) {
         if (e.status() >= 500) {
             log.warn("request failed: {}", e.getMessage(), e);
+        } else {
+            log.debug("request refused ({}): {}", e.status(), ApiMessages.cut(e.getMessage()));
         }
         ResponseEntity.BodyBuilder b = ResponseEntity.status(e.status());
         if (e.status() == 401) {
             b.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"grim\"");
+        }
+        if (e.status() == 429 || e.status() == 503) {
+            b.header(HttpHeaders.RETRY_AFTER, "1");
         }
         return b.body(error(e.status(), e.getMessage()));
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
-        String detail = e.getMostSpecificCause() == null ? e.getMessage() : e.getMostSpecificCause().getMessage();
-        return ResponseEntity.badRequest().body(error(400, "the request body is not valid: " + firstLine(detail)));
+        return ResponseEntity.badRequest().body(error(400, "the request body is not valid: " + JsonErrors.describe(e.getMostSpecificCause())));
     }
 
-    @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class,
-            IllegalArgumentException.class})
-    ResponseEntity<ApiError> badRequest(Exception e) {
+    @ExceptionHandler(MissingServletRequestParameterException.class)
+    ResponseEntity<ApiError> missingParameter(MissingServletRequestParameterException e) {
+        return ResponseEntity.badRequest().body(error(400, "the parameter '" + e.getParameterName() + "' is missing"));
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<ApiError> wrongParameter(MethodArgumentTypeMismatchException e) {
+        return ResponseEntity.badRequest().body(error(400, "the parameter '" + e.getName() + "' has an invalid value"));
+    }
+
+    @ExceptionHandler(IllegalArgumentException.class)
+    ResponseEntity<ApiError> badRequest(IllegalArgumentException e) {
         return ResponseEntity.badRequest().body(error(400, e.getMessage()));
     }
 
@@ -62,19 +80,12 @@ class ApiExceptionHandler {
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> unexpected(Exception e) {
         log.error("unexpected failure", e);
-        return ResponseEntity.status(500).body(error(500, "internal error: " + e));
+        return ResponseEntity.status(500).body(error(500, "internal error of the service (the service log has it); retry, and report it"
+                + " if it persists"));
     }
 
     private static ApiError error(int status, String message) {
         HttpStatus s = HttpStatus.resolve(status);
-        return new ApiError(status, s == null ? "Error" : s.getReasonPhrase(), message);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return new ApiError(status, s == null ? "Error" : s.getReasonPhrase(), ApiMessages.cut(message));
     }
 }

@@ -13,6 +13,7 @@ import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
+import org.gridstack.grim.store.InputDomain;
 import org.gridstack.grim.store.NativeResult;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.QueryLimits;
@@ -24,13 +25,13 @@ import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * The GRIM API (JSON by default, XML with {@code Accept: application/xml}): collections, the 14
@@ -40,24 +41,25 @@ import io.micrometer.core.instrument.Timer;
 @RestController
 @RequestMapping(path = "/api/v1", produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_XML_VALUE})
 class GrimApiController {
-    private static final String AUTH = "Authorization";
-    private static final String TOKEN = "X-Grim-Token";
-
     private final GrimStore store;
     private final GrimProperties properties;
     private final GrimApplication.UpdateBatchers batchers;
-    private final ProviderAuthentication auth;
     private final MeterRegistry meters;
+    private final OrderedSubmission ordered;
+    private final NativeQueryGate gate;
 
-    GrimApiController(GrimStore store, GrimProperties properties, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth,
-            MeterRegistry meters) {
+    GrimApiController(GrimStore store, GrimProperties properties, GrimApplication.UpdateBatchers batchers,
+            MeterRegistry meters, OrderedSubmission ordered,
+            NativeQueryGate gate) {
         this.store = store;
         this.properties = properties;
         this.batchers = batchers;
-        this.auth = auth;
         this.meters = meters;
+        this.ordered = ordered;
+        this.gate = gate;
     }
 
+    @AnonymousRead
     @GetMapping
     Map<String, Object> index() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -66,11 +68,13 @@ class GrimApiController {
         m.put("collections", "/api/v1/collections");
         m.put("operations", "/api/v1/operations");
         m.put("operation", "/api/v1/operations/{name}?backend=postgres|basex|ldap&mode=faithful|best&<parameters>");
-        m.put("updates", "POST /api/v1/updates?backend=... (Authorization: Bearer TOKEN)");
+        m.put("updates", "POST /api/v1/updates?backend=postgres|basex|ldap|all (Authorization: Bearer TOKEN)");
+        m.put("update operation", "POST /api/v1/operations/update?backend=...&host=H&value=V (Authorization: Bearer TOKEN)");
         m.put("native", "POST /api/v1/native?backend=... (text/plain: SQL, XQuery or an LDAP filter/URL)");
         return m;
     }
 
+    @AnonymousRead
     @GetMapping("/collections")
     Map<String, Object> collections() {
         Map<String, Map<String, Long>> counts = new LinkedHashMap<>();
@@ -100,6 +104,7 @@ class GrimApiController {
         return m;
     }
 
+    @AnonymousRead
     @GetMapping("/operations")
     List<Map<String, Object>> operations() {
         List<Map<String, Object>> list = new ArrayList<>();
@@ -118,6 +123,8 @@ class GrimApiController {
         return list;
     }
 
+    /** Runs a read operation; the update operation changes data and is refused here (405): see {@link #updateOperation}. */
+    @AnonymousRead
     @GetMapping("/operations/{name}")
     OperationResponse operation(@PathVariable String name, @RequestParam Map<String, String> query) {
         Operation op;
@@ -126,8 +133,32 @@ class GrimApiController {
         } catch (IllegalArgumentException e) {
             throw GrimException.notFound(e.getMessage());
         }
+        if (op == Operation.UPDATE) {
+            throw new GrimException(405, "the update operation changes data: send it as POST /api/v1/operations/update?backend=...&host=H&value=V"
+                    + " with a provider token ('Authorization: Bearer TOKEN')");
+        }
         Map<String, String> rest = new LinkedHashMap<>(query);
-        GrimBackend backend = store.backend(rest.remove("backend"));
+        return run(op, store.backend(rest.remove("backend")), rest);
+    }
+
+    /**
+     * The benchmark's update operation (#14: set {@code load_last_1min} of host H to V on ONE
+     * backend, as the platform's own single-update transaction, bypassing the group commit): a
+     * write, so it needs a provider token (checked by {@link ProviderTokenInterceptor}) and an
+     * explicit backend. It changes only that backend's copy; providers use PATCH with
+     * {@code backend=all} to keep the copies equal.
+     */
+    @PostMapping("/operations/update")
+    OperationResponse updateOperation(@RequestParam Map<String, String> query) {
+        Map<String, String> rest = new LinkedHashMap<>(query);
+        String backendName = rest.remove("backend");
+        if (backendName == null || backendName.isBlank() || "all".equals(backendName.trim())) {
+            throw GrimException.badRequest("the update operation runs on one backend: give backend=" + String.join("|", store.backends().keySet()));
+        }
+        return run(Operation.UPDATE, store.backend(backendName), rest);
+    }
+
+    private OperationResponse run(Operation op, GrimBackend backend, Map<String, String> rest) {
         Mode mode = Mode.parse(rest.remove("mode"));
         Map<String, Object> params = Defaults.of(op, store.connections());
         for (Map.Entry<String, String> e : rest.entrySet()) {
@@ -141,6 +172,9 @@ class GrimApiController {
             } catch (IllegalArgumentException ex) {
                 throw GrimException.badRequest("parameter '" + e.getKey() + "': " + ex.getMessage());
             }
+            if (type == ColumnType.TEXT) {
+                InputDomain.checkLookup(e.getKey(), e.getValue());
+            }
         }
         Timer.Sample sample = Timer.start(meters);
         OperationResult r = backend.execute(op, mode, params);
@@ -148,67 +182,81 @@ class GrimApiController {
         return OperationResponse.of(r, params);
     }
 
+    // Writes: ProviderTokenInterceptor checks the provider token before the body is read.
+
     @PostMapping(path = "/updates", consumes = MediaType.APPLICATION_JSON_VALUE)
-    Map<String, Object> updates(@RequestParam(required = false) String backend, @RequestBody UpdateRequest body,
-            @RequestHeader(name = AUTH, required = false) String authorization, @RequestHeader(name = TOKEN, required = false) String token) {
-        auth.check(authorization, token);
+    Map<String, Object> updates(@RequestParam(required = false) String backend, @RequestBody UpdateRequest body) {
         List<Update> updates = body.toUpdates(properties.getUpdates().getMaxUpdatesPerRequest());
         return stored(backend, updates);
     }
 
     @PatchMapping(path = "/objects/{collection}/{key}", consumes = MediaType.APPLICATION_JSON_VALUE)
     Map<String, Object> setAttributes(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
-            @RequestBody Map<String, Object> values, @RequestHeader(name = AUTH, required = false) String authorization,
-            @RequestHeader(name = TOKEN, required = false) String token) {
-        auth.check(authorization, token);
+            @RequestBody Map<String, Object> values) {
         return stored(backend, List.of(new Update(Update.Kind.SET, collection, UpdateRequest.splitKey(key), values).validated()));
     }
 
     @PostMapping(path = "/objects/{collection}/{key}", consumes = MediaType.APPLICATION_JSON_VALUE)
     Map<String, Object> insert(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
-            @RequestBody Map<String, Object> values, @RequestHeader(name = AUTH, required = false) String authorization,
-            @RequestHeader(name = TOKEN, required = false) String token) {
-        auth.check(authorization, token);
+            @RequestBody Map<String, Object> values) {
         return stored(backend, List.of(new Update(Update.Kind.INSERT, collection, UpdateRequest.splitKey(key), values).validated()));
     }
 
     @DeleteMapping(path = "/objects/{collection}/{key}")
-    Map<String, Object> delete(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
-            @RequestHeader(name = AUTH, required = false) String authorization, @RequestHeader(name = TOKEN, required = false) String token) {
-        auth.check(authorization, token);
+    Map<String, Object> delete(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend) {
         return stored(backend, List.of(new Update(Update.Kind.DELETE, collection, UpdateRequest.splitKey(key), Map.of()).validated()));
     }
 
     private Map<String, Object> stored(String backendName, List<Update> updates) {
-        List<String> targets = "all".equals(backendName) ? List.copyOf(store.backends().keySet())
-                : List.of(store.backend(backendName).name());
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (String t : targets) {
-            int n = batchers.byBackend().get(t).submit(updates, properties.getUpdates().getTimeout());
-            m.put(t, n);
+        Map<String, UpdateBatcher> targets = new LinkedHashMap<>();
+        for (String t : store.writeTargets(backendName)) {
+            targets.put(t, batchers.byBackend().get(t));
         }
-        return Map.of("stored", m);
+        return Map.of("stored", ordered.submitAndWait(targets, updates, properties.getUpdates().getTimeout()));
     }
 
+    @AnonymousRead
     @PostMapping(path = "/native", consumes = {MediaType.TEXT_PLAIN_VALUE, MediaType.ALL_VALUE})
     NativeResponse nativeQuery(@RequestParam(required = false) String backend, @RequestBody(required = false) String query,
-            @RequestParam(name = "q", required = false) String q) {
-        return runNative(backend, query != null && !query.isBlank() ? query : q);
+            @RequestParam(name = "q", required = false) String q, HttpServletRequest request) {
+        return runNative(backend, query != null && !query.isBlank() ? query : q, request.getRemoteAddr());
     }
 
+    @AnonymousRead
     @GetMapping("/native")
-    NativeResponse nativeQueryGet(@RequestParam(required = false) String backend, @RequestParam(name = "q", required = false) String q) {
-        return runNative(backend, q);
+    NativeResponse nativeQueryGet(@RequestParam(required = false) String backend, @RequestParam(name = "q", required = false) String q,
+            HttpServletRequest request) {
+        return runNative(backend, q, request.getRemoteAddr());
     }
 
-    private NativeResponse runNative(String backendName, String query) {
+    /** Runs an anonymous native query within the limits and {@link NativeQueryGate}'s bounds (429 beyond them). */
+    private NativeResponse runNative(String backendName, String query, String client) {
         if (query == null || query.isBlank()) {
             throw GrimException.badRequest("no query: send the SQL, XQuery or LDAP filter as the text/plain body or as parameter q");
         }
         GrimBackend b = store.backend(backendName);
+        InputDomain.checkQuery(query);
         GrimProperties.NativeQueries n = properties.getNativeQueries();
-        NativeResult r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes()));
+        NativeResult r;
+        try (NativeQueryGate.Permit permit = gate.enter(client, b.name())) {
+            r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes(), n.getMaxMemoryMb()));
+        } catch (StackOverflowError e) {
+            throw GrimException.badRequest("the query nests too deeply for the " + b.name() + " parser (" + depth(query)
+                    + " levels of parentheses); flatten it");
+        }
         return new NativeResponse(r.backend(), r.language(), r.columns(), r.rows(), r.rows().size(), r.truncated(), r.qrtNanos() / 1e6);
+    }
+
+    /** The deepest nesting of parentheses in {@code query}. */
+    private static int depth(String query) {
+        int depth = 0;
+        int max = 0;
+        for (int i = 0; i < query.length(); i++) {
+            char c = query.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            max = Math.max(max, depth);
+        }
+        return max;
     }
 
     /** A native query's answer. */

@@ -43,6 +43,16 @@ public class GrimApplication {
     }
 
     @Bean
+    NativeQueryGate nativeQueryGate(GrimProperties properties) {
+        return new NativeQueryGate(properties.getNativeQueries().getMaxPerClient(), properties.getNativeQueries().getMaxPerBackend());
+    }
+
+    @Bean
+    OrderedSubmission orderedSubmission() {
+        return new OrderedSubmission();
+    }
+
+    @Bean
     ProviderAuthentication providerAuthentication(GrimProperties properties) {
         List<String> tokens = properties.getProviderTokens();
         if (tokens.isEmpty()) {

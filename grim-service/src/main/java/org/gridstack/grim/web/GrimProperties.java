@@ -88,6 +88,8 @@ public class GrimProperties {
         private int maxBatchRequests = 20_000;
         /** Most updates one request may carry. */
         private int maxUpdatesPerRequest = 1_000_000;
+        /** Longest WebSocket message (characters); longer ones are answered 413 and the connection stays open. */
+        private int maxMessageChars = 4 << 20;
         /** How long a provider waits for its update to be stored before it gets 503. */
         private Duration timeout = Duration.ofSeconds(30);
 
@@ -97,6 +99,8 @@ public class GrimProperties {
         public void setMaxBatchRequests(int maxBatchRequests) { this.maxBatchRequests = maxBatchRequests; }
         public int getMaxUpdatesPerRequest() { return maxUpdatesPerRequest; }
         public void setMaxUpdatesPerRequest(int maxUpdatesPerRequest) { this.maxUpdatesPerRequest = maxUpdatesPerRequest; }
+        public int getMaxMessageChars() { return maxMessageChars; }
+        public void setMaxMessageChars(int maxMessageChars) { this.maxMessageChars = maxMessageChars; }
         public Duration getTimeout() { return timeout; }
         public void setTimeout(Duration timeout) { this.timeout = timeout; }
     }
@@ -105,6 +109,19 @@ public class GrimProperties {
         private Duration timeout = Duration.ofSeconds(10);
         private int maxRows = 10_000;
         private long maxBytes = 16L << 20;
+        /** Heap one XQuery may take (MiB); embedded BaseX evaluates in the service's heap. */
+        private int maxMemoryMb = 256;
+        /** Native queries one client address may run at once. */
+        private int maxPerClient = 2;
+        /** Native queries one backend runs at once (below PostgreSQL's 4 reader connections). */
+        private int maxPerBackend = 3;
+
+        public int getMaxMemoryMb() { return maxMemoryMb; }
+        public void setMaxMemoryMb(int maxMemoryMb) { this.maxMemoryMb = maxMemoryMb; }
+        public int getMaxPerClient() { return maxPerClient; }
+        public void setMaxPerClient(int maxPerClient) { this.maxPerClient = maxPerClient; }
+        public int getMaxPerBackend() { return maxPerBackend; }
+        public void setMaxPerBackend(int maxPerBackend) { this.maxPerBackend = maxPerBackend; }
 
         public Duration getTimeout() { return timeout; }
         public void setTimeout(Duration timeout) { this.timeout = timeout; }

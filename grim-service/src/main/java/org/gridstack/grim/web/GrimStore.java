@@ -171,6 +171,19 @@ public final class GrimStore implements AutoCloseable {
         return b;
     }
 
+    /**
+     * The backends a write names: one started backend, or every started one for {@code all}. Writes
+     * never fall back to a default: without {@code backend} the answer is 400, so no provider
+     * changes one copy while believing it changed them all.
+     */
+    public List<String> writeTargets(String name) {
+        if (name == null || name.isBlank()) {
+            throw GrimException.badRequest("updates need the parameter backend: one of " + String.join(", ", backends.keySet())
+                    + ", or all to change every copy");
+        }
+        return "all".equals(name.trim()) ? List.copyOf(backends.keySet()) : List.of(backend(name).name());
+    }
+
     public Map<String, GrimBackend> backends() {
         return backends;
     }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -24,10 +25,12 @@ import org.springframework.web.socket.handler.TextWebSocketHandler;
 import org.springframework.web.socket.server.HandshakeInterceptor;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The providers' streaming endpoint {@code ws://host/api/v1/updates/ws?backend=postgres}: one
+ * The providers' streaming endpoint {@code ws://host/api/v1/updates/ws?backend=postgres|basex|ldap|all}
+ * (backend required): one
  * persistent WebSocket per provider, one text message per update request (the JSON of
  * {@code POST /api/v1/updates}, optionally with an {@code "id"} the answer echoes), one answer
  * message per request once it is durably stored: {@code {"id":..,"stored":n}} or
@@ -39,23 +42,38 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 final class ProviderUpdateSocket extends TextWebSocketHandler implements HandshakeInterceptor {
     private static final String BATCHER = "grim.batcher";
+    private static final String PARTIAL = "grim.partial";
+    /** The container's text buffer: messages arrive in parts of at most this many characters. */
+    static final int PART_CHARS = 64 * 1024;
 
     private final GrimStore store;
     private final GrimApplication.UpdateBatchers batchers;
     private final ProviderAuthentication auth;
     private final int maxUpdates;
-    private final ObjectMapper json = new ObjectMapper();
+    private final int maxMessageChars;
+    private final OrderedSubmission ordered;
+    private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final ExecutorService answers = Executors.newFixedThreadPool(2, r -> {
         Thread t = new Thread(r, "grim-update-answers");
         t.setDaemon(true);
         return t;
     });
 
-    ProviderUpdateSocket(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, int maxUpdates) {
+    /** A message arriving in parts: its text so far, or only its length once it is over the limit. */
+    private static final class Partial {
+        final StringBuilder text = new StringBuilder();
+        long length;
+    }
+
+    ProviderUpdateSocket(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, int maxUpdates,
+            int maxMessageChars, OrderedSubmission ordered) {
         this.store = requireNonNull(store, "store is null");
         this.batchers = requireNonNull(batchers, "batchers is null");
         this.auth = requireNonNull(auth, "auth is null");
         this.maxUpdates = maxUpdates;
+        this.maxMessageChars = maxMessageChars;
+        this.ordered = requireNonNull(ordered, "ordered is null");
     }
 
     @Override
@@ -67,8 +85,11 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         try {
             auth.check(request.getHeaders().getFirst("Authorization"),
                     token != null ? token : request.getHeaders().getFirst("X-Grim-Token"));
-            String backend = store.backend(first(query.get("backend"))).name();
-            attributes.put(BATCHER, batchers.byBackend().get(backend));
+            Map<String, UpdateBatcher> targets = new LinkedHashMap<>();
+            for (String b : store.writeTargets(first(query.get("backend")))) {
+                targets.put(b, batchers.byBackend().get(b));
+            }
+            attributes.put(BATCHER, targets);
             return true;
         } catch (GrimException e) {
             response.setStatusCode(HttpStatus.valueOf(e.status()));
@@ -86,23 +107,62 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         session.getAttributes().put("grim.out", new ConcurrentWebSocketSessionDecorator(session, 10_000, 1 << 20));
     }
 
+    /** Messages may arrive in parts (the container's buffer is {@link #PART_CHARS}); they are joined here up to the limit. */
+    @Override
+    public boolean supportsPartialMessages() {
+        return true;
+    }
+
     @Override
     protected void handleTextMessage(WebSocketSession session, TextMessage message) {
+        Partial partial = (Partial) session.getAttributes().get(PARTIAL);
+        if (partial == null && message.isLast()) {
+            handleRequest(session, message.getPayload());
+            return;
+        }
+        if (partial == null) {
+            partial = new Partial();
+            session.getAttributes().put(PARTIAL, partial);
+        }
+        partial.length += message.getPayloadLength();
+        if (partial.length <= maxMessageChars) {
+            partial.text.append(message.getPayload());
+        } else {
+            partial.text.setLength(0);
+            partial.text.trimToSize();
+        }
+        if (message.isLast()) {
+            session.getAttributes().remove(PARTIAL);
+            if (partial.length > maxMessageChars) {
+                answer((WebSocketSession) session.getAttributes().get("grim.out"), null, null, new GrimException(413, "the message has "
+                        + partial.length + " characters; a message may have at most " + maxMessageChars
+                        + " (grim.updates.max-message-chars): split the batch; nothing of it was stored"));
+            } else {
+                handleRequest(session, partial.text.toString());
+            }
+        }
+    }
+
+    private void handleRequest(WebSocketSession session, String payload) {
         WebSocketSession out = (WebSocketSession) session.getAttributes().get("grim.out");
-        UpdateBatcher batcher = (UpdateBatcher) session.getAttributes().get(BATCHER);
+        @SuppressWarnings("unchecked")
+        Map<String, UpdateBatcher> targets = (Map<String, UpdateBatcher>) session.getAttributes().get(BATCHER);
         Object id = null;
         try {
-            UpdateRequest request = json.readValue(message.getPayload(), UpdateRequest.class);
+            UpdateRequest request = json.readValue(payload, UpdateRequest.class);
             if (request == null) {
                 throw GrimException.badRequest("each message must be one JSON object (an update or {\"updates\": [...]})");
             }
             id = request.id();
             List<Update> updates = request.toUpdates(maxUpdates);
             Object answerId = id;
-            batcher.submitAsync(updates).whenCompleteAsync((n, failure) -> answer(out, answerId, n, failure), answers);
+            ordered.submit(targets, updates).whenCompleteAsync((n, failure) -> answer(out, answerId,
+                    n == null ? null : n.values().iterator().next(), failure), answers);
         } catch (GrimException e) {
             answer(out, id, null, e);
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException e) {
+            answer(out, id, null, GrimException.badRequest("the message is not a valid update: " + JsonErrors.describe(e)));
+        } catch (IllegalArgumentException e) {
             answer(out, id, null, GrimException.badRequest("the message is not a valid update: " + e.getMessage()));
         }
     }
@@ -118,7 +178,8 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
             } else {
                 Throwable f = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
                 a.append("\"status\":").append(f instanceof GrimException g ? g.status() : 500)
-                        .append(",\"message\":").append(json.writeValueAsString(String.valueOf(f.getMessage())));
+                        .append(",\"message\":").append(json.writeValueAsString(f instanceof GrimException
+                                ? ApiMessages.cut(f.getMessage()) : "internal error of the service (the service log has it)"));
             }
             a.append('}');
             out.sendMessage(new TextMessage(a.toString()));

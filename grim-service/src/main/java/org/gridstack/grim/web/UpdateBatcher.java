@@ -96,6 +96,11 @@ public final class UpdateBatcher implements AutoCloseable {
         return p.done;
     }
 
+    /** Whether the queue {@code updates} would go to has room now (for queuing on several backends all or none). */
+    boolean hasRoomFor(List<Update> updates) {
+        return !closed && queueFor(updates).remainingCapacity() > 0;
+    }
+
     private BlockingQueue<Pending> queueFor(List<Update> updates) {
         Update first = updates.get(0);
         return queues.get(Math.floorMod(first.collection().hashCode() * 31 + first.key().hashCode(), queues.size()));

@@ -5,6 +5,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry;
+import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
 /** Registers the providers' streaming endpoint {@code /api/v1/updates/ws}. */
 @Configuration
@@ -12,13 +13,26 @@ import org.springframework.web.socket.config.annotation.WebSocketHandlerRegistry
 class WebSocketConfig implements WebSocketConfigurer {
     private final ProviderUpdateSocket socket;
 
-    WebSocketConfig(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, GrimProperties properties) {
-        this.socket = new ProviderUpdateSocket(store, batchers, auth, properties.getUpdates().getMaxUpdatesPerRequest());
+    WebSocketConfig(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, GrimProperties properties,
+            OrderedSubmission ordered) {
+        this.socket = new ProviderUpdateSocket(store, batchers, auth, properties.getUpdates().getMaxUpdatesPerRequest(),
+                properties.getUpdates().getMaxMessageChars(), ordered);
     }
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
         registry.addHandler(socket, "/api/v1/updates/ws").addInterceptors(socket).setAllowedOriginPatterns("*");
+    }
+
+    /**
+     * The container hands text messages to {@link ProviderUpdateSocket} in parts of at most this
+     * buffer, so no message size closes a connection; the socket enforces the message limit itself.
+     */
+    @Bean
+    ServletServerContainerFactoryBean webSocketContainer() {
+        ServletServerContainerFactoryBean c = new ServletServerContainerFactoryBean();
+        c.setMaxTextMessageBufferSize(ProviderUpdateSocket.PART_CHARS);
+        return c;
     }
 
     @Bean(destroyMethod = "shutdown")

@@ -103,9 +103,9 @@ class TestGrimApi {
     @Test
     void updatesNeedAProviderToken() throws Exception {
         String body = "{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"" + Defaults.HOST + "\",\"values\":{\"load_last_1min\":5}}";
-        assertThat(post("/api/v1/updates", body, null, 401).get("message").asText()).contains("provider token");
-        assertThat(post("/api/v1/updates", body, "wrong", 403).get("message").asText()).contains("not valid");
-        post("/api/v1/updates", body, "test-token", 200);
+        assertThat(post("/api/v1/updates?backend=postgres", body, null, 401).get("message").asText()).contains("provider token");
+        assertThat(post("/api/v1/updates?backend=postgres", body, "wrong", 403).get("message").asText()).contains("not valid");
+        post("/api/v1/updates?backend=postgres", body, "test-token", 200);
     }
 
     @Test
@@ -127,9 +127,9 @@ class TestGrimApi {
         for (String b : List.of("postgres", "basex", "ldap")) {
             assertThat(post("/api/v1/updates?backend=" + b, bad, "test-token", 404).get("message").asText()).as(b).contains("host-999999");
         }
-        assertThat(post("/api/v1/updates", "{\"updates\":[{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"x\",\"values\":{\"nosuch\":1}}]}",
+        assertThat(post("/api/v1/updates?backend=postgres", "{\"updates\":[{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"x\",\"values\":{\"nosuch\":1}}]}",
                 "test-token", 400).get("message").asText()).contains("no attribute 'nosuch'");
-        assertThat(post("/api/v1/updates", "{not json", "test-token", 400).get("message").asText()).contains("not valid");
+        assertThat(post("/api/v1/updates?backend=postgres", "{not json", "test-token", 400).get("message").asText()).contains("not valid");
         assertThat(patch("/api/v1/objects/host/host-999998?backend=ldap", "{\"load_last_1min\":3}", 404).get("message").asText())
                 .contains("host-999998");
         Map<String, Dataset> after = snapshots();

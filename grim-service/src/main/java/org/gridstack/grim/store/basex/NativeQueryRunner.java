@@ -17,9 +17,10 @@ import org.gridstack.grim.store.QueryLimits;
  * The read-only XQuery pass-through, in three layers: the session belongs to a user with global
  * READ permission only (no file, process, network or database writes, and no way to raise it in a
  * nested {@code xquery:eval}); the query is parsed first and refused when BaseX reports it
- * updating; it then runs inside {@code xquery:eval} with {@code permission: read} and the
- * timeout, fetching at most {@code maxRows + 1} items. Malformed queries answer 400 naming the
- * syntax error, refusals and exceeded limits 422. Stateless; thread-safe.
+ * updating; it then runs inside {@code xquery:eval} with {@code permission: read}, the timeout
+ * and the memory limit (BaseX stops a query whose evaluation grows the heap beyond it), fetching
+ * at most {@code maxRows + 1} items. Malformed queries answer 400 naming the syntax error,
+ * refusals and exceeded limits 422. Stateless; thread-safe.
  */
 final class NativeQueryRunner {
     private static final Pattern CODE = Pattern.compile("\\[([^\\]\\s]+)\\]\\s*(.*)", Pattern.DOTALL);
@@ -28,7 +29,9 @@ final class NativeQueryRunner {
             declare variable $q external;
             declare variable $timeout external;
             declare variable $rows external;
-            subsequence(xquery:eval($q, map { }, map { 'permission': 'read', 'timeout': xs:integer($timeout) }), 1, xs:integer($rows))
+            declare variable $memory external;
+            subsequence(xquery:eval($q, map { }, map { 'permission': 'read', 'timeout': xs:integer($timeout),
+              'memory': xs:integer($memory) }), 1, xs:integer($rows))
             """;
 
     private NativeQueryRunner() {
@@ -55,6 +58,7 @@ final class NativeQueryRunner {
             q.bind("q", query);
             q.bind("timeout", Long.toString(seconds));
             q.bind("rows", Long.toString((long) limits.maxRows() + 1));
+            q.bind("memory", Integer.toString(limits.maxMemoryMb()));
             while (q.more()) {
                 String item = q.next();
                 if (rows.size() == limits.maxRows()) {
@@ -100,7 +104,8 @@ final class NativeQueryRunner {
             return GrimException.refused("the XQuery is refused: [" + code + "] " + text + " (native queries may only read the database)");
         }
         if (code.equals("xquery:memory")) {
-            return GrimException.refused("the XQuery exceeded the memory limit: " + text);
+            return GrimException.refused("the XQuery needed more than the memory limit of its evaluation"
+                    + " (grim.native-queries.max-memory-mb); compute less at once");
         }
         return GrimException.badRequest("the XQuery failed: [" + code + "] " + text);
     }

@@ -20,10 +20,14 @@ final class XQueryText {
         return '"' + value.replace("&", "&amp;").replace("\"", "\"\"") + '"';
     }
 
-    /** A literal for a String or Long parameter value. */
+    /**
+     * A literal for a String or Long parameter value. Negative integers are written as
+     * {@code xs:integer("-n")}: XQuery reads {@code -n} as minus applied to {@code n}, which
+     * overflows for the smallest long.
+     */
     static String literal(Object value) {
         if (value instanceof Long || value instanceof Integer) {
-            return value.toString();
+            return ((Number) value).longValue() < 0 ? "xs:integer(\"" + value + "\")" : value.toString();
         }
         return str(value.toString());
     }

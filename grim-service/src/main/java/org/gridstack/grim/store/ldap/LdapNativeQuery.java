@@ -47,13 +47,14 @@ final class LdapNativeQuery {
             try {
                 url = new LDAPURL(q);
             } catch (LDAPException e) {
-                throw GrimException.badRequest("malformed LDAP URL '" + q + "': " + e.getMessage()
+                throw GrimException.badRequest("malformed LDAP URL " + GrimException.excerpt(q) + ": " + why(e, q)
                         + " (form: ldap:///base?attributes?scope?filter)");
             }
             if (url.hostProvided()) {
                 throw GrimException.badRequest("the LDAP URL names a server (" + url.getHost() + "); leave it out: ldap:///base?attributes?scope?filter");
             }
             String[] attrs = url.getAttributes();
+            checkSupported(url.getFilter());
             request = new SearchRequest(url.getBaseDN().toString(), url.getScope(), url.getFilter(), attrs == null ? new String[0] : attrs);
         } else {
             language = "ldap-filter";
@@ -61,9 +62,12 @@ final class LdapNativeQuery {
             try {
                 filter = Filter.create(q);
             } catch (LDAPException e) {
-                throw GrimException.badRequest("malformed LDAP filter '" + q + "': " + e.getMessage()
-                        + " (example: (&(objectClass=GlueSE)(GlueSEName=se.example.org)))");
+                throw GrimException.badRequest("malformed LDAP filter " + GrimException.excerpt(q) + ": "
+                        + why(e, q) + " (example: (&(objectClass=GlueSE)(GlueSEName=se.example.org)))");
+            } catch (StackOverflowError e) {
+                throw GrimException.badRequest("the LDAP filter nests too deeply; flatten it");
             }
+            checkSupported(filter);
             request = new SearchRequest(GlueDit.SUFFIX, SearchScope.SUB, filter);
         }
         long timeoutMillis = Math.max(1, limits.timeout().toMillis());
@@ -83,8 +87,12 @@ final class LdapNativeQuery {
                 throw GrimException.refused("the LDAP query ran longer than " + timeoutMillis + " ms; narrow the base or the filter");
             } else if (rc == ResultCode.NO_SUCH_OBJECT) {
                 entries = List.of();
-            } else if (rc == ResultCode.INVALID_DN_SYNTAX || rc == ResultCode.PROTOCOL_ERROR || rc == ResultCode.FILTER_ERROR) {
-                throw GrimException.badRequest("the LDAP server refused the query: " + e.getMessage());
+            } else if (rc == ResultCode.INVALID_DN_SYNTAX || rc == ResultCode.PROTOCOL_ERROR || rc == ResultCode.FILTER_ERROR
+                    || rc == ResultCode.INAPPROPRIATE_MATCHING || rc == ResultCode.UNWILLING_TO_PERFORM || rc == ResultCode.NOT_SUPPORTED
+                    || rc == ResultCode.UNDEFINED_ATTRIBUTE_TYPE || rc == ResultCode.INVALID_ATTRIBUTE_SYNTAX
+                    || rc == ResultCode.UNAVAILABLE_CRITICAL_EXTENSION) {
+                String why = e.getDiagnosticMessage() == null ? rc.getName() : e.getDiagnosticMessage();
+                throw GrimException.badRequest("the LDAP server cannot evaluate the query (" + rc.getName() + "): " + GrimException.excerpt(why));
             } else {
                 throw LdapBackend.failed("native query " + q, e);
             }
@@ -104,5 +112,29 @@ final class LdapNativeQuery {
             rows.add(Arrays.asList(e.getDN(), ldif));
         }
         return new NativeResult("ldap", language, List.of("dn", "ldif"), rows, truncated, System.nanoTime() - start);
+    }
+
+    /** The SDK's reason a query is malformed, without the query it repeats. */
+    private static String why(LDAPException e, String query) {
+        String m = e.getMessage() == null ? "" : e.getMessage().replace(query, "the query");
+        return m.length() <= 300 ? m : m.substring(0, 300) + "...";
+    }
+
+    /** Refuses (400) filter components GRIM's LDAP servers do not evaluate: approximate ({@code ~=}) and extensible matches. */
+    private static void checkSupported(Filter f) {
+        switch (f.getFilterType()) {
+            case Filter.FILTER_TYPE_APPROXIMATE_MATCH -> throw GrimException.badRequest("approximate matching (" + f.getAttributeName()
+                    + "~=...) is not supported; use = with * wildcards, e.g. (" + f.getAttributeName() + "=*part*)");
+            case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> throw GrimException.badRequest("extensible matching (:rule:=) is not supported;"
+                    + " use = (GLUE attributes match case-insensitively)");
+            case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
+                for (Filter c : f.getComponents()) {
+                    checkSupported(c);
+                }
+            }
+            case Filter.FILTER_TYPE_NOT -> checkSupported(f.getNOTComponent());
+            default -> {
+            }
+        }
     }
 }

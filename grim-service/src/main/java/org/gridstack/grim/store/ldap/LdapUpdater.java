@@ -76,8 +76,8 @@ final class LdapUpdater {
                 throw GrimException.conflict("the LDAP server already holds an object whose key differs only in letter case"
                         + " (GLUE IDs compare case-insensitively): " + e.getMessage() + "; nothing was changed");
             }
-            throw new GrimException(503, "ldap: update " + (changed + 1) + " of the batch failed (" + e.getMessage()
-                    + "); the earlier ones were undone", e);
+            throw new GrimException(503, "ldap: update " + (changed + 1) + " of the batch failed on the server (the service log has"
+                    + " its error); the earlier ones were undone", e);
         }
         return changed;
     }

@@ -322,8 +322,8 @@ public final class PostgresBackend implements GrimBackend {
                     + (p.getServerErrorMessage().getDetail() != null ? " (" + p.getServerErrorMessage().getDetail() + ")" : "");
         }
         return switch (state) {
-            case "23505" -> GrimException.conflict("object already exists: " + detail + "; nothing of this batch was written");
-            case "23503" -> GrimException.conflict("reference check failed: " + detail + "; nothing of this batch was written");
+            case "23505", "23503" -> PostgresConflicts.conflict(state,
+                    e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null);
             case "22P02", "22003", "23502" -> GrimException.badRequest("invalid value: " + detail);
             default -> GrimException.backendFailed(name(), "applying updates failed", e);
         };
@@ -362,9 +362,7 @@ public final class PostgresBackend implements GrimBackend {
                         }
                         List<Object> row = new ArrayList<>(columns.size());
                         for (int i = 1; i <= columns.size(); i++) {
-                            Object v = rs.getObject(i);
-                            Object value = v == null ? null : (v instanceof Number num && !(v instanceof java.math.BigDecimal)
-                                    ? (Object) num.longValue() : v.toString());
+                            Object value = NativeValues.of(rs.getObject(i));
                             bytes += value == null ? 0 : value.toString().length();
                             row.add(value);
                         }

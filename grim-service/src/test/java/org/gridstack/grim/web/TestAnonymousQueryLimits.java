@@ -1,0 +1,73 @@
+package org.gridstack.grim.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+
+/**
+ * An anonymous client cannot hold more native queries than its bound: while its long query runs,
+ * its next one is answered 429 with Retry-After at once, and a provider's update is stored
+ * meanwhile. Real HTTP, all three embedded backends.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"grim.scale=0.02", "grim.provider-tokens=test-token", "grim.native-queries.max-per-client=1"})
+@DirtiesContext
+class TestAnonymousQueryLimits {
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void aSecondQueryWhileTheFirstRunsIsRefusedAndWritesGoOn() throws Exception {
+        CompletableFuture<HttpResponse<String>> running = http.sendAsync(nativeQuery("select pg_sleep(4), 1 as n"),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> refused = null;
+        for (int i = 0; i < 400 && refused == null && !running.isDone(); i++) {
+            HttpResponse<String> r = http.send(nativeQuery("select 2 as n"), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() == 429) {
+                refused = r;
+            } else {
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200); // the long query had not started yet
+                Thread.sleep(10);
+            }
+        }
+        assertThat(refused).as("a second query of the same client while the first runs").isNotNull();
+        assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+        assertThat(refused.body()).contains("max-per-client");
+        HttpResponse<String> write = http.send(HttpRequest.newBuilder(uri("/api/v1/objects/host/host-000003?backend=all"))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer test-token")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"load_last_15min\":9}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(write.statusCode()).as(write.body()).isEqualTo(200);
+        assertThat(running.get().statusCode()).as(running.get().body()).isEqualTo(200);
+        HttpResponse<String> after = http.send(nativeQuery("select 3 as n"), HttpResponse.BodyHandlers.ofString());
+        assertThat(after.statusCode()).as("the place comes back: " + after.body()).isEqualTo(200);
+    }
+
+    @Test
+    void anXQueryThatWouldFillTheHeapIsStoppedAtItsMemoryLimit() throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/api/v1/native?backend=basex")).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("string-length(string-join((1 to 150000000) ! 'xxxxxxxxxx'))")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(422);
+        assertThat(r.body()).contains("memory limit");
+    }
+
+    private HttpRequest nativeQuery(String sql) {
+        return HttpRequest.newBuilder(uri("/api/v1/native?backend=postgres")).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+}

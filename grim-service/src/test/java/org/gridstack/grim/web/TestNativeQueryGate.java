@@ -1,0 +1,37 @@
+package org.gridstack.grim.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.gridstack.grim.store.GrimException;
+import org.junit.jupiter.api.Test;
+
+/** The bounds of anonymous native queries, per client address and per backend. */
+class TestNativeQueryGate {
+    @Test
+    void aClientOverItsBoundIsRefusedAndItsPlaceComesBackWhenAQueryEnds() {
+        NativeQueryGate gate = new NativeQueryGate(1, 5);
+        NativeQueryGate.Permit first = gate.enter("10.0.0.1", "postgres");
+        assertThatThrownBy(() -> gate.enter("10.0.0.1", "basex")).isInstanceOfSatisfying(GrimException.class,
+                e -> assertThat(e.status()).isEqualTo(429)).hasMessageContaining("max-per-client");
+        gate.enter("10.0.0.2", "postgres").close();
+        first.close();
+        gate.enter("10.0.0.1", "basex").close();
+    }
+
+    @Test
+    void aBackendOverItsBoundIsRefusedWithoutCountingTheRefusedClient() {
+        NativeQueryGate gate = new NativeQueryGate(2, 2);
+        NativeQueryGate.Permit a = gate.enter("a", "postgres");
+        NativeQueryGate.Permit b = gate.enter("b", "postgres");
+        assertThatThrownBy(() -> gate.enter("c", "postgres")).isInstanceOfSatisfying(GrimException.class,
+                e -> assertThat(e.status()).isEqualTo(429)).hasMessageContaining("postgres already runs 2");
+        gate.enter("c", "ldap").close();
+        NativeQueryGate.Permit c2 = gate.enter("c", "ldap");
+        gate.enter("c", "ldap").close(); // c holds one place; its refused postgres query did not keep one
+        c2.close();
+        a.close();
+        gate.enter("c", "postgres").close();
+        b.close();
+    }
+}

@@ -1,0 +1,88 @@
+package org.gridstack.grim.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.gridstack.grim.model.GlueModel;
+import org.gridstack.grim.store.GrimBackend;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+
+/**
+ * Concurrent {@code backend=all} writers to one object leave the same final value on every copy:
+ * 20 clients send 5 PATCHes each to one attribute of one host, over real HTTP, five times over;
+ * afterwards PostgreSQL, BaseX and LDAP hold the same value (and equal objects overall).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"grim.scale=0.02", "grim.provider-tokens=test-token"})
+@DirtiesContext
+class TestOrderedCopies {
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    GrimStore store;
+
+    @Test
+    void concurrentWritersToOneObjectLeaveEveryCopyWithTheSameValue() throws Exception {
+        int column = GlueModel.collection("host").indexOf("load_last_1min");
+        ExecutorService clients = Executors.newFixedThreadPool(20);
+        try {
+            for (int trial = 0; trial < 5; trial++) {
+                String host = String.format("host-%06d", 10 + trial);
+                List<Future<Integer>> sent = new ArrayList<>();
+                for (int c = 0; c < 20; c++) {
+                    int client = c;
+                    int t = trial;
+                    sent.add(clients.submit(() -> {
+                        for (int i = 0; i < 5; i++) {
+                            int value = 100_000 * (t + 1) + client * 10 + i;
+                            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                                    + "/api/v1/objects/host/" + host + "?backend=all")).header("Content-Type", "application/json")
+                                    .header("Authorization", "Bearer test-token")
+                                    .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"load_last_1min\":" + value + "}")).build(),
+                                    HttpResponse.BodyHandlers.ofString());
+                            if (r.statusCode() != 200) {
+                                throw new AssertionError(r.statusCode() + " " + r.body());
+                            }
+                        }
+                        return 5;
+                    }));
+                }
+                for (Future<Integer> f : sent) {
+                    assertThat(f.get()).isEqualTo(5);
+                }
+                Map<String, Object> finals = new LinkedHashMap<>();
+                for (GrimBackend b : store.backends().values()) {
+                    finals.put(b.name(), b.snapshot().rows("host").stream().filter(r -> host.equals(r[0])).findFirst().orElseThrow()[column]);
+                }
+                assertThat(finals.values().stream().distinct().count()).as("trial " + trial + ": final values " + finals).isEqualTo(1);
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        Map<String, org.gridstack.grim.model.Dataset> all = new LinkedHashMap<>();
+        for (GrimBackend b : store.backends().values()) {
+            all.put(b.name(), b.snapshot());
+        }
+        for (String b : all.keySet()) {
+            assertThat(GrimStore.sameObjects(all.get(b), all.get("postgres"))).as(b + " equals postgres").isTrue();
+        }
+    }
+}
