@@ -188,6 +188,15 @@ public final class GrimStore implements AutoCloseable {
         return backends;
     }
 
+    /** Every backend's whole copy, by backend name (for checks that the copies are equal). */
+    public Map<String, Dataset> snapshots() {
+        Map<String, Dataset> m = new LinkedHashMap<>();
+        for (GrimBackend b : backends().values()) {
+            m.put(b.name(), b.snapshot());
+        }
+        return m;
+    }
+
     /** Whether each backend held the same objects as the relational copy after loading. */
     public Map<String, Boolean> consistentAfterLoad() {
         return consistent;

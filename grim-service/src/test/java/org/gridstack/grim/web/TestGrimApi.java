@@ -15,7 +15,6 @@ import java.util.Map;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Operation;
-import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.ReferenceEvaluator;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -120,7 +119,7 @@ class TestGrimApi {
             JsonNode h = get("/api/v1/operations/hostLookup?backend=" + b, 200);
             assertThat(h.get("data").get(0).get("load_last_1min").asLong()).as(b).isEqualTo(77);
         }
-        Map<String, Dataset> before = snapshots();
+        Map<String, Dataset> before = store.snapshots();
         String bad = "{\"updates\":["
                 + "{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"" + Defaults.HOST + "\",\"values\":{\"load_last_1min\":1}},"
                 + "{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"host-999999\",\"values\":{\"load_last_1min\":1}}]}";
@@ -132,13 +131,13 @@ class TestGrimApi {
         assertThat(post("/api/v1/updates?backend=postgres", "{not json", "test-token", 400).get("message").asText()).contains("not valid");
         assertThat(patch("/api/v1/objects/host/host-999998?backend=ldap", "{\"load_last_1min\":3}", 404).get("message").asText())
                 .contains("host-999998");
-        Map<String, Dataset> after = snapshots();
+        Map<String, Dataset> after = store.snapshots();
         for (String b : before.keySet()) {
             assertThat(GrimStore.sameObjects(after.get(b), before.get(b))).as(b + " unchanged by failed updates").isTrue();
             assertThat(GrimStore.sameObjects(after.get(b), after.get("postgres"))).as(b + " equals postgres").isTrue();
         }
         patch("/api/v1/objects/host/" + Defaults.HOST + "?backend=all", "{\"load_last_5min\":3}", 200);
-        Map<String, Dataset> patched = snapshots();
+        Map<String, Dataset> patched = store.snapshots();
         for (String b : patched.keySet()) {
             assertThat(GrimStore.sameObjects(patched.get(b), patched.get("postgres"))).as(b + " equals postgres after PATCH").isTrue();
         }
@@ -201,13 +200,6 @@ class TestGrimApi {
         assertThat(((java.net.http.WebSocketHandshakeException) refused.getCause()).getResponse().statusCode()).isEqualTo(401);
     }
 
-    private Map<String, Dataset> snapshots() {
-        Map<String, Dataset> m = new java.util.LinkedHashMap<>();
-        for (GrimBackend b : store.backends().values()) {
-            m.put(b.name(), b.snapshot());
-        }
-        return m;
-    }
 
     private static List<List<Object>> rows(JsonNode r, Operation op) {
         List<List<Object>> out = new ArrayList<>();

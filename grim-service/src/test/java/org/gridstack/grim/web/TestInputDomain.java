@@ -45,7 +45,7 @@ class TestInputDomain {
 
     @Test
     void valuesOutsideTheDomainAreRefusedBeforeAnyCopyChanges() throws Exception {
-        Map<String, Dataset> before = snapshots();
+        Map<String, Dataset> before = store.snapshots();
         refused(patch("host", "host-000005", Map.of("host_name", "x\u0001y")), "host.host_name", "control character");
         refused(patch("policy", "policy-0001", Map.of("description", "nul\u0000byte")), "policy.description", "control character");
         refused(patchRaw("policy", "policy-0001", "{\"description\":\"x\\ud800y\"}"), "policy.description", "surrogate");
@@ -82,7 +82,7 @@ class TestInputDomain {
         // the WebSocket stream goes through the same check
         refused(webSocketAnswer("{\"id\":1,\"collection\":\"policy\",\"key\":\"policy-0001\",\"values\":{\"description\":\"ws\\u0000\"}}"),
                 "policy.description");
-        Map<String, Dataset> after = snapshots();
+        Map<String, Dataset> after = store.snapshots();
         for (String backend : before.keySet()) {
             assertThat(GrimStore.sameObjects(after.get(backend), before.get(backend))).as(backend + " unchanged").isTrue();
             assertThat(GrimStore.sameObjects(after.get(backend), after.get("postgres"))).as(backend + " equals postgres").isTrue();
@@ -108,7 +108,7 @@ class TestInputDomain {
         }
         HttpResponse<String> ascii = patch("host", "host-000006", Map.of("host_name", "wn 6\t~!@#$%^&*()_+{}|:<>?.example.org"));
         assertThat(ascii.statusCode()).as(ascii.body()).isEqualTo(200);
-        Map<String, Dataset> after = snapshots();
+        Map<String, Dataset> after = store.snapshots();
         for (String backend : after.keySet()) {
             assertThat(GrimStore.sameObjects(after.get(backend), after.get("postgres"))).as(backend + " equals postgres").isTrue();
         }
@@ -164,13 +164,6 @@ class TestInputDomain {
         return http.send(r, HttpResponse.BodyHandlers.ofString());
     }
 
-    private Map<String, Dataset> snapshots() {
-        Map<String, Dataset> m = new LinkedHashMap<>();
-        for (GrimBackend b : store.backends().values()) {
-            m.put(b.name(), b.snapshot());
-        }
-        return m;
-    }
 
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);

@@ -17,7 +17,6 @@ import java.util.regex.Pattern;
 
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.ops.Operation;
-import org.gridstack.grim.store.GrimBackend;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -80,7 +79,7 @@ class TestNoAnonymousWrites {
         assertThat(writes).as("the write routes found in the handler mappings")
                 .contains("[PATCH] /api/v1/objects/{collection}/{key}", "[POST] /api/v1/objects/{collection}/{key}",
                         "[DELETE] /api/v1/objects/{collection}/{key}", "[POST] /api/v1/updates", "[POST] /api/v1/operations/update");
-        Map<String, Dataset> before = snapshots();
+        Map<String, Dataset> before = store.snapshots();
         List<String> wrong = new ArrayList<>();
         int sent = 0;
         for (Route route : routes) {
@@ -101,7 +100,7 @@ class TestNoAnonymousWrites {
         }
         assertThat(wrong).as("writes without a token").isEmpty();
         assertThat(sent).isGreaterThan(1000);
-        Map<String, Dataset> after = snapshots();
+        Map<String, Dataset> after = store.snapshots();
         for (String b : before.keySet()) {
             assertThat(GrimStore.sameObjects(after.get(b), before.get(b))).as(b + " unchanged by " + sent + " requests without a token").isTrue();
         }
@@ -200,13 +199,6 @@ class TestNoAnonymousWrites {
         return http.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
-    private Map<String, Dataset> snapshots() {
-        Map<String, Dataset> m = new LinkedHashMap<>();
-        for (GrimBackend b : store.backends().values()) {
-            m.put(b.name(), b.snapshot());
-        }
-        return m;
-    }
 
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
