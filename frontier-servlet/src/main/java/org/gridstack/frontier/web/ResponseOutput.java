@@ -3,7 +3,7 @@ package org.gridstack.frontier.web;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -35,16 +35,20 @@ import java.util.function.Consumer;
  * object. {@link #releaseMemory()} must be called once the response is done, whatever happened.
  */
 final class ResponseOutput extends OutputStream {
-    private static final int INITIAL = 64 * 1024;
-    private static final int SEND_SLICE = 16 * 1024;
+    /**
+     * Held-back bytes are kept in blocks of this size, never in one growing array: no copying as an
+     * answer grows, and no array large enough for the collector to treat as humongous (a 1 MB answer
+     * in one array cost the servlet ~40 % more CPU per answer). The first block is free of the budget.
+     */
+    private static final int BLOCK = 64 * 1024;
     private final HttpServletResponse response;
     private final Consumer<HttpServletResponse> headers;
     private final int holdLimit;
     private final AnswerMemoryBudget budget;
     private final long sendTimeoutNanos;
-    private byte[] pending = new byte[INITIAL];
-    private int pendingLength;
-    private long taken; // bytes taken from the budget for pending beyond INITIAL
+    private final ArrayList<byte[]> blocks = new ArrayList<>(); // held back: all full but the last in use
+    private int pendingLength; // bytes held back
+    private long taken; // bytes taken from the budget for blocks beyond the first
     private OutputStream wire; // non-null once committed
     private boolean streaming; // past the budget: bytes go straight to the wire
     private boolean keepalivesAllowed;
@@ -78,25 +82,48 @@ final class ResponseOutput extends OutputStream {
             return;
         }
         int needed = pendingLength + len;
-        if (needed > holdLimit || (needed > pending.length && !grow(needed))) {
+        if (needed > holdLimit || !reserve(needed)) {
             startStreaming();
             timedWrite(b, off, len);
             return;
         }
-        System.arraycopy(b, off, pending, pendingLength, len);
-        pendingLength = needed;
+        while (len > 0) {
+            byte[] block = blocks.get(pendingLength / BLOCK);
+            int at = pendingLength % BLOCK;
+            int n = Math.min(len, BLOCK - at);
+            System.arraycopy(b, off, block, at, n);
+            pendingLength += n;
+            off += n;
+            len -= n;
+        }
     }
 
-    /** Grows the held-back buffer within the budget; false when the budget has no more. */
-    private boolean grow(int needed) {
-        int capacity = Math.min(Math.max(pending.length * 2, needed), Math.max(holdLimit, needed));
-        long more = capacity - Math.max(INITIAL, pending.length);
-        if (more > 0 && !budget.tryTake(more)) {
-            return false;
+    /** Adds blocks until {@code needed} bytes fit, within the budget; false when the budget has no more. */
+    private boolean reserve(int needed) {
+        while ((long) blocks.size() * BLOCK < needed) {
+            if (!blocks.isEmpty()) {
+                if (!budget.tryTake(BLOCK)) {
+                    return false;
+                }
+                taken += BLOCK;
+            }
+            blocks.add(new byte[BLOCK]);
         }
-        taken += Math.max(0, more);
-        pending = Arrays.copyOf(pending, capacity);
         return true;
+    }
+
+    /** Writes what is held back to the wire ({@code timed}: counted against the send timeout) and holds nothing more. */
+    private void sendHeld(boolean timed) throws IOException {
+        for (int i = 0, left = pendingLength; left > 0; i++) {
+            int n = Math.min(BLOCK, left);
+            if (timed) {
+                timedWrite(blocks.get(i), 0, n);
+            } else {
+                wire.write(blocks.get(i), 0, n);
+            }
+            left -= n;
+        }
+        pendingLength = 0;
     }
 
     /** Over the budget: sends what was held back and everything after it as it comes. */
@@ -104,11 +131,10 @@ final class ResponseOutput extends OutputStream {
         if (wire == null) {
             commit(false);
         }
-        timedWrite(pending, 0, pendingLength);
-        pendingLength = 0;
+        sendHeld(true);
         streaming = true;
         giveBack();
-        pending = new byte[0];
+        blocks.clear();
     }
 
     /** A position the body can be cut back to, or -1 once the headers are out. */
@@ -148,8 +174,7 @@ final class ResponseOutput extends OutputStream {
             if (wire == null) {
                 commit(false);
             }
-            wire.write(pending, 0, pendingLength);
-            pendingLength = 0;
+            sendHeld(false);
             bytesOut += element.length;
             wire.write(element);
             wire.flush();
@@ -173,12 +198,9 @@ final class ResponseOutput extends OutputStream {
         releaseMemory();
     }
 
-    /** Writes what was held back, slice by slice, within the send timeout. */
+    /** Writes what was held back, block by block, within the send timeout. */
     private void sendPending() throws IOException {
-        for (int off = 0; off < pendingLength; off += SEND_SLICE) {
-            timedWrite(pending, off, Math.min(SEND_SLICE, pendingLength - off));
-        }
-        pendingLength = 0;
+        sendHeld(true);
     }
 
     /** A body write, counted against the send timeout; over it, the answer is cut. */
@@ -222,7 +244,7 @@ final class ResponseOutput extends OutputStream {
     /** Gives the held-back memory back to the budget; the response sends nothing more from it. */
     synchronized void releaseMemory() {
         giveBack();
-        pending = new byte[0];
+        blocks.clear();
         pendingLength = 0;
     }
 
@@ -239,10 +261,9 @@ final class ResponseOutput extends OutputStream {
 
     private void commit(boolean complete) throws IOException {
         headers.accept(response);
+        response.setBufferSize(BLOCK);
         if (complete) {
             response.setContentLength(pendingLength);
-        } else {
-            response.setBufferSize(64 * 1024);
         }
         wire = response.getOutputStream();
     }
