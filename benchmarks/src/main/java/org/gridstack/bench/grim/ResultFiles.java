@@ -6,13 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import org.gridstack.bench.kit.ResultJson;
 
-/** CSV and JSON files of the GRIM benchmarks, the input of the later HTML reports. */
+/** CSV and JSON files of the GRIM benchmarks (JSON as every benchmark writes it, {@link ResultJson}), the input of the later HTML reports. */
 final class ResultFiles {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private ResultFiles() {
     }
 
@@ -31,7 +28,7 @@ final class ResultFiles {
     static Path json(Path dir, String name, Object value) throws IOException {
         Files.createDirectories(dir);
         Path f = dir.resolve(name);
-        JSON.writeValue(f.toFile(), value);
+        ResultJson.write(f, value);
         return f;
     }
 
