@@ -2,14 +2,20 @@ package org.gridstack.testing;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * What the real-server harnesses share: filling a configuration template's {@code ${name}}
- * placeholders, and waiting until the started server listens (or has died). Stateless.
+ * placeholders, a free port, waiting until the started server listens (or has died), and deleting
+ * a server's temporary folder. Stateless.
  */
 final class ConfigTemplates {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
@@ -47,6 +53,23 @@ final class ConfigTemplates {
             }
         }
         throw new IOException(what + " did not listen on port " + port + " in time");
+    }
+
+    /** A loopback port nothing listens on right now (the usual race applies: take it soon). */
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        }
+    }
+
+    /** Deletes a folder and everything in it, as far as it can; a temporary folder left behind is harmless. */
+    static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // left behind
+        }
     }
 
     static void sleep(long millis) {

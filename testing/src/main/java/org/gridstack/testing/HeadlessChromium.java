@@ -6,11 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Debian's real Chromium ({@code /usr/bin/chromium}, package {@code chromium}, installed by
@@ -96,15 +94,7 @@ public final class HeadlessChromium {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
-            deleteTree(profile);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary folder left behind is harmless
+            ConfigTemplates.deleteTree(profile);
         }
     }
 }

@@ -9,12 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real OpenLDAP server (Debian's {@code /usr/sbin/slapd}, package {@code slapd}) started from
@@ -162,10 +160,10 @@ public final class SlapdProcess implements AutoCloseable {
             Path conf = dir.resolve("slapd.conf");
             Files.writeString(conf, render(template(), v), StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            deleteTree(dir);
+            ConfigTemplates.deleteTree(dir);
             throw e;
         }
-        int port = SquidProcess.freePort();
+        int port = ConfigTemplates.freePort();
         ProcessBuilder pb = new ProcessBuilder(SLAPD.toString(), "-d", "0", "-h", "ldap://127.0.0.1:" + port + "/",
                 "-f", dir.resolve("slapd.conf").toString());
         pb.redirectErrorStream(true);
@@ -174,7 +172,7 @@ public final class SlapdProcess implements AutoCloseable {
         try {
             p = pb.start();
         } catch (IOException e) {
-            deleteTree(dir);
+            ConfigTemplates.deleteTree(dir);
             throw e;
         }
         SlapdProcess slapd = new SlapdProcess(o, port, dir, p);
@@ -291,14 +289,7 @@ public final class SlapdProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        deleteTree(dir);
+        ConfigTemplates.deleteTree(dir);
     }
 
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp folder left behind is harmless
-        }
-    }
 }

@@ -1,7 +1,6 @@
 package org.gridstack.testing;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -110,7 +109,7 @@ public final class SpringBootJarProcess implements AutoCloseable {
             if (!Files.isRegularFile(jar)) {
                 throw new IllegalStateException("the " + name + " jar " + jar + " is missing: build it first (./mvnw package -DskipTests)");
             }
-            int port = freePort();
+            int port = ConfigTemplates.freePort();
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(jvmArgs);
@@ -132,14 +131,6 @@ public final class SpringBootJarProcess implements AutoCloseable {
                 started.close();
                 throw e;
             }
-        }
-    }
-
-    /** A port nothing listens on right now (the usual race applies: take it soon). */
-    public static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            s.setReuseAddress(true);
-            return s.getLocalPort();
         }
     }
 

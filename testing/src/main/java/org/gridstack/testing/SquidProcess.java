@@ -2,19 +2,16 @@ package org.gridstack.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real Squid (Debian's {@code /usr/sbin/squid}) started from one of the {@code docker/squid}
@@ -207,16 +204,11 @@ public final class SquidProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp folder left behind is harmless
-        }
+        ConfigTemplates.deleteTree(dir);
     }
 
+    /** A loopback port nothing listens on right now, for tests that start a server of their own beside the harnesses. */
     public static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return ConfigTemplates.freePort();
     }
 }
