@@ -72,7 +72,8 @@ public final class PasswordProtectedPostgres implements Closeable {
         }
     }
 
-    private static String randomPassword() {
+    /** A new random password (hex, 192 bits), for the superuser and for the roles the services create. */
+    public static String randomPassword() {
         byte[] b = new byte[24];
         new SecureRandom().nextBytes(b);
         return HexFormat.of().formatHex(b);

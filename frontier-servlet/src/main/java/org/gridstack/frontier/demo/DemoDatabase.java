@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -75,7 +73,7 @@ public final class DemoDatabase implements AutoCloseable {
                 "synchronous_commit", "off",
                 "full_page_writes", "off"));
         try {
-            String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+            String password = PasswordProtectedPostgres.randomPassword();
             try (Connection admin = pg.superuserConnection("postgres"); Statement s = admin.createStatement()) {
                 s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
                 s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");

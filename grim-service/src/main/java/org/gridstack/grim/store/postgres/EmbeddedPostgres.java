@@ -1,11 +1,9 @@
 package org.gridstack.grim.store.postgres;
 
 import java.io.IOException;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HexFormat;
 import java.util.Map;
 
 import org.gridstack.embedded.PasswordProtectedPostgres;
@@ -46,7 +44,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
                 "full_page_writes", "on",
                 "shared_buffers", "128MB"));
         try {
-            String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+            String password = PasswordProtectedPostgres.randomPassword();
             try (Connection admin = pg.superuserConnection("postgres"); Statement s = admin.createStatement()) {
                 s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
                 s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
