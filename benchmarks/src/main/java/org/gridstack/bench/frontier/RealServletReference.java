@@ -28,12 +28,20 @@ final class RealServletReference {
     private RealServletReference() {
     }
 
-    static OptionalDouble servletQps(int zipLevel, int clients) {
+    /** The real servlet's queries/s for the run's query (only the default query has references). */
+    static OptionalDouble servletQps(BenchmarkConfig config, int zipLevel, int clients) {
+        if (!config.query().equals(BenchmarkConfig.DEFAULT_QUERY)) {
+            return OptionalDouble.empty();
+        }
         double[] qps = SERVLET_QPS.get(zipLevel);
         return qps == null || clients < 1 || clients > qps.length ? OptionalDouble.empty() : OptionalDouble.of(qps[clients - 1]);
     }
 
-    static OptionalDouble jdbcQps(int clients) {
+    /** A plain JDBC loop's queries/s for the run's query (only the default query has references). */
+    static OptionalDouble jdbcQps(BenchmarkConfig config, int clients) {
+        if (!config.query().equals(BenchmarkConfig.DEFAULT_QUERY)) {
+            return OptionalDouble.empty();
+        }
         return clients < 1 || clients > JDBC_QPS.length ? OptionalDouble.empty() : OptionalDouble.of(JDBC_QPS[clients - 1]);
     }
 

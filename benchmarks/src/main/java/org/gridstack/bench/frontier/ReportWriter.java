@@ -74,7 +74,7 @@ public final class ReportWriter {
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
             OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
-            OptionalDouble real = realServlet(r, s.zipLevel(), st.clients());
+            OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), st.clients());
             b.append("| ").append(s.zipLevel()).append(" | ").append(st.clients())
                     .append(" | ").append(f1(st.queriesPerSecond()))
                     .append(" | ").append(f1(st.wireMegabytesPerSecond()))
@@ -128,7 +128,7 @@ public final class ReportWriter {
             b.append("| ").append(st.clients()).append(" | ").append(f1(st.queriesPerSecond()))
                     .append(" | ").append(f1(st.payloadMegabytesPerSecond()))
                     .append(" | ").append(f1(st.p50Millis())).append(" | ").append(f1(st.p99Millis()))
-                    .append(" | ").append(opt(defaultQuery(r) ? RealServletReference.jdbcQps(st.clients()) : OptionalDouble.empty(), 0))
+                    .append(" | ").append(opt(RealServletReference.jdbcQps(r.config(), st.clients()), 0))
                     .append(" | ").append(cpu(st.cpu()))
                     .append(" |\n");
         }
@@ -154,13 +154,7 @@ public final class ReportWriter {
         return r.deflater().stream().map(DeflaterThroughput.Stats::level).distinct().collect(Collectors.toList());
     }
 
-    private static boolean defaultQuery(BenchmarkResult r) {
-        return r.config().query().equals(BenchmarkConfig.DEFAULT_QUERY);
-    }
 
-    private static OptionalDouble realServlet(BenchmarkResult r, int level, int clients) {
-        return defaultQuery(r) ? RealServletReference.servletQps(level, clients) : OptionalDouble.empty();
-    }
 
     // ---------------------------------------------------------------- CSV
 
@@ -172,7 +166,7 @@ public final class ReportWriter {
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
             OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
-            OptionalDouble real = realServlet(r, s.zipLevel(), st.clients());
+            OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), st.clients());
             csvRow(b, "servlet", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     jdbc, jdbc.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / jdbc.getAsDouble()) : OptionalDouble.empty(),
@@ -181,7 +175,7 @@ public final class ReportWriter {
         }
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             LoadStats st = j.stats();
-            OptionalDouble real = defaultQuery(r) ? RealServletReference.jdbcQps(st.clients()) : OptionalDouble.empty();
+            OptionalDouble real = RealServletReference.jdbcQps(r.config(), st.clients());
             csvRow(b, "jdbc", -1, st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     OptionalDouble.empty(), OptionalDouble.empty(),
@@ -235,7 +229,7 @@ public final class ReportWriter {
             e.put("answersCompared", s.answersCompared());
             e.put("answersDecoded", s.answersDecoded());
             e.put("connects", s.connects());
-            OptionalDouble real = realServlet(r, s.zipLevel(), s.stats().clients());
+            OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), s.stats().clients());
             e.put("realServlet342QueriesPerSecond", real.isPresent() ? real.getAsDouble() : null);
             r.jdbc(s.stats().clients()).ifPresent(j -> e.put("servletToJdbc", s.stats().queriesPerSecond() / j.stats().queriesPerSecond()));
             servlet.add(e);
@@ -245,7 +239,7 @@ public final class ReportWriter {
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             Map<String, Object> e = stats(j.stats());
             e.put("answersChecked", j.answersChecked());
-            OptionalDouble real = defaultQuery(r) ? RealServletReference.jdbcQps(j.stats().clients()) : OptionalDouble.empty();
+            OptionalDouble real = RealServletReference.jdbcQps(r.config(), j.stats().clients());
             e.put("realJdbcLoopQueriesPerSecond", real.isPresent() ? real.getAsDouble() : null);
             jdbc.add(e);
         }

@@ -26,13 +26,12 @@ public record TargetCheck(String target, double measured, double required, boole
      */
     static List<TargetCheck> evaluate(BenchmarkResult r) {
         List<TargetCheck> checks = new ArrayList<>();
-        boolean defaultQuery = r.config().query().equals(BenchmarkConfig.DEFAULT_QUERY);
         for (BenchmarkResult.ServletMeasurement m : r.servlet()) {
             int level = m.zipLevel();
             int clients = m.stats().clients();
             String where = "zip " + level + ", " + clients + (clients == 1 ? " client" : " clients");
             if (level == 0) {
-                OptionalDouble real = defaultQuery ? RealServletReference.servletQps(0, clients) : OptionalDouble.empty();
+                OptionalDouble real = RealServletReference.servletQps(r.config(), 0, clients);
                 if (real.isPresent()) {
                     checks.add(new TargetCheck(where + ": >= " + fmt(RealServletReference.ZIP0_TIMES_REAL) + "x real servlet 3.42 ("
                             + fmt(real.getAsDouble()) + " q/s)", m.stats().queriesPerSecond(),

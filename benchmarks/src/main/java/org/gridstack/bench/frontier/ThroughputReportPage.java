@@ -45,7 +45,7 @@ final class ThroughputReportPage {
         List<List<String>> rows = new ArrayList<>();
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
-            OptionalDouble real = reference(r, s.zipLevel(), st.clients());
+            OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), st.clients());
             rows.add(List.of("servlet zip " + s.zipLevel(), Integer.toString(st.clients()), f1(st.queriesPerSecond()),
                     f1(st.payloadMegabytesPerSecond()), f1(st.p50Millis()), f1(st.p99Millis()),
                     real.isPresent() ? f1(real.getAsDouble()) : "-",
@@ -53,7 +53,7 @@ final class ThroughputReportPage {
         }
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             LoadStats st = j.stats();
-            OptionalDouble real = defaultQuery(r) ? RealServletReference.jdbcQps(st.clients()) : OptionalDouble.empty();
+            OptionalDouble real = RealServletReference.jdbcQps(r.config(), st.clients());
             rows.add(List.of("plain JDBC", Integer.toString(st.clients()), f1(st.queriesPerSecond()), f1(st.payloadMegabytesPerSecond()),
                     f1(st.p50Millis()), f1(st.p99Millis()), real.isPresent() ? f1(real.getAsDouble()) : "-",
                     real.isPresent() ? String.format(Locale.ROOT, "%.2f x", st.queriesPerSecond() / real.getAsDouble()) : "-"));
@@ -81,7 +81,7 @@ final class ThroughputReportPage {
             for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
                 if (s.zipLevel() == level) {
                     points.add(new double[] {s.stats().clients(), metric.of(s.stats())});
-                    reference(r, level, s.stats().clients()).ifPresent(q -> reference.add(new double[] {s.stats().clients(), q}));
+                    RealServletReference.servletQps(r.config(), level, s.stats().clients()).ifPresent(q -> reference.add(new double[] {s.stats().clients(), q}));
                 }
             }
             chart.series("servlet zip " + level, points);
@@ -95,13 +95,7 @@ final class ThroughputReportPage {
         return chart.build();
     }
 
-    private static boolean defaultQuery(BenchmarkResult r) {
-        return r.config().query().equals(BenchmarkConfig.DEFAULT_QUERY);
-    }
 
-    private static OptionalDouble reference(BenchmarkResult r, int level, int clients) {
-        return defaultQuery(r) ? RealServletReference.servletQps(level, clients) : OptionalDouble.empty();
-    }
 
     private static String f1(double v) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f", v) : "-";
