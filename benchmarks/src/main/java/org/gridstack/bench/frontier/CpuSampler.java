@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import org.gridstack.bench.kit.ProcStat;
 
 /**
  * Where the CPU went during a measurement, from Linux {@code /proc}: this JVM (the load clients),
@@ -18,7 +19,7 @@ import java.util.OptionalLong;
  */
 public final class CpuSampler {
     private static final Path PROC = Path.of("/proc");
-    private static final double TICKS_PER_SECOND = 100; // USER_HZ on Linux
+    private static final double TICKS_PER_SECOND = ProcStat.TICKS_PER_SECOND;
 
     /** CPU time so far, in seconds, per party; busy and total over all cores. */
     record Snapshot(long nanoTime, double client, double servlet, double postgres, Map<Long, Double> postgresByPid,
@@ -72,14 +73,8 @@ public final class CpuSampler {
 
     /** utime + stime of one process in ticks, from {@code /proc/PID/stat}. */
     private static OptionalLong processTicks(long pid) {
-        try {
-            String stat = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
-            // the command name may hold spaces and parentheses: fields start after the last ')'
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return OptionalLong.of(Long.parseLong(f[11]) + Long.parseLong(f[12]));
-        } catch (IOException | RuntimeException e) {
-            return OptionalLong.empty();
-        }
+        ProcStat.Counters c = ProcStat.of(pid);
+        return c == null ? OptionalLong.empty() : OptionalLong.of(c.ticks());
     }
 
     /** CPU seconds of every process named postgres owned by this user, by pid. */

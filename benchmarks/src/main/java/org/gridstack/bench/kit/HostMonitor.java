@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  */
 public final class HostMonitor implements AutoCloseable {
     private static final Path PROC = Path.of("/proc");
-    private static final double TICKS_PER_SECOND = 100; // USER_HZ on Linux
+    private static final double TICKS_PER_SECOND = ProcStat.TICKS_PER_SECOND;
     private static final java.util.regex.Pattern WHOLE_DISK = java.util.regex.Pattern.compile("(sd|vd|xvd|hd)[a-z]+|nvme\\d+n\\d+|mmcblk\\d+");
 
     /**
@@ -117,9 +117,20 @@ public final class HostMonitor implements AutoCloseable {
                 .findFirst();
     }
 
-    /** The PostgreSQL server on {@code port} with its backends, looked up at every sample, for {@link #start}. */
+    /**
+     * The PostgreSQL server on {@code port} with its backends, for {@link #start}. The postmaster is
+     * looked up among all processes once (again only if it is gone), its backends at every sample.
+     */
     public static Supplier<List<ProcessHandle>> postgresServer(int port) {
-        return () -> postmaster(port).map(pm -> tree(pm).get()).orElse(List.of());
+        java.util.concurrent.atomic.AtomicReference<ProcessHandle> found = new java.util.concurrent.atomic.AtomicReference<>();
+        return () -> {
+            ProcessHandle pm = found.get();
+            if (pm == null || !pm.isAlive()) {
+                pm = postmaster(port).orElse(null);
+                found.set(pm);
+            }
+            return pm == null ? List.of() : tree(pm).get();
+        };
     }
 
     /** Ends sampling (taking one last sample) and returns every sample, oldest first. */
@@ -180,10 +191,10 @@ public final class HostMonitor implements AutoCloseable {
             double r = 0;
             boolean any = false;
             for (ProcessHandle h : handles.get()) {
-                String[] stat = processStat(h.pid());
-                if (stat != null) {
-                    t += Double.parseDouble(stat[11]) + Double.parseDouble(stat[12]); // utime, stime (fields 14, 15)
-                    r += Double.parseDouble(stat[21]) * 4096 / 1e6;                   // rss pages (field 24)
+                ProcStat.Counters c = ProcStat.of(h.pid());
+                if (c != null) {
+                    t += c.ticks();
+                    r += c.rssMegabytes();
                     any = true;
                 }
             }
@@ -195,15 +206,6 @@ public final class HostMonitor implements AutoCloseable {
         return new Counters(nanos, load1(), cpu[0], cpu[1], memoryUsedMb(), net[0], net[1], diskBytes(), ticks, rss);
     }
 
-    /** The fields of /proc/PID/stat after the command name, or null when the process is gone. */
-    private static String[] processStat(long pid) {
-        String s = read(PROC.resolve(Long.toString(pid)).resolve("stat"));
-        if (s == null) {
-            return null;
-        }
-        int close = s.lastIndexOf(')');
-        return close < 0 ? null : s.substring(close + 2).trim().split("\\s+");
-    }
 
     private static double load1() {
         String s = read(PROC.resolve("loadavg"));

@@ -1,11 +1,9 @@
 package org.gridstack.bench.squid;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import org.gridstack.bench.kit.HostMonitor;
+import org.gridstack.bench.kit.ProcStat;
 
 /**
  * CPU seconds used so far by this JVM (the benchmark clients, plus the in-process servlet) and by
@@ -54,26 +52,10 @@ final class ProcessCpu {
     }
 
     private static double cpuSeconds(ProcessHandle p, boolean withExitedChildren) {
-        long[] t = statTimes(p.pid());
-        if (t == null) {
+        ProcStat.Counters c = ProcStat.of(p.pid());
+        if (c == null) {
             return p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L) / 1e9;
         }
-        return (t[0] + t[1] + (withExitedChildren ? t[2] + t[3] : 0)) / (double) CLOCK_TICKS_PER_SECOND;
-    }
-
-    /** USER_HZ: 100 on every Linux the JDK supports ({@code getconf CLK_TCK}). */
-    private static final int CLOCK_TICKS_PER_SECOND = 100;
-
-    /** utime, stime, cutime, cstime (fields 14-17 of /proc/PID/stat), or null when unreadable. */
-    private static long[] statTimes(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            // the command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-            // f[0] is field 3 (state), so field n is f[n - 3]
-            return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])};
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+        return (c.ticks() + (withExitedChildren ? c.cutime() + c.cstime() : 0)) / ProcStat.TICKS_PER_SECOND;
     }
 }
