@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 /**
- * One of the project's executable Spring Boot jars (the FroNtier servlet, GRIM, ...) running as a
+ * One of the project's executable Spring Boot jars (the FroNtier servlet, GRIM, ...), or for a
+ * module's own tests its application class, running as a
  * child JVM on a free loopback port, as benchmarks and multi-process tests need it: a process of
  * its own keeps the service's heap, GC and JIT apart from the load generator's, as in a real
  * deployment.
@@ -49,22 +50,37 @@ public final class SpringBootJarProcess implements AutoCloseable {
 
     /** Starts describing a child JVM that runs {@code jar}; {@code name} is what messages call it. */
     public static Builder builder(String name, Path jar) {
-        return new Builder(name, jar);
+        return new Builder(name, Objects.requireNonNull(jar, "jar is null"), null, null);
+    }
+
+    /**
+     * Starts describing a child JVM that runs the Spring Boot application {@code mainClass} from
+     * this JVM's own class path: for a module's tests, which run before its jar is packaged.
+     * Under Surefire that is the tests' class path ({@code surefire.test.class.path}).
+     */
+    public static Builder fromTestClassPath(String name, String mainClass) {
+        Objects.requireNonNull(mainClass, "mainClass is null");
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return new Builder(name, null, mainClass, classPath);
     }
 
     /** What to start; validated when set. Not thread-safe. */
     public static final class Builder {
         private final String name;
         private final Path jar;
+        private final String mainClass;
+        private final String classPath;
         private final List<String> jvmArgs = new ArrayList<>();
         private final List<String> args = new ArrayList<>();
         private Path log;
         private Duration startTimeout = Duration.ofSeconds(120);
         private UnaryOperator<String> redaction = UnaryOperator.identity();
 
-        private Builder(String name, Path jar) {
+        private Builder(String name, Path jar, String mainClass, String classPath) {
             this.name = Objects.requireNonNull(name, "name is null");
-            this.jar = Objects.requireNonNull(jar, "jar is null");
+            this.jar = jar;
+            this.mainClass = mainClass;
+            this.classPath = classPath;
         }
 
         /** Options for the JVM itself, e.g. {@code -Xmx2g}. */
@@ -106,15 +122,19 @@ public final class SpringBootJarProcess implements AutoCloseable {
             if (log == null) {
                 throw new IllegalStateException("no log file set for " + name);
             }
-            if (!Files.isRegularFile(jar)) {
+            if (jar != null && !Files.isRegularFile(jar)) {
                 throw new IllegalStateException("the " + name + " jar " + jar + " is missing: build it first (./mvnw package -DskipTests)");
             }
             int port = ConfigTemplates.freePort();
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(jvmArgs);
-            command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--server.address=127.0.0.1",
-                    "--spring.main.banner-mode=off"));
+            if (jar != null) {
+                command.addAll(List.of("-jar", jar.toString()));
+            } else {
+                command.addAll(List.of("-cp", classPath, mainClass));
+            }
+            command.addAll(List.of("--server.port=" + port, "--server.address=127.0.0.1", "--spring.main.banner-mode=off"));
             command.addAll(args);
             Path parent = log.toAbsolutePath().getParent();
             if (parent != null) {
@@ -190,6 +210,16 @@ public final class SpringBootJarProcess implements AutoCloseable {
         } catch (IOException e) {
             return "(cannot read " + log + ": " + e.getMessage() + ")";
         }
+    }
+
+    /**
+     * Kills the JVM at once (SIGKILL: no shutdown hooks, no orderly close), as a crash or an
+     * out-of-memory killer would, and waits until it is gone. What it started outside itself is
+     * left as the crash would leave it; {@link #close()} still cleans up.
+     */
+    public void kill() throws InterruptedException {
+        process.toHandle().destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
     }
 
     /**

@@ -35,16 +35,20 @@ public final class BenchmarkGrimUpdates {
 
     public record Config(double scale, List<String> backends, Duration inProcessDuration, List<Integer> threads, int batchSize, boolean http,
             double serviceScale, int connections, Duration httpWarmup, Duration httpDuration, Duration idleDuration, int bulkConnections,
-            int bulkSize, Duration bulkDuration, List<String> serviceJvmArgs, Path output, long seed) {
+            int bulkSize, Duration bulkDuration, List<String> serviceJvmArgs, Path output, long seed, String writeTarget) {
         public Config {
             requireNonNull(backends, "backends is null");
             requireNonNull(output, "output is null");
+            if (!"postgres".equals(writeTarget) && !"all".equals(writeTarget)) {
+                throw new IllegalArgumentException("--write-target must be postgres (the service runs PostgreSQL only) or all "
+                        + "(PostgreSQL, BaseX and LDAP, the copies following PostgreSQL's change log), got " + writeTarget);
+            }
         }
 
         static Config parse(String[] args) {
             GrimArgs a = GrimArgs.parse(args, Set.of("scale", "backends", "inprocess-seconds", "threads", "batch", "http", "service-scale",
                     "connections", "http-warmup-seconds", "http-seconds", "idle-seconds", "bulk-connections", "bulk-size", "bulk-seconds",
-                    "service-jvm-args", "output", "seed"));
+                    "service-jvm-args", "output", "seed", "write-target"));
             return new Config(a.decimal("scale", 1.0), a.list("backends", GrimBackendSet.ALL).equals(List.of("none")) ? List.of()
                     : a.list("backends", GrimBackendSet.ALL), a.seconds("inprocess-seconds", Duration.ofSeconds(5)),
                     a.list("threads", List.of("1", "4")).stream().map(Integer::parseInt).toList(), a.integer("batch", 1000),
@@ -52,7 +56,8 @@ public final class BenchmarkGrimUpdates {
                     a.seconds("http-warmup-seconds", Duration.ofSeconds(5)), a.seconds("http-seconds", Duration.ofSeconds(20)),
                     a.seconds("idle-seconds", Duration.ofSeconds(5)), a.integer("bulk-connections", 2), a.integer("bulk-size", 10_000),
                     a.seconds("bulk-seconds", Duration.ofSeconds(10)), a.list("service-jvm-args", List.of()),
-                    a.path("output", Path.of("target", "results", "grim")), a.longValue("seed", GrimBackendSet.SEED));
+                    a.path("output", Path.of("target", "results", "grim")), a.longValue("seed", GrimBackendSet.SEED),
+                    a.string("write-target", "postgres"));
         }
     }
 
@@ -68,7 +73,8 @@ public final class BenchmarkGrimUpdates {
             long groupCommits, double requestsPerGroup, double commitMsPerGroup, int verified, int mismatches, List<String> errorSamples) {
     }
 
-    public record Result(String machine, double scale, double serviceScale, List<InProcess> inProcess, List<Http> http, List<String> serviceCommand) {
+    public record Result(String machine, double scale, double serviceScale, String writeTarget, List<InProcess> inProcess, List<Http> http,
+            List<String> serviceCommand) {
     }
 
     private BenchmarkGrimUpdates() {
@@ -111,7 +117,8 @@ public final class BenchmarkGrimUpdates {
         if (c.http()) {
             Path jar = GrimServiceProcess.locateJar();
             try (GrimServiceProcess service = GrimServiceProcess.start(jar, c.serviceJvmArgs(), List.of("--grim.scale=" + c.serviceScale(),
-                    "--grim.seed=" + c.seed(), "--grim.provider-tokens=" + TOKEN, "--grim.backends=postgres", "--logging.level.root=WARN",
+                    "--grim.seed=" + c.seed(), "--grim.provider-tokens=" + TOKEN,
+                    "--grim.backends=" + ("all".equals(c.writeTarget()) ? "postgres,basex,ldap" : "postgres"), "--logging.level.root=WARN",
                     "--logging.level.org.gridstack.grim.store.postgres=INFO"),
                     c.output().resolve("grim-service.log"))) {
                 command = service.command();
@@ -125,7 +132,7 @@ public final class BenchmarkGrimUpdates {
                 System.out.println(http.get(http.size() - 1));
             }
         }
-        Result r = new Result(machine, c.scale(), c.serviceScale(), inProcess, http, command);
+        Result r = new Result(machine, c.scale(), c.serviceScale(), c.writeTarget(), inProcess, http, command);
         write(r, c.output());
         return r;
     }
@@ -207,7 +214,7 @@ public final class BenchmarkGrimUpdates {
         BaselineProbe probe = new BaselineProbe(client, "postgres").start();
         double[] meters0 = client.groupCommitMeters();
         double[] cpu0 = cpu(service);
-        NioUpdateLoad load = new NioUpdateLoad(new InetSocketAddress("127.0.0.1", service.port()), c.connections(), TOKEN, "postgres",
+        NioUpdateLoad load = new NioUpdateLoad(new InetSocketAddress("127.0.0.1", service.port()), c.connections(), TOKEN, c.writeTarget(),
                 i -> hostId(i % hosts));
         NioUpdateLoad.Result r = load.run(c.httpWarmup(), c.httpDuration());
         double[] cpu1 = cpu(service);
@@ -246,7 +253,7 @@ public final class BenchmarkGrimUpdates {
             hostIds.add(hostId(i));
         }
         ProviderWebSocketLoad.Measurement m = ProviderWebSocketLoad.run(
-                java.net.URI.create("ws://127.0.0.1:" + service.port() + "/api/v1/updates/ws?backend=postgres"), TOKEN, c.connections(),
+                java.net.URI.create("ws://127.0.0.1:" + service.port() + "/api/v1/updates/ws?backend=" + c.writeTarget()), TOKEN, c.connections(),
                 c.httpWarmup(), c.httpDuration(), hostIds);
         double[] cpu1 = cpu(service);
         double[] meters1 = client.groupCommitMeters();
@@ -333,7 +340,7 @@ public final class BenchmarkGrimUpdates {
                     }
                     json.append("]}");
                     try {
-                        ServiceClient.Answer a = client.postUpdates("postgres", json.toString());
+                        ServiceClient.Answer a = client.postUpdates(c.writeTarget(), json.toString());
                         long done = System.nanoTime();
                         if (a.status() == 200) {
                             lastValue[tt] = value;
@@ -398,7 +405,7 @@ public final class BenchmarkGrimUpdates {
                     p.meanCallMs(), "", "", "", "", p.verified(), p.mismatches()));
         }
         for (Http h : r.http()) {
-            rows.add(List.of("http", "postgres", h.path(), h.connections(), "", h.acknowledged(), h.seconds(), h.updatesPerSecond(),
+            rows.add(List.of("http", r.writeTarget(), h.path(), h.connections(), "", h.acknowledged(), h.seconds(), h.updatesPerSecond(),
                     h.latency().medianMs(), h.p99Ms(), h.baselineIdleClient().medianMs(), h.baselineLoadedClient().medianMs(), h.baselineRatio(),
                     h.verified(), h.mismatches()));
         }
@@ -421,6 +428,8 @@ public final class BenchmarkGrimUpdates {
                     p.updatesPerCall(), rate(p.updatesPerSecond()), p.meanCallMs(), p.verified(), p.mismatches()));
         }
         if (!r.http().isEmpty()) {
+            sb.append("\nThrough the service, writes with backend=").append(r.writeTarget()).append("all".equals(r.writeTarget())
+                    ? " (PostgreSQL commits with its change-log entry; BaseX and LDAP apply it before the answer)\n" : " (PostgreSQL only)\n");
             sb.append("\n| HTTP path | connections | updates/s | latency median / p99 ms | errors | baseline nonScoped idle -> loaded ms (ratio)"
                     + " | server QRT idle -> loaded ms | cores client/service/PG | group commits: requests/group, ms/commit | verified (mismatches) |\n"
                     + "|---|---|---|---|---|---|---|---|---|---|\n");

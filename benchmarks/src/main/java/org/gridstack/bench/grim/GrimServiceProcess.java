@@ -34,8 +34,10 @@ final class GrimServiceProcess implements AutoCloseable {
     }
 
     /** The jar in this checkout; fails with the command that builds it. */
+    /** The service jar: {@code -Dgridstack.grim.jar=PATH} (e.g. an older build to compare with), else this checkout's. */
     static Path locateJar() {
-        Path jar = ProjectLayout.discover().root().resolve(JAR);
+        String other = System.getProperty("gridstack.grim.jar", "");
+        Path jar = other.isBlank() ? ProjectLayout.discover().root().resolve(JAR) : Path.of(other);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("the GRIM service jar " + jar + " is missing: run ./mvnw -q package -DskipTests -pl grim-service -am first");
         }

@@ -23,7 +23,7 @@ class TestBenchmarkGrimUpdates {
         Path out = Path.of("target", "test-results", "grim-updates");
         BenchmarkGrimUpdates.Result r = BenchmarkGrimUpdates.run(new BenchmarkGrimUpdates.Config(0.01, GrimBackendSet.ALL, Duration.ofMillis(300),
                 List.of(1, 4), 20, true, 0.01, 20, Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2, 100,
-                Duration.ofSeconds(1), List.of(), out, GrimBackendSet.SEED));
+                Duration.ofSeconds(1), List.of(), out, GrimBackendSet.SEED, "postgres"));
 
         assertEquals(3 * 3, r.inProcess().size());
         for (BenchmarkGrimUpdates.InProcess p : r.inProcess()) {

@@ -18,7 +18,12 @@ import org.gridstack.grim.store.NativeResult;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
+import org.gridstack.grim.store.replication.CopyDigest;
+import org.gridstack.grim.store.replication.Replication;
+import org.gridstack.grim.store.replication.ReplicationStatus;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -43,19 +48,16 @@ import jakarta.servlet.http.HttpServletRequest;
 class GrimApiController {
     private final GrimStore store;
     private final GrimProperties properties;
-    private final GrimApplication.UpdateBatchers batchers;
+    private final UpdateRouter writes;
     private final MeterRegistry meters;
-    private final OrderedSubmission ordered;
     private final NativeQueryGate gate;
+    private final java.util.concurrent.atomic.AtomicBoolean checking = new java.util.concurrent.atomic.AtomicBoolean();
 
-    GrimApiController(GrimStore store, GrimProperties properties, GrimApplication.UpdateBatchers batchers,
-            MeterRegistry meters, OrderedSubmission ordered,
-            NativeQueryGate gate) {
+    GrimApiController(GrimStore store, GrimProperties properties, UpdateRouter writes, MeterRegistry meters, NativeQueryGate gate) {
         this.store = store;
         this.properties = properties;
-        this.batchers = batchers;
+        this.writes = writes;
         this.meters = meters;
-        this.ordered = ordered;
         this.gate = gate;
     }
 
@@ -185,34 +187,96 @@ class GrimApiController {
     // Writes: ProviderTokenInterceptor checks the provider token before the body is read.
 
     @PostMapping(path = "/updates", consumes = MediaType.APPLICATION_JSON_VALUE)
-    Map<String, Object> updates(@RequestParam(required = false) String backend, @RequestBody UpdateRequest body) {
+    ResponseEntity<Map<String, Object>> updates(@RequestParam(required = false) String backend, @RequestBody UpdateRequest body) {
         List<Update> updates = body.toUpdates(properties.getUpdates().getMaxUpdatesPerRequest());
         return stored(backend, updates);
     }
 
     @PatchMapping(path = "/objects/{collection}/{key}", consumes = MediaType.APPLICATION_JSON_VALUE)
-    Map<String, Object> setAttributes(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
+    ResponseEntity<Map<String, Object>> setAttributes(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
             @RequestBody Map<String, Object> values) {
         return stored(backend, List.of(new Update(Update.Kind.SET, collection, UpdateRequest.splitKey(key), values).validated()));
     }
 
     @PostMapping(path = "/objects/{collection}/{key}", consumes = MediaType.APPLICATION_JSON_VALUE)
-    Map<String, Object> insert(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
+    ResponseEntity<Map<String, Object>> insert(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend,
             @RequestBody Map<String, Object> values) {
         return stored(backend, List.of(new Update(Update.Kind.INSERT, collection, UpdateRequest.splitKey(key), values).validated()));
     }
 
     @DeleteMapping(path = "/objects/{collection}/{key}")
-    Map<String, Object> delete(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend) {
+    ResponseEntity<Map<String, Object>> delete(@PathVariable String collection, @PathVariable String key, @RequestParam(required = false) String backend) {
         return stored(backend, List.of(new Update(Update.Kind.DELETE, collection, UpdateRequest.splitKey(key), Map.of()).validated()));
     }
 
-    private Map<String, Object> stored(String backendName, List<Update> updates) {
-        Map<String, UpdateBatcher> targets = new LinkedHashMap<>();
-        for (String t : store.writeTargets(backendName)) {
-            targets.put(t, batchers.byBackend().get(t));
+    /**
+     * 200 {@code {"stored": {backend: n}, "change": N}} once every copy has the updates; 202 with
+     * {@code "pending"} naming the copies that will apply change N later (they lag, see
+     * {@code /api/v1/replication}).
+     */
+    private ResponseEntity<Map<String, Object>> stored(String backendName, List<Update> updates) {
+        UpdateRouter.Outcome o = writes.submitAndWait(writes.route(backendName), updates);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("stored", o.stored());
+        if (o.change() > 0) {
+            body.put("change", o.change());
         }
-        return Map.of("stored", ordered.submitAndWait(targets, updates, properties.getUpdates().getTimeout()));
+        if (o.pending().isEmpty()) {
+            return ResponseEntity.ok(body);
+        }
+        body.put("pending", o.pending());
+        body.put("message", "committed as change " + o.change() + " in " + String.join(", ", o.stored().keySet()) + "; "
+                + String.join(", ", o.pending()) + " will apply it when able (see /api/v1/replication)");
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(body);
+    }
+
+    /** Where each copy stands behind the system of record (404 when PostgreSQL is not started). */
+    @AnonymousRead
+    @GetMapping("/replication")
+    ReplicationStatus replication() {
+        return writes.replication().map(Replication::status).orElseThrow(() -> GrimException.notFound(
+                "no system of record: PostgreSQL is not started, so backend=all writes are queued on every copy in one order instead"));
+    }
+
+    /**
+     * Compares the copies: waits until every copy has applied the newest change (up to the update
+     * timeout), then reads each copy whole and answers its object count and {@link CopyDigest}.
+     * Meaningful while no writes are in flight. Reads every copy, so it needs the provider token
+     * and runs one at a time (429 otherwise).
+     */
+    @GetMapping("/replication/check")
+    Map<String, Object> checkCopies() throws InterruptedException {
+        if (!checking.compareAndSet(false, true)) {
+            throw new GrimException(429, "a comparison of the copies is running; retry when it has finished");
+        }
+        try {
+            List<String> lagging = List.of();
+            long at = 0;
+            if (writes.replication().isPresent()) {
+                Replication r = writes.replication().get();
+                at = r.status().latestChange();
+                try {
+                    lagging = r.awaitApplied(at, properties.getUpdates().getTimeout()).get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new GrimException(503, "waiting for the copies failed (the service log has the cause)", e);
+                }
+            }
+            Map<String, Object> copies = new LinkedHashMap<>();
+            java.util.Set<String> digests = new java.util.HashSet<>();
+            for (Map.Entry<String, org.gridstack.grim.model.Dataset> e : store.snapshots().entrySet()) {
+                String digest = CopyDigest.of(e.getValue());
+                digests.add(digest);
+                copies.put(e.getKey(), Map.of("objects", e.getValue().totalObjects(), "digest", digest));
+            }
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("equal", digests.size() == 1);
+            body.put("change", at);
+            body.put("lagging", lagging);
+            body.put("copies", copies);
+            return body;
+        } finally {
+            checking.set(false);
+        }
     }
 
     @AnonymousRead

@@ -3,9 +3,7 @@ package org.gridstack.grim.web;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,20 +34,13 @@ public class GrimApplication {
     }
 
     @Bean(destroyMethod = "close")
-    UpdateBatchers updateBatchers(GrimStore store, GrimProperties properties, MeterRegistry meters) {
-        Map<String, UpdateBatcher> m = new LinkedHashMap<>();
-        store.backends().forEach((name, b) -> m.put(name, new UpdateBatcher(b, properties.getUpdates().getWriters(), properties.getUpdates().getMaxBatchRequests(), meters)));
-        return new UpdateBatchers(m);
+    UpdateRouter updateRouter(GrimStore store, GrimProperties properties, MeterRegistry meters) {
+        return new UpdateRouter(store, properties.getUpdates(), meters);
     }
 
     @Bean
     NativeQueryGate nativeQueryGate(GrimProperties properties) {
         return new NativeQueryGate(properties.getNativeQueries().getMaxPerClient(), properties.getNativeQueries().getMaxPerBackend());
-    }
-
-    @Bean
-    OrderedSubmission orderedSubmission() {
-        return new OrderedSubmission();
     }
 
     @Bean
@@ -61,13 +52,5 @@ public class GrimApplication {
             tokens = List.of(token);
         }
         return new ProviderAuthentication(tokens);
-    }
-
-    /** The group-commit writers, one per backend. */
-    record UpdateBatchers(Map<String, UpdateBatcher> byBackend) implements AutoCloseable {
-        @Override
-        public void close() {
-            byBackend.values().forEach(UpdateBatcher::close);
-        }
     }
 }

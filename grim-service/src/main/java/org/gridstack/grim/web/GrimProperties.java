@@ -27,7 +27,7 @@ public class GrimProperties {
     private final NativeQueries nativeQueries = new NativeQueries();
 
     public static class Postgres {
-        /** JDBC URL of an existing server (its schema "grim" is replaced); empty: embedded PostgreSQL. */
+        /** JDBC URL of an existing server (its schema "grim" is replaced, unless keep-data); empty: embedded PostgreSQL. */
         private String url = "";
         private String user = "postgres";
         private String password = "";
@@ -35,6 +35,13 @@ public class GrimProperties {
         private String readerUser = "";
         private String readerPassword = "";
         private int poolSize = 16;
+        /**
+         * Keep the data an external PostgreSQL already holds from an earlier run (its GRIM tables and
+         * change log) instead of generating a new dataset: a restart after a crash or an upgrade. The
+         * other copies are then rebuilt from it. Off by default: the seed's experiments start from
+         * freshly generated data (and the embedded PostgreSQL starts empty anyway).
+         */
+        private boolean keepData = false;
 
         public String getUrl() { return url; }
         public void setUrl(String url) { this.url = url; }
@@ -46,6 +53,8 @@ public class GrimProperties {
         public void setReaderUser(String readerUser) { this.readerUser = readerUser; }
         public String getReaderPassword() { return readerPassword; }
         public void setReaderPassword(String readerPassword) { this.readerPassword = readerPassword; }
+        public boolean isKeepData() { return keepData; }
+        public void setKeepData(boolean keepData) { this.keepData = keepData; }
         public int getPoolSize() { return poolSize; }
         public void setPoolSize(int poolSize) { this.poolSize = poolSize; }
     }

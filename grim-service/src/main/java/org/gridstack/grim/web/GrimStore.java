@@ -27,14 +27,17 @@ import org.gridstack.grim.store.ldap.LdapBackend;
 import org.gridstack.grim.store.ldap.LdifExporter;
 import org.gridstack.grim.store.postgres.EmbeddedPostgres;
 import org.gridstack.grim.store.postgres.PostgresBackend;
+import org.gridstack.grim.store.replication.SystemOfRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Starts the configured backends and populates them the seed's way (daisy chain): the generator
- * loads PostgreSQL, the relational copy is read back and exported as XML documents and LDIF
- * (kept in the export directory), BaseX is loaded from the XML files and LDAP from the same
- * export, and finally every backend's objects are compared with the relational copy.
+ * loads PostgreSQL, the relational copy is read back (together with its change-log position) and
+ * exported as XML documents and LDIF (kept in the export directory), BaseX is loaded from the XML
+ * files and LDAP from the same export, and finally every backend's objects are compared with the
+ * relational copy. With {@code grim.postgres.keep-data} and a PostgreSQL that already holds GRIM's
+ * data, nothing is generated: the other copies are rebuilt from what PostgreSQL holds.
  * Thread-safe after construction; closing stops everything it started and deletes its files.
  */
 public final class GrimStore implements AutoCloseable {
@@ -45,6 +48,7 @@ public final class GrimStore implements AutoCloseable {
     private final Path workDir;
     private volatile Map<String, Boolean> consistent = Map.of();
     private final long connections;
+    private long loadedAtChange;
 
     public GrimStore(GrimProperties p) throws IOException {
         requireNonNull(p, "properties is null");
@@ -62,12 +66,16 @@ public final class GrimStore implements AutoCloseable {
             if (backends.isEmpty()) {
                 throw new IllegalArgumentException("grim.backends is empty; name at least one of postgres, basex, ldap");
             }
-            long t0 = System.nanoTime();
-            Dataset generated = new GlueDataGenerator(p.getSeed(), p.getScale()).generate();
-            connections = generated.count(GlueModel.CONNECTION);
-            log.info("generated {} objects in {} collections (scale {}, seed {}) in {} ms", generated.totalObjects(),
-                    GlueModel.collections().size(), p.getScale(), p.getSeed(), (System.nanoTime() - t0) / 1_000_000);
-            populate(generated);
+            if (backends.get("postgres") instanceof PostgresBackend pg && p.getPostgres().isKeepData() && pg.holdsData()) {
+                log.info("grim.postgres.keep-data: keeping the data PostgreSQL holds from an earlier run; the other copies are rebuilt from it");
+                connections = populate(null);
+            } else {
+                long t0 = System.nanoTime();
+                Dataset generated = new GlueDataGenerator(p.getSeed(), p.getScale()).generate();
+                log.info("generated {} objects in {} collections (scale {}, seed {}) in {} ms", generated.totalObjects(),
+                        GlueModel.collections().size(), p.getScale(), p.getSeed(), (System.nanoTime() - t0) / 1_000_000);
+                connections = populate(generated);
+            }
             ok = true;
         } finally {
             if (!ok) {
@@ -76,14 +84,19 @@ public final class GrimStore implements AutoCloseable {
         }
     }
 
-    private void populate(Dataset generated) throws IOException {
+    /** Loads the copies from {@code generated} (null: from what PostgreSQL holds); returns the number of connections. */
+    private long populate(Dataset generated) throws IOException {
         Dataset source = generated;
-        GrimBackend postgres = backends.get("postgres");
-        if (postgres != null) {
+        if (backends.get("postgres") instanceof PostgresBackend postgres) {
             long t = System.nanoTime();
-            postgres.load(generated);
-            source = postgres.snapshot();
-            log.info("postgres loaded in {} ms; exporting XML and LDIF from the relational copy", (System.nanoTime() - t) / 1_000_000);
+            if (generated != null) {
+                postgres.load(generated);
+            }
+            SystemOfRecord.Positioned snapshot = postgres.snapshotWithPosition();
+            source = snapshot.data();
+            loadedAtChange = snapshot.position();
+            log.info("postgres {} in {} ms (change-log position {}); exporting XML and LDIF from the relational copy",
+                    generated != null ? "loaded" : "read", (System.nanoTime() - t) / 1_000_000, loadedAtChange);
         }
         Path xmlDir = workDir.resolve("export/xml");
         new XmlExporter().export(source, xmlDir);
@@ -111,6 +124,12 @@ public final class GrimStore implements AutoCloseable {
         }
         consistent = java.util.Collections.unmodifiableMap(same);
         log.info("all backends hold the same objects: {}", same);
+        return source.count(GlueModel.CONNECTION);
+    }
+
+    /** The change-log position every copy was loaded at (0 without PostgreSQL). */
+    public long loadedAtChange() {
+        return loadedAtChange;
     }
 
     /** True when both datasets hold the same objects in every collection (order-independent). */

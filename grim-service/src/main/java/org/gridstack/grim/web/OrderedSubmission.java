@@ -1,14 +1,10 @@
 package org.gridstack.grim.web;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.Update;
@@ -20,7 +16,8 @@ import org.gridstack.grim.store.Update;
  * an object (its writers' queues are chosen by the same key hash on every backend) is drained by
  * one writer in queue order, so concurrent {@code backend=all} writers to one object leave the
  * same last value on every copy. A request is queued on every target or on none: when a target's
- * queue is full, nothing is queued and the answer is 503. Thread-safe.
+ * queue is full, nothing is queued and the answer is 503. Used only when PostgreSQL is not started
+ * (otherwise {@link UpdateRouter} derives the copies from its change log). Thread-safe.
  */
 final class OrderedSubmission {
     private final Object lock = new Object();
@@ -31,7 +28,7 @@ final class OrderedSubmission {
      * the first backend's GrimException.
      */
     CompletableFuture<Map<String, Integer>> submit(Map<String, UpdateBatcher> targets, List<Update> updates) {
-        Map<String, CompletableFuture<Integer>> each = new LinkedHashMap<>();
+        Map<String, CompletableFuture<UpdateBatcher.Stored>> each = new LinkedHashMap<>();
         synchronized (lock) {
             for (Map.Entry<String, UpdateBatcher> t : targets.entrySet()) {
                 if (!t.getValue().hasRoomFor(updates)) {
@@ -43,31 +40,11 @@ final class OrderedSubmission {
                 each.put(t.getKey(), t.getValue().submitAsync(updates));
             }
         }
-        List<CompletableFuture<Integer>> futures = new ArrayList<>(each.values());
+        List<CompletableFuture<UpdateBatcher.Stored>> futures = new ArrayList<>(each.values());
         return CompletableFuture.allOf(futures.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
             Map<String, Integer> stored = new LinkedHashMap<>();
-            each.forEach((name, f) -> stored.put(name, f.join()));
+            each.forEach((name, f) -> stored.put(name, f.join().updates()));
             return stored;
         });
-    }
-
-    /** {@link #submit}, waiting up to {@code timeout} for every target to store the updates. */
-    Map<String, Integer> submitAndWait(Map<String, UpdateBatcher> targets, List<Update> updates, Duration timeout) {
-        CompletableFuture<Map<String, Integer>> f = submit(targets, updates);
-        try {
-            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new GrimException(503, "interrupted while waiting for the update to be stored");
-        } catch (TimeoutException e) {
-            throw new GrimException(503, "the update was not confirmed by every backend within " + timeout.toMillis()
-                    + " ms; it may still be stored");
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause() instanceof java.util.concurrent.CompletionException ce && ce.getCause() != null ? ce.getCause() : e.getCause();
-            if (c instanceof GrimException g) {
-                throw new GrimException(g.status(), g.getMessage(), g);
-            }
-            throw new GrimException(503, "storing the update failed (the service log has the cause)", c);
-        }
     }
 }

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -41,17 +40,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * that cannot set headers). Thread-safe.
  */
 final class ProviderUpdateSocket extends TextWebSocketHandler implements HandshakeInterceptor {
-    private static final String BATCHER = "grim.batcher";
+    private static final String ROUTE = "grim.route";
     private static final String PARTIAL = "grim.partial";
     /** The container's text buffer: messages arrive in parts of at most this many characters. */
     static final int PART_CHARS = 64 * 1024;
 
-    private final GrimStore store;
-    private final GrimApplication.UpdateBatchers batchers;
+    private final UpdateRouter writes;
     private final ProviderAuthentication auth;
     private final int maxUpdates;
     private final int maxMessageChars;
-    private final OrderedSubmission ordered;
     private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final ExecutorService answers = Executors.newFixedThreadPool(2, r -> {
@@ -66,14 +63,11 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         long length;
     }
 
-    ProviderUpdateSocket(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, int maxUpdates,
-            int maxMessageChars, OrderedSubmission ordered) {
-        this.store = requireNonNull(store, "store is null");
-        this.batchers = requireNonNull(batchers, "batchers is null");
+    ProviderUpdateSocket(UpdateRouter writes, ProviderAuthentication auth, int maxUpdates, int maxMessageChars) {
+        this.writes = requireNonNull(writes, "writes is null");
         this.auth = requireNonNull(auth, "auth is null");
         this.maxUpdates = maxUpdates;
         this.maxMessageChars = maxMessageChars;
-        this.ordered = requireNonNull(ordered, "ordered is null");
     }
 
     @Override
@@ -85,11 +79,7 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         try {
             auth.check(request.getHeaders().getFirst("Authorization"),
                     token != null ? token : request.getHeaders().getFirst("X-Grim-Token"));
-            Map<String, UpdateBatcher> targets = new LinkedHashMap<>();
-            for (String b : store.writeTargets(first(query.get("backend")))) {
-                targets.put(b, batchers.byBackend().get(b));
-            }
-            attributes.put(BATCHER, targets);
+            attributes.put(ROUTE, writes.route(first(query.get("backend"))));
             return true;
         } catch (GrimException e) {
             response.setStatusCode(HttpStatus.valueOf(e.status()));
@@ -145,8 +135,7 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
 
     private void handleRequest(WebSocketSession session, String payload) {
         WebSocketSession out = (WebSocketSession) session.getAttributes().get("grim.out");
-        @SuppressWarnings("unchecked")
-        Map<String, UpdateBatcher> targets = (Map<String, UpdateBatcher>) session.getAttributes().get(BATCHER);
+        UpdateRouter.Route route = (UpdateRouter.Route) session.getAttributes().get(ROUTE);
         Object id = null;
         try {
             UpdateRequest request = json.readValue(payload, UpdateRequest.class);
@@ -156,8 +145,7 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
             id = request.id();
             List<Update> updates = request.toUpdates(maxUpdates);
             Object answerId = id;
-            ordered.submit(targets, updates).whenCompleteAsync((n, failure) -> answer(out, answerId,
-                    n == null ? null : n.values().iterator().next(), failure), answers);
+            writes.submit(route, updates).whenCompleteAsync((outcome, failure) -> answer(out, answerId, outcome, failure), answers);
         } catch (GrimException e) {
             answer(out, id, null, e);
         } catch (IOException e) {
@@ -167,14 +155,20 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
         }
     }
 
-    private void answer(WebSocketSession out, Object id, Integer stored, Throwable failure) {
+    private void answer(WebSocketSession out, Object id, UpdateRouter.Outcome outcome, Throwable failure) {
         StringBuilder a = new StringBuilder(64).append('{');
         try {
             if (id != null) {
                 a.append("\"id\":").append(json.writeValueAsString(id)).append(',');
             }
             if (failure == null) {
-                a.append("\"stored\":").append(stored);
+                a.append("\"stored\":").append(outcome.stored().isEmpty() ? 0 : outcome.stored().values().iterator().next());
+                if (outcome.change() > 0) {
+                    a.append(",\"change\":").append(outcome.change());
+                }
+                if (!outcome.pending().isEmpty()) {
+                    a.append(",\"status\":202,\"pending\":").append(json.writeValueAsString(outcome.pending()));
+                }
             } else {
                 Throwable f = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
                 a.append("\"status\":").append(f instanceof GrimException g ? g.status() : 500)

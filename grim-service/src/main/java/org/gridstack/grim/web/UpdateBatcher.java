@@ -2,15 +2,12 @@ package org.gridstack.grim.web;
 
 import static java.util.Objects.requireNonNull;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
@@ -30,13 +27,16 @@ import io.micrometer.core.instrument.Timer;
  * batch grows with the load and the commit cost is shared. Each request stays all or nothing:
  * when a group fails on a request's bad input, the writer re-applies the group request by
  * request, so only the bad request fails. Readers never wait for the writer (MVCC on
- * PostgreSQL). Thread-safe.
+ * PostgreSQL). A batcher stores either into a backend ({@link #forBackend}) or into the system of
+ * record together with a change-log entry per group ({@link #forSystemOfRecord}); then each request
+ * learns the position of the entry that holds it. Thread-safe.
  */
 public final class UpdateBatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(UpdateBatcher.class);
     private static final Pending POISON = new Pending(List.of());
 
-    private final GrimBackend backend;
+    private final String name;
+    private final GroupStore target;
     private final List<BlockingQueue<Pending>> queues = new ArrayList<>();
     private final int maxBatchRequests;
     private final List<Thread> writers = new ArrayList<>();
@@ -47,11 +47,42 @@ public final class UpdateBatcher implements AutoCloseable {
 
     private static final class Pending {
         final List<Update> updates;
-        final CompletableFuture<Integer> done = new CompletableFuture<>();
+        final CompletableFuture<Stored> done = new CompletableFuture<>();
 
         Pending(List<Update> updates) {
             this.updates = updates;
         }
+    }
+
+    /** Stores one group all or nothing; returns its change-log position, or 0 when nothing is logged. */
+    @FunctionalInterface
+    public interface GroupStore {
+        long store(List<Update> group);
+    }
+
+    /**
+     * A request's updates are stored.
+     *
+     * @param updates  how many
+     * @param position the change-log entry that holds them (0 when the batcher does not log)
+     */
+    public record Stored(int updates, long position) {
+    }
+
+    /** Group commit into {@code backend} (no change log: the write changes that copy only). */
+    public static UpdateBatcher forBackend(GrimBackend backend, int writers, int maxBatchRequests, MeterRegistry meters) {
+        requireNonNull(backend, "backend is null");
+        return new UpdateBatcher(backend.name(), group -> {
+            backend.apply(group);
+            return 0;
+        }, writers, maxBatchRequests, meters);
+    }
+
+    /** Group commit into the system of record {@code name}, each group with its change-log entry. */
+    public static UpdateBatcher forSystemOfRecord(String name, org.gridstack.grim.store.replication.SystemOfRecord source, int writers,
+            int maxBatchRequests, MeterRegistry meters) {
+        requireNonNull(source, "source is null");
+        return new UpdateBatcher(name, source::applyAndLog, writers, maxBatchRequests, meters);
     }
 
     /**
@@ -59,22 +90,23 @@ public final class UpdateBatcher implements AutoCloseable {
      *                writer its first object's key hashes to, so updates of one object stay in
      *                order and concurrent transactions rarely touch the same rows
      */
-    public UpdateBatcher(GrimBackend backend, int writers, int maxBatchRequests, MeterRegistry meters) {
-        this.backend = requireNonNull(backend, "backend is null");
+    private UpdateBatcher(String name, GroupStore target, int writers, int maxBatchRequests, MeterRegistry meters) {
+        this.name = requireNonNull(name, "name is null");
+        this.target = requireNonNull(target, "target is null");
         if (writers < 1 || maxBatchRequests < 1) {
             throw new IllegalArgumentException("writers and maxBatchRequests must be at least 1");
         }
         this.maxBatchRequests = maxBatchRequests;
-        this.commitTimer = Timer.builder("grim.updates.commit").tag("backend", backend.name())
+        this.commitTimer = Timer.builder("grim.updates.commit").tag("backend", name)
                 .description("time to store one group of provider requests").register(meters);
-        this.batchSize = DistributionSummary.builder("grim.updates.group.requests").tag("backend", backend.name())
+        this.batchSize = DistributionSummary.builder("grim.updates.group.requests").tag("backend", name)
                 .description("provider requests per group commit").register(meters);
-        this.stored = Counter.builder("grim.updates.stored").tag("backend", backend.name())
+        this.stored = Counter.builder("grim.updates.stored").tag("backend", name)
                 .description("updates durably stored").register(meters);
         for (int i = 0; i < writers; i++) {
             BlockingQueue<Pending> q = new ArrayBlockingQueue<>(Math.max(1024, maxBatchRequests * 2));
             queues.add(q);
-            Thread t = new Thread(() -> run(q), "grim-update-writer-" + backend.name() + "-" + i);
+            Thread t = new Thread(() -> run(q), "grim-update-writer-" + name + "-" + i);
             t.setDaemon(true);
             this.writers.add(t);
             t.start();
@@ -85,13 +117,13 @@ public final class UpdateBatcher implements AutoCloseable {
      * Queues {@code updates} (validated) without blocking; the future completes when they are
      * stored (with their number) or fails with a GrimException (503 when the queue is full).
      */
-    public CompletableFuture<Integer> submitAsync(List<Update> updates) {
+    public CompletableFuture<Stored> submitAsync(List<Update> updates) {
         if (closed) {
-            return CompletableFuture.failedFuture(new GrimException(503, backend.name() + ": the service is shutting down; retry elsewhere"));
+            return CompletableFuture.failedFuture(new GrimException(503, name + ": the service is shutting down; retry elsewhere"));
         }
         Pending p = new Pending(updates);
         if (!queueFor(updates).offer(p)) {
-            return CompletableFuture.failedFuture(new GrimException(503, backend.name() + ": update queue full; slow down and retry"));
+            return CompletableFuture.failedFuture(new GrimException(503, name + ": update queue full; slow down and retry"));
         }
         return p.done;
     }
@@ -104,32 +136,6 @@ public final class UpdateBatcher implements AutoCloseable {
     private BlockingQueue<Pending> queueFor(List<Update> updates) {
         Update first = updates.get(0);
         return queues.get(Math.floorMod(first.collection().hashCode() * 31 + first.key().hashCode(), queues.size()));
-    }
-
-    /** Stores {@code updates} (validated) all or nothing; blocks until stored or failed. Returns the number stored. */
-    public int submit(List<Update> updates, Duration timeout) {
-        if (closed) {
-            throw new GrimException(503, backend.name() + ": the service is shutting down; retry elsewhere");
-        }
-        Pending p = new Pending(updates);
-        BlockingQueue<Pending> queue = queueFor(updates);
-        try {
-            if (!queue.offer(p, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new GrimException(503, backend.name() + ": update queue full for " + timeout.toMillis() + " ms; retry later");
-            }
-            return p.done.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new GrimException(503, "interrupted while waiting for the update to be stored");
-        } catch (TimeoutException e) {
-            throw new GrimException(503, backend.name() + ": the update was not confirmed within " + timeout.toMillis()
-                    + " ms; it may still be stored");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof GrimException g) {
-                throw new GrimException(g.status(), g.getMessage(), g);
-            }
-            throw GrimException.backendFailed(backend.name(), "storing updates failed", e.getCause());
-        }
     }
 
     private void run(BlockingQueue<Pending> queue) {
@@ -151,7 +157,7 @@ public final class UpdateBatcher implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
-                log.error("update writer for {} failed", backend.name(), e);
+                log.error("update writer for {} failed", name, e);
                 for (Pending p : group) {
                     p.done.completeExceptionally(e);
                 }
@@ -172,12 +178,12 @@ public final class UpdateBatcher implements AutoCloseable {
         }
         long start = System.nanoTime();
         try {
-            backend.apply(all);
+            long position = target.store(all);
             commitTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
             batchSize.record(group.size());
             stored.increment(all.size());
             for (Pending p : group) {
-                p.done.complete(p.updates.size());
+                p.done.complete(new Stored(p.updates.size(), position));
             }
         } catch (GrimException e) {
             if (group.size() == 1 || e.status() >= 500) {
@@ -189,9 +195,9 @@ public final class UpdateBatcher implements AutoCloseable {
             // one request's bad input must not fail the others: store them one by one
             for (Pending p : group) {
                 try {
-                    backend.apply(p.updates);
+                    long position = target.store(p.updates);
                     stored.increment(p.updates.size());
-                    p.done.complete(p.updates.size());
+                    p.done.complete(new Stored(p.updates.size(), position));
                 } catch (RuntimeException each) {
                     p.done.completeExceptionally(each);
                 }

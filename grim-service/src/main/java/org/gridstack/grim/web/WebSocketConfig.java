@@ -13,10 +13,9 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 class WebSocketConfig implements WebSocketConfigurer {
     private final ProviderUpdateSocket socket;
 
-    WebSocketConfig(GrimStore store, GrimApplication.UpdateBatchers batchers, ProviderAuthentication auth, GrimProperties properties,
-            OrderedSubmission ordered) {
-        this.socket = new ProviderUpdateSocket(store, batchers, auth, properties.getUpdates().getMaxUpdatesPerRequest(),
-                properties.getUpdates().getMaxMessageChars(), ordered);
+    WebSocketConfig(UpdateRouter writes, ProviderAuthentication auth, GrimProperties properties) {
+        this.socket = new ProviderUpdateSocket(writes, auth, properties.getUpdates().getMaxUpdatesPerRequest(),
+                properties.getUpdates().getMaxMessageChars());
     }
 
     @Override

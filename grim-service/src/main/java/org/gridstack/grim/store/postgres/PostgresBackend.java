@@ -34,6 +34,8 @@ import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Rows;
 import org.gridstack.grim.store.Update;
+import org.gridstack.grim.store.replication.Change;
+import org.gridstack.grim.store.replication.SystemOfRecord;
 import org.gridstack.sqlguard.ReadOnlyGuard;
 import org.gridstack.sqlguard.StatementRejectedException;
 import org.postgresql.PGConnection;
@@ -47,13 +49,16 @@ import com.zaxxer.hikari.HikariDataSource;
  * Every operation is one SQL request; {@code bytes} counts what the server returned as the
  * protocol frames it (per row a 7-byte DataRow header, per value a 4-byte length and its UTF-8
  * text). Native queries run through {@link ReadOnlyGuard} on a separate pool of a read-only role
- * inside read-only transactions with a statement timeout. Thread-safe.
+ * inside read-only transactions with a statement timeout. It is also the {@link SystemOfRecord}
+ * the other copies follow, through {@link PostgresChangeLog}. Thread-safe.
  */
-public final class PostgresBackend implements GrimBackend {
+public final class PostgresBackend implements GrimBackend, SystemOfRecord {
     private final String jdbcUrl;
     private final Properties adminProperties;
     private final HikariDataSource pool;
     private final HikariDataSource readerPool;
+    private final HikariDataSource changeLogPool;
+    private final PostgresChangeLog changeLog;
 
     /**
      * @param jdbcUrl        server URL (the {@code grim} schema in it is dropped and re-created on load)
@@ -70,6 +75,9 @@ public final class PostgresBackend implements GrimBackend {
         this.pool = pool("grim-postgres", user, password, poolSize);
         this.readerPool = pool("grim-postgres-native", readerUser != null ? readerUser : user,
                 readerUser != null ? readerPassword : password, 4);
+        // the copies' followers read the log on connections of their own, never waiting behind busy writers
+        this.changeLogPool = pool("grim-postgres-changelog", user, password, 3);
+        this.changeLog = new PostgresChangeLog(changeLogPool);
     }
 
     public static PostgresBackend embedded(EmbeddedPostgres server, int poolSize) {
@@ -180,8 +188,16 @@ public final class PostgresBackend implements GrimBackend {
 
     @Override
     public Dataset snapshot() {
+        try (Connection c = pool.getConnection()) {
+            return snapshot(c);
+        } catch (SQLException e) {
+            throw GrimException.backendFailed(name(), "reading the objects back failed", e);
+        }
+    }
+
+    private static Dataset snapshot(Connection c) throws SQLException {
         Dataset d = new Dataset();
-        try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+        try (Statement s = c.createStatement()) {
             for (CollectionDef def : GlueModel.collections()) {
                 try (ResultSet rs = s.executeQuery("SELECT * FROM " + def.name())) {
                     int n = def.columns().size();
@@ -200,10 +216,54 @@ public final class PostgresBackend implements GrimBackend {
                     }
                 }
             }
+        }
+        return d;
+    }
+
+    /** Every object and the change-log position they include, read in one repeatable-read transaction. */
+    @Override
+    public Positioned snapshotWithPosition() {
+        try (Connection c = pool.getConnection()) {
+            c.setAutoCommit(false);
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            c.setReadOnly(true);
+            try {
+                long position = PostgresChangeLog.latest(c);
+                Dataset data = snapshot(c);
+                return new Positioned(data, position);
+            } finally {
+                c.rollback();
+                c.setReadOnly(false);
+                c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+                c.setAutoCommit(true);
+            }
         } catch (SQLException e) {
             throw GrimException.backendFailed(name(), "reading the objects back failed", e);
         }
-        return d;
+    }
+
+    /** Whether the database already holds GRIM's tables and change log (from an earlier run). */
+    public boolean holdsData() {
+        try (Connection c = pool.getConnection()) {
+            return PostgresChangeLog.exists(c);
+        } catch (SQLException e) {
+            throw GrimException.backendFailed(name(), "looking for existing data failed", e);
+        }
+    }
+
+    @Override
+    public List<Change> changesAfter(long after, int max) {
+        return changeLog.after(after, max);
+    }
+
+    @Override
+    public long latestPosition() {
+        return changeLog.latest();
+    }
+
+    @Override
+    public void trimThrough(long seq) {
+        changeLog.trimThrough(seq);
     }
 
     @Override
@@ -277,12 +337,22 @@ public final class PostgresBackend implements GrimBackend {
 
     @Override
     public int apply(List<Update> batch) {
+        return batch.isEmpty() ? 0 : (int) withRetries(batch, false);
+    }
+
+    /** {@link #apply} plus the change-log entry in the same transaction; returns the entry's position. */
+    @Override
+    public long applyAndLog(List<Update> batch) {
         if (batch.isEmpty()) {
-            return 0;
+            throw new IllegalArgumentException("an empty group has no change-log entry");
         }
+        return withRetries(batch, true);
+    }
+
+    private long withRetries(List<Update> batch, boolean log) {
         for (int attempt = 1;; attempt++) {
             try {
-                return applyOnce(batch);
+                return applyOnce(batch, log);
             } catch (GrimException e) {
                 // two concurrent groups that touched the same rows in another order: retry the loser
                 if (attempt >= 5 || !(e.getCause() instanceof SQLException s)
@@ -293,13 +363,15 @@ public final class PostgresBackend implements GrimBackend {
         }
     }
 
-    private int applyOnce(List<Update> batch) {
+    /** Returns the objects changed, or with {@code log} the change-log position. */
+    private long applyOnce(List<Update> batch, boolean log) {
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
             try {
                 int n = new PostgresUpdateWriter(c).apply(batch);
+                long position = log ? changeLog.append(c, batch) : n;
                 c.commit();
-                return n;
+                return position;
             } catch (SQLException e) {
                 c.rollback();
                 throw translate(e);
@@ -398,5 +470,6 @@ public final class PostgresBackend implements GrimBackend {
     public void close() {
         pool.close();
         readerPool.close();
+        changeLogPool.close();
     }
 }

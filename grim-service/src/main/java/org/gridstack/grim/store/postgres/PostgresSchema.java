@@ -43,6 +43,7 @@ final class PostgresSchema {
             }
             ddl.add(sb.toString());
         }
+        ddl.addAll(PostgresChangeLog.ddl());
         return ddl;
     }
 

@@ -72,13 +72,49 @@ final class PostgresUpdateWriter {
             for (Map.Entry<List<String>, Map<String, Object>> o : e.getValue().entrySet()) {
                 byColumns.computeIfAbsent(new TreeSet<>(o.getValue().keySet()), k -> new ArrayList<>()).add(o);
             }
+            lockInKeyOrder(def, e.getValue().keySet());
             for (Map.Entry<Set<String>, List<Map.Entry<List<String>, Map<String, Object>>>> g : byColumns.entrySet()) {
-                // rows locked in key order: concurrent writers cannot deadlock on each other's rows
-                g.getValue().sort((a, b) -> String.join("\u0000", a.getKey()).compareTo(String.join("\u0000", b.getKey())));
                 update(def, new ArrayList<>(g.getKey()), g.getValue());
             }
         }
         sets.clear();
+    }
+
+    /**
+     * Locks the rows of {@code keys} in key order before they are changed. An {@code UPDATE ...
+     * FROM unnest(...)} locks rows in the order its join meets them (heap order, which updates keep
+     * changing), so two groups touching the same rows could lock them in opposite orders and
+     * deadlock (PostgreSQL detects that only after {@code deadlock_timeout}, 1 s, and aborts one).
+     * Taking the locks sorted first makes every group wait in one order instead.
+     */
+    private void lockInKeyOrder(CollectionDef def, Set<List<String>> keys) throws SQLException {
+        if (keys.size() < 2) {
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SELECT 1 FROM ").append(def.name()).append(" t WHERE (");
+        appendKeyList(sql, def, "t");
+        sql.append(") IN (SELECT * FROM unnest(");
+        for (int k = 0; k < def.keyCount(); k++) {
+            sql.append(k == 0 ? "" : ", ").append("?::text[]");
+        }
+        sql.append(")) ORDER BY ");
+        appendKeyList(sql, def, "t");
+        sql.append(" FOR UPDATE");
+        try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
+            List<List<String>> list = new ArrayList<>(keys);
+            for (int k = 0; k < def.keyCount(); k++) {
+                Object[] column = new Object[list.size()];
+                for (int o = 0; o < column.length; o++) {
+                    column[o] = list.get(o).get(k);
+                }
+                ps.setArray(k + 1, array("text", column));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    // the locks are what matters
+                }
+            }
+        }
     }
 
     private void update(CollectionDef def, List<String> columns, List<Map.Entry<List<String>, Map<String, Object>>> objects)
