@@ -52,6 +52,8 @@ final class LdapUpdater {
     /** Objects the batch touched so far: key -> row after the batch's updates, or DELETED. */
     private final Map<String, Object> pending = new HashMap<>();
     private final Deque<Runnable> undo = new ArrayDeque<>();
+    /** Entries the check phase read and the batch has not written yet: the apply phase needs not search them again. */
+    private final Map<String, SearchResultEntry> unwritten = new HashMap<>();
 
     /** {@code shaper} rewrites each search filter for the server (see {@link LdapSession}). */
     LdapUpdater(LDAPConnectionPool pool, Schema schema, UnaryOperator<Filter> shaper) {
@@ -94,7 +96,7 @@ final class LdapUpdater {
                     throw GrimException.conflict(what + " already exists");
                 }
                 Object[] row = u.insertRow();
-                checkReferences(def, row, what);
+                checkReferences(def, row, what, null);
                 checkSchema(def, row, what);
                 pending.put(id(def, u.key()), row);
             }
@@ -104,7 +106,8 @@ final class LdapUpdater {
                 }
                 Object[] row = current.clone();
                 u.values().forEach((c, v) -> row[def.indexOf(c)] = v);
-                checkReferences(def, row, what);
+                // references the update leaves alone point where they pointed (a delete of their target is refused)
+                checkReferences(def, row, what, u.values().keySet());
                 checkSchema(def, row, what);
                 pending.put(id(def, u.key()), row);
             }
@@ -118,10 +121,11 @@ final class LdapUpdater {
         }
     }
 
-    private void checkReferences(CollectionDef def, Object[] row, String what) {
+    /** Checks the reference columns of {@code row} ({@code only} those named, when not null). */
+    private void checkReferences(CollectionDef def, Object[] row, String what, java.util.Set<String> only) {
         for (int i = 0; i < row.length; i++) {
             Column c = def.columns().get(i);
-            if (c.isReference() && row[i] != null) {
+            if (c.isReference() && row[i] != null && (only == null || only.contains(c.name()))) {
                 CollectionDef target = GlueModel.collection(c.references());
                 if (current(target, List.of((String) row[i])) == null) {
                     throw GrimException.conflict(what + ": " + c.name() + " names " + target.name() + " '" + row[i]
@@ -191,6 +195,9 @@ final class LdapUpdater {
             return p == DELETED ? null : (Object[]) p;
         }
         SearchResultEntry e = find(def, key);
+        if (e != null) {
+            unwritten.putIfAbsent(id(def, key), e);
+        }
         return e == null ? null : GlueDit.toRow(def, e);
     }
 
@@ -264,8 +271,12 @@ final class LdapUpdater {
         return p == null ? null : p.getParsedDN();
     }
 
+    /** The stored entry before this update: as the check phase read it for the first write of an object, else searched. */
     private SearchResultEntry mustFind(CollectionDef def, List<String> key) throws LDAPException {
-        SearchResultEntry e = find(def, key);
+        SearchResultEntry e = unwritten.remove(id(def, key));
+        if (e == null) {
+            e = find(def, key);
+        }
         if (e == null) {
             throw new LDAPException(ResultCode.NO_SUCH_OBJECT, def.name() + " " + key + " vanished between check and apply");
         }

@@ -114,6 +114,27 @@ final class ReplicaFollower implements AutoCloseable {
         }
     }
 
+    /** Whether the copy keeps up now (not retrying after failures, not being rebuilt). */
+    boolean following() {
+        return state == State.FOLLOWING;
+    }
+
+    /** Drops the waiters for {@code target} that are done (ended by their own timeout), so a lagging copy holds no garbage. */
+    void forgetDone(long target) {
+        lock.lock();
+        try {
+            List<CompletableFuture<Void>> list = waiters.get(target);
+            if (list != null) {
+                list.removeIf(CompletableFuture::isDone);
+                if (list.isEmpty()) {
+                    waiters.remove(target);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     ReplicaStatus status() {
         long lag = Math.max(0, latestKnown - position);
         Instant since = behindSince;

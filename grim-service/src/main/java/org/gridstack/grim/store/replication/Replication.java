@@ -78,18 +78,23 @@ public final class Replication implements AutoCloseable {
 
     /**
      * Completes when every copy has applied {@code position}, or after {@code timeout} at the
-     * latest; completes with the copies that had not applied it by then (empty: all have).
+     * latest; completes with the copies that had not applied it by then (empty: all have). A copy
+     * that is failing or being rebuilt is not waited for at all (it is named at once), so while a
+     * copy is down writers are answered without holding a thread for the whole timeout.
      */
     public CompletableFuture<List<String>> awaitApplied(long position, Duration timeout) {
         List<CompletableFuture<Void>> each = new ArrayList<>();
         for (ReplicaFollower f : followers.values()) {
-            each.add(f.applied(position).copy().completeOnTimeout(null, timeout.toMillis(), TimeUnit.MILLISECONDS));
+            if (f.following() || f.position() >= position) {
+                each.add(f.applied(position).completeOnTimeout(null, timeout.toMillis(), TimeUnit.MILLISECONDS));
+            }
         }
         return CompletableFuture.allOf(each.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
             List<String> pending = new ArrayList<>();
             for (ReplicaFollower f : followers.values()) {
                 if (f.position() < position) {
                     pending.add(f.name());
+                    f.forgetDone(position);
                 }
             }
             return pending;
