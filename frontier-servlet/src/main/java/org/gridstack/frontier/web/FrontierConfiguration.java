@@ -101,7 +101,7 @@ public class FrontierConfiguration {
         config.setReadOnly(true);
         config.setConnectionTestQuery(dialect.validationQuery());
         config.setInitializationFailTimeout(-1); // start even when the database is down; requests report it
-        config.setExceptionOverrideClassName(org.gridstack.frontier.db.QueryErrorOverride.class.getName());
+        config.setExceptionOverrideClassName(org.gridstack.sqlguard.QueryErrorOverride.class.getName());
         return new Database(new HikariDataSource(config), dialect, url, merged(dialect.driverProperties(), credentials));
     }
 

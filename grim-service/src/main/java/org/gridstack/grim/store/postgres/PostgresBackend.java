@@ -96,6 +96,8 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
         c.addDataSourceProperty("currentSchema", PostgresSchema.SCHEMA);
         c.addDataSourceProperty("prepareThreshold", "1");
         c.setInitializationFailTimeout(-1);
+        // a statement the server refuses as unsupported (0A000) is the query's fault, not a broken connection
+        c.setExceptionOverrideClassName(org.gridstack.sqlguard.QueryErrorOverride.class.getName());
         return new HikariDataSource(c);
     }
 
@@ -459,7 +461,9 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
             if (state.equals("25006") || state.equals("42501")) {
                 throw GrimException.refused("the query tried to write; native queries are read-only: " + e.getMessage());
             }
-            if (state.startsWith("42") || state.startsWith("22")) {
+            // the query's own fault: syntax and access (42), data (22), cardinality (21), unsupported
+            // features (0A), program limits such as too many columns (54)
+            if (state.startsWith("42") || state.startsWith("22") || state.startsWith("21") || state.startsWith("0A") || state.startsWith("54")) {
                 throw GrimException.badRequest("SQL error: " + e.getMessage());
             }
             throw GrimException.backendFailed(name(), "native query failed", e);

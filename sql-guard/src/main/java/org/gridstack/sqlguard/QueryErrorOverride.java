@@ -1,4 +1,4 @@
-package org.gridstack.frontier.db;
+package org.gridstack.sqlguard;
 
 import com.zaxxer.hikari.SQLExceptionOverride;
 import java.sql.SQLException;
@@ -11,7 +11,8 @@ import java.sql.SQLException;
  * refused one statement and the session is fine. Every other state keeps HikariCP's verdict
  * ({@code 08xxx} connection failures, {@code 57P0x} server shut down, Oracle's fatal codes).
  *
- * <p>Named in {@code HikariConfig.setExceptionOverrideClassName}; HikariCP creates it with the
+ * <p>Shared by every pool that runs queries users wrote (the FroNtier servlet's, GRIM's native
+ * pass-through). Named in {@code HikariConfig.setExceptionOverrideClassName}; HikariCP creates it with the
  * public no-argument constructor. Stateless, thread-safe.
  */
 public final class QueryErrorOverride implements SQLExceptionOverride {
