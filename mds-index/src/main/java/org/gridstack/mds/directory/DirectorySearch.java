@@ -87,7 +87,7 @@ public final class DirectorySearch {
         try {
             checkFilter(filter, content, unknown);
         } catch (LDAPException e) {
-            return new LDAPResult(messageId, e.getResultCode(), e.getDiagnosticMessage(), null, (String[]) null, (Control[]) null);
+            return new LDAPResult(messageId, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
         }
         List<String> requested = request.getAttributes();
         for (String a : requested) {

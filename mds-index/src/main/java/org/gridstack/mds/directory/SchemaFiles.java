@@ -89,7 +89,7 @@ public final class SchemaFiles {
             }
             boolean continuation = i < lines.length && !line.isEmpty() && Character.isWhitespace(line.charAt(0));
             if (continuation) {
-                statement.append(' ').append(line.strip());
+                statement.append(' ').append(line.strip().replace('\t', ' '));
                 continue;
             }
             if (statement.length() > 0) {
@@ -97,7 +97,7 @@ public final class SchemaFiles {
                 statement.setLength(0);
             }
             if (i < lines.length && !line.isBlank()) {
-                statement.append(line.strip());
+                statement.append(line.strip().replace('\t', ' '));
                 statementLine = i + 1;
             }
         }

@@ -84,7 +84,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                         entry -> connection.sendSearchResultEntry(messageID, entry));
             }
         } catch (LDAPException e) {
-            r = new LDAPResult(messageID, e.getResultCode(), e.getDiagnosticMessage(), null, (String[]) null, (Control[]) null);
+            r = new LDAPResult(messageID, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             r = new LDAPResult(messageID, ResultCode.UNAVAILABLE, "the server is shutting down", null, (String[]) null, (Control[]) null);
@@ -141,7 +141,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             }
         } catch (LDAPException e) {
             code = e.getResultCode();
-            message = e.getDiagnosticMessage();
+            message = e.getExceptionMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             code = ResultCode.UNAVAILABLE;

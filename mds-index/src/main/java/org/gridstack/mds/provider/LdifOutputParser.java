@@ -47,7 +47,7 @@ public final class LdifOutputParser {
                 } catch (LDIFException e) {
                     skipped++;
                     String problem = "provider " + providerName + ": broken LDIF record skipped at line "
-                            + e.getLineNumber() + ": " + e.getExceptionMessage();
+                            + e.getLineNumber() + ": " + e.getMessage();
                     log.warn(problem);
                     if (problems.size() < MAX_PROBLEMS) {
                         problems.add(problem);
@@ -59,6 +59,18 @@ public final class LdifOutputParser {
                 }
                 if (entry == null) {
                     break;
+                }
+                try {
+                    entry.getParsedDN();
+                } catch (com.unboundid.ldap.sdk.LDAPException e) {
+                    skipped++;
+                    String problem = "provider " + providerName + ": record skipped, its DN '" + entry.getDN()
+                            + "' is not a valid DN (record " + (entries.size() + skipped) + ")";
+                    log.warn(problem);
+                    if (problems.size() < MAX_PROBLEMS) {
+                        problems.add(problem);
+                    }
+                    continue;
                 }
                 if (sizelimit > 0 && entries.size() >= sizelimit) {
                     String problem = "provider " + providerName + ": sizelimit " + sizelimit

@@ -66,11 +66,12 @@ public final class Mds2ResourceConfig {
         String argText = record.getAttributeValue("args");
         List<String> args = argText == null || argText.isBlank() ? List.of()
                 : Arrays.asList(argText.strip().split("\\s+"));
-        ProviderSettings s = ProviderSettings.of(base != null && !base.isBlank() ? base.strip() : program.getFileName().toString());
-        s = s.withCachetime(seconds(where, record, "cachetime", s.cachetime()));
-        s = s.withTimelimit(seconds(where, record, "timelimit", s.timelimit()));
-        s = s.withSizelimit((int) number(where, record, "sizelimit", s.sizelimit()));
         try {
+            ProviderSettings s = ProviderSettings.of(base != null && !base.isBlank() ? base.strip()
+                    : program.getFileName().toString());
+            s = s.withCachetime(seconds(where, record, "cachetime", s.cachetime()));
+            s = s.withTimelimit(seconds(where, record, "timelimit", s.timelimit()));
+            s = s.withSizelimit((int) number(where, record, "sizelimit", s.sizelimit()));
             return new ExternalProgramProvider(s, program, args, runner);
         } catch (IllegalArgumentException e) {
             throw new IOException(where + ": " + e.getMessage(), e);
