@@ -42,7 +42,8 @@ public final class ProviderCache implements AutoCloseable {
     /** The shortest pause before a failed provider is run again. */
     static final Duration MIN_RETRY_PAUSE = Duration.ofSeconds(1);
 
-    private final List<Slot> slots;
+    /** Copy-on-write: readers take the current list without a lock; changes replace it atomically. */
+    private final AtomicReference<List<Slot>> slots;
     private final CacheMode mode;
     private final Clock clock;
     private final ExecutorService runs;
@@ -55,7 +56,7 @@ public final class ProviderCache implements AutoCloseable {
         for (InformationProvider p : providers) {
             s.add(new Slot(requireNonNull(p, "a provider is null")));
         }
-        this.slots = List.copyOf(s);
+        this.slots = new AtomicReference<>(List.copyOf(s));
         AtomicInteger n = new AtomicInteger();
         this.runs = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "provider-run-" + n.incrementAndGet());
@@ -70,7 +71,7 @@ public final class ProviderCache implements AutoCloseable {
 
     /** The providers, in the order given. */
     public List<InformationProvider> providers() {
-        return slots.stream().map(s -> s.provider).toList();
+        return slots.get().stream().map(s -> s.provider).toList();
     }
 
     /**
@@ -79,6 +80,7 @@ public final class ProviderCache implements AutoCloseable {
      */
     public List<ProviderView> read() throws InterruptedException {
         Instant now = clock.instant();
+        List<Slot> slots = this.slots.get();
         List<Object> decisions = new ArrayList<>(slots.size());
         for (Slot slot : slots) {
             decisions.add(slot.decide(now));
@@ -89,6 +91,39 @@ public final class ProviderCache implements AutoCloseable {
             views.add(d instanceof ProviderView v ? v : slots.get(i).await((Run) d));
         }
         return views;
+    }
+
+    /**
+     * Adds a provider, or replaces the one of the same name (its cached data is dropped when the
+     * provider object differs). Used for providers that come and go, such as a GIIS's registrants.
+     */
+    public void put(InformationProvider provider) {
+        requireNonNull(provider, "provider is null");
+        String name = provider.settings().name();
+        slots.updateAndGet(current -> {
+            List<Slot> next = new ArrayList<>(current.size() + 1);
+            boolean replaced = false;
+            for (Slot s : current) {
+                if (s.provider.settings().name().equals(name)) {
+                    next.add(s.provider == provider ? s : new Slot(provider));
+                    replaced = true;
+                } else {
+                    next.add(s);
+                }
+            }
+            if (!replaced) {
+                next.add(new Slot(provider));
+            }
+            return List.copyOf(next);
+        });
+    }
+
+    /** Removes the provider of this name and its data; true when there was one. */
+    public boolean remove(String name) {
+        requireNonNull(name, "name is null");
+        List<Slot> before = slots.getAndUpdate(current -> current.stream()
+                .filter(s -> !s.provider.settings().name().equals(name)).toList());
+        return before.stream().anyMatch(s -> s.provider.settings().name().equals(name));
     }
 
     @Override

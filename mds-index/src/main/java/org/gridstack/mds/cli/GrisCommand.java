@@ -16,7 +16,9 @@ import org.gridstack.mds.provider.InformationProvider;
 import org.gridstack.mds.provider.ProcessRunner;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.gridstack.mds.registration.RegistrationSender;
 
 /**
  * {@code mds-index gris}: runs a GRIS until the process is stopped (Ctrl-C, SIGTERM), then shuts
@@ -54,6 +56,9 @@ final class GrisCommand implements Callable<Integer> {
     @Option(names = "--access-log", description = "Log every request (SDK access log format).")
     boolean accessLog;
 
+    @Mixin
+    RegistrationOptions registration;
+
     @Override
     public Integer call() throws Exception {
         GrisConfig config = GrisConfig.builder().port(port).suffix(suffix).glue2Suffix(glue2Suffix)
@@ -63,8 +68,12 @@ final class GrisCommand implements Callable<Integer> {
                 .providers(providers, config.suffix(), config.glue2Suffix());
         ProviderCache providerCache = new ProviderCache(list, config.cacheMode(), Clock.systemUTC());
         GrisServer server = GrisServer.start(config, providerCache, new SchemaFiles().glue(schemaDir));
+        RegistrationSender sender = registration.start(server.port(), config.suffix());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (sender != null) {
+                sender.close();
+            }
             server.close();
             runner.close();
             stopped.countDown();

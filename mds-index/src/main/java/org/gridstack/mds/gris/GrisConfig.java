@@ -106,6 +106,12 @@ public final class GrisConfig {
         return accessLog;
     }
 
+    /** The listener part of these settings. */
+    public org.gridstack.mds.ldap.ListenerSettings listenerSettings() {
+        return new org.gridstack.mds.ldap.ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
+                requestQueueTimeoutMillis, accessLog);
+    }
+
     /** Mutable settings; not thread-safe. */
     public static final class Builder {
         private int port = DEFAULT_PORT;

@@ -4,30 +4,27 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.Semaphore;
 
 import org.gridstack.mds.cache.ProviderCache;
 import org.gridstack.mds.directory.DirectoryAssembler;
 import org.gridstack.mds.directory.DirectorySearch;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
-import org.gridstack.mds.ldap.Slf4jLogHandler;
+import org.gridstack.mds.ldap.LdapFrontEnd;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.unboundid.ldap.listener.AccessLogRequestHandler;
 import com.unboundid.ldap.listener.ConcurrentRequestLimiterRequestHandler;
 import com.unboundid.ldap.listener.LDAPListener;
-import com.unboundid.ldap.listener.LDAPListenerConfig;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 import com.unboundid.ldap.sdk.schema.Schema;
 
 /**
  * A GRIS: an LDAP server (the SDK's {@link LDAPListener}) whose entries come from a
  * {@link ProviderCache}. Its request handlers wrap each other, outermost first: the SDK's
- * {@link AccessLogRequestHandler} (when enabled), the SDK's
- * {@link ConcurrentRequestLimiterRequestHandler} with a fair semaphore (requests are admitted in
- * arrival order, whatever their connection; late ones get {@code busy}), our
+ * {@link AccessLogRequestHandler} (when enabled) and
+ * {@link ConcurrentRequestLimiterRequestHandler} with a fair semaphore ({@link LdapFrontEnd}), our
  * {@link ReadOnlyRequestHandler} ({@code unwillingToPerform} for writes) and our
  * {@link DirectoryRequestHandler}. Owns the cache it is given and closes it.
  * Thread-safe; {@link #close()} stops listening and closes connections.
@@ -59,17 +56,7 @@ public final class GrisServer implements AutoCloseable {
                 config.suffixes());
         handler = new ReadOnlyRequestHandler(handler,
                 "this GRIS is read-only: its entries come from its information providers");
-        handler = new ConcurrentRequestLimiterRequestHandler(handler, new Semaphore(config.maxConcurrentRequests(), true),
-                config.requestQueueTimeoutMillis());
-        if (config.accessLog()) {
-            handler = new AccessLogRequestHandler(new Slf4jLogHandler("org.gridstack.mds.access"), handler);
-        }
-        LDAPListenerConfig lc = new LDAPListenerConfig(config.port(), handler);
-        lc.setListenAddress(config.listenAddress());
-        lc.setMaxConnections(config.maxConnections());
-        lc.setUseTCPNoDelay(true);
-        LDAPListener listener = new LDAPListener(lc);
-        listener.startListening();
+        LDAPListener listener = LdapFrontEnd.start(config.listenerSettings(), handler);
         GrisServer server = new GrisServer(config, cache, listener);
         log.info("GRIS listening on port {} for {} with {} providers, cache {}", server.port(), config.suffixes(),
                 cache.providers().size(), cache.mode());
