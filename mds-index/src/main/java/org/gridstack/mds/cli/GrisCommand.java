@@ -64,10 +64,22 @@ final class GrisCommand implements Callable<Integer> {
         GrisConfig config = GrisConfig.builder().port(port).suffix(suffix).glue2Suffix(glue2Suffix)
                 .cacheMode(CacheMode.parse(cache)).accessLog(accessLog).build();
         ProcessRunner runner = new ProcessRunner();
-        List<InformationProvider> list = new ProviderSpecification(runner, Clock.systemUTC())
-                .providers(providers, config.suffix(), config.glue2Suffix());
-        ProviderCache providerCache = new ProviderCache(list, config.cacheMode(), Clock.systemUTC());
-        GrisServer server = GrisServer.start(config, providerCache, new SchemaFiles().glue(schemaDir));
+        List<InformationProvider> list;
+        GrisServer server;
+        try {
+            list = new ProviderSpecification(runner, Clock.systemUTC()).providers(providers, config.suffix(),
+                    config.glue2Suffix());
+            ProviderCache providerCache = new ProviderCache(list, config.cacheMode(), Clock.systemUTC());
+            try {
+                server = GrisServer.start(config, providerCache, new SchemaFiles().glue(schemaDir));
+            } catch (Exception e) {
+                providerCache.close();
+                throw e;
+            }
+        } catch (Exception e) {
+            runner.close();
+            throw e;
+        }
         RegistrationSender sender = registration.start(server.port(), config.suffix());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
