@@ -18,7 +18,7 @@ import com.unboundid.ldap.sdk.LDAPURL;
  * 2135; suffix {@code Mds-Vo-name=site,o=Grid}; mode cached; registrations from anyone; expired
  * registrations swept every second; static aggregation sources ({@code ldap://host:port/base})
  * none, pulled every 60 s with a 20 s timeout; listener limits as the GRIS's (16 requests at
- * once, fair queue of 10 s, 2000 connections); size limit 50,000 entries, time limit 75 s.
+ * once, fair queue of 10 s, 2000 connections); size limit 50,000 entries, time limit 75 s; write timeout 30 s.
  */
 public final class GiisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
@@ -33,6 +33,7 @@ public final class GiisConfig {
     private final Duration aggregateTimeout;
     private final int sizeLimit;
     private final int timeLimitSeconds;
+    private final Duration writeTimeout;
 
     private GiisConfig(Builder b, ListenerSettings listener, DN suffix, List<LDAPURL> aggregate) {
         this.listener = listener;
@@ -45,6 +46,7 @@ public final class GiisConfig {
         this.aggregateTimeout = b.aggregateTimeout;
         this.sizeLimit = b.sizeLimit;
         this.timeLimitSeconds = b.timeLimitSeconds;
+        this.writeTimeout = b.writeTimeout;
     }
 
     public static Builder builder() {
@@ -91,6 +93,10 @@ public final class GiisConfig {
         return timeLimitSeconds;
     }
 
+    public java.time.Duration writeTimeout() {
+        return writeTimeout;
+    }
+
     /** Mutable settings; not thread-safe. */
     public static final class Builder {
         private int port = 2135;
@@ -108,6 +114,7 @@ public final class GiisConfig {
         private boolean accessLog;
         private int sizeLimit = 50_000;
         private int timeLimitSeconds = 75;
+        private Duration writeTimeout = Duration.ofSeconds(30);
 
         private Builder() {
         }
@@ -188,7 +195,16 @@ public final class GiisConfig {
             return this;
         }
 
+        /** How long one write to a client may block before the connection is closed (slapd's writetimeout). */
+        public Builder writeTimeout(Duration v) {
+            writeTimeout = requireNonNull(v, "writeTimeout is null");
+            return this;
+        }
+
         public GiisConfig build() {
+            if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+                throw new IllegalArgumentException("writeTimeout must be positive");
+            }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
                     requestQueueTimeoutMillis, accessLog);
             DN s;

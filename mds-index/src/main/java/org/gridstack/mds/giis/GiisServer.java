@@ -19,6 +19,7 @@ import org.gridstack.mds.directory.DirectorySearch;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
+import org.gridstack.mds.ldap.WriteTimeoutGuard;
 import org.gridstack.mds.provider.InformationProvider;
 import org.gridstack.mds.provider.ProviderSettings;
 import org.gridstack.mds.provider.RemoteLdapProvider;
@@ -53,6 +54,7 @@ public final class GiisServer implements AutoCloseable {
     private final Registry registry = new Registry();
     private final ProviderCache cache;
     private final ScheduledExecutorService sweeper;
+    private final WriteTimeoutGuard guard;
     private LDAPListener listener;
 
     private GiisServer(GiisConfig config, Clock clock) {
@@ -65,6 +67,7 @@ public final class GiisServer implements AutoCloseable {
             statics.add(new RemoteLdapProvider(s, url.getHost(), url.getPort(), url.getBaseDN(), config.suffix()));
         }
         this.cache = new ProviderCache(statics, config.mode() == GiisMode.CACHED ? CacheMode.AUTO : CacheMode.OFF, clock);
+        this.guard = new WriteTimeoutGuard(config.writeTimeout());
         this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "giis-registration-sweeper");
             t.setDaemon(true);
@@ -82,7 +85,7 @@ public final class GiisServer implements AutoCloseable {
         DirectoryAssembler assembler = new DirectoryAssembler(List.of(config.suffix()));
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(() -> assembler.assemble(giis.liveViews()),
-                search, List.of(config.suffix()));
+                search, List.of(config.suffix()), giis.guard);
         handler = new ReadOnlyRequestHandler(handler, "this GIIS takes only registrations (an add of"
                 + " Mds-Vo-Op-name=register,...); its entries come from its registrants");
         handler = new RegistrationRequestHandler(handler, policy, giis::accept);
@@ -92,6 +95,7 @@ public final class GiisServer implements AutoCloseable {
             giis.listener = LdapFrontEnd.start(config.listener(), handler);
         } catch (IOException | RuntimeException e) {
             giis.sweeper.shutdownNow();
+            giis.guard.close();
             giis.cache.close();
             throw e;
         }
@@ -160,6 +164,7 @@ public final class GiisServer implements AutoCloseable {
             listener.shutDown(true);
         }
         sweeper.shutdownNow();
+        guard.close();
         cache.close();
     }
 }

@@ -16,7 +16,8 @@ import com.unboundid.ldap.sdk.LDAPException;
  * {@code Mds-Vo-name=local,o=Grid} (GLUE 1.3) and {@code o=glue} (GLUE 2.0); cache mode auto;
  * 16 requests processed at once, later ones wait up to 10 s in arrival order (a fair
  * semaphore) and then get {@code busy}; 2000 connections; server size limit 50,000 entries,
- * time limit 75 s (the MDS2 query time limit of seed 002's runs); no access log.
+ * time limit 75 s (the MDS2 query time limit of seed 002's runs); write timeout 30 s (a client that
+ * reads nothing for that long is disconnected); no access log.
  */
 public final class GrisConfig {
     public static final int DEFAULT_PORT = 2135;
@@ -34,6 +35,7 @@ public final class GrisConfig {
     private final int sizeLimit;
     private final int timeLimitSeconds;
     private final boolean accessLog;
+    private final java.time.Duration writeTimeout;
 
     private GrisConfig(Builder b) {
         this.port = b.port;
@@ -47,6 +49,7 @@ public final class GrisConfig {
         this.sizeLimit = b.sizeLimit;
         this.timeLimitSeconds = b.timeLimitSeconds;
         this.accessLog = b.accessLog;
+        this.writeTimeout = b.writeTimeout;
     }
 
     public static Builder builder() {
@@ -102,6 +105,10 @@ public final class GrisConfig {
         return timeLimitSeconds;
     }
 
+    public java.time.Duration writeTimeout() {
+        return writeTimeout;
+    }
+
     public boolean accessLog() {
         return accessLog;
     }
@@ -125,6 +132,7 @@ public final class GrisConfig {
         private int sizeLimit = 50_000;
         private int timeLimitSeconds = 75;
         private boolean accessLog;
+        private java.time.Duration writeTimeout = java.time.Duration.ofSeconds(30);
 
         private Builder() {
         }
@@ -185,7 +193,16 @@ public final class GrisConfig {
             return this;
         }
 
+        /** How long one write to a client may block before the connection is closed (slapd's writetimeout). */
+        public Builder writeTimeout(java.time.Duration value) {
+            this.writeTimeout = requireNonNull(value, "writeTimeout is null");
+            return this;
+        }
+
         public GrisConfig build() {
+            if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+                throw new IllegalArgumentException("writeTimeout must be positive");
+            }
             if (port < 0 || port > 65535) {
                 throw new IllegalArgumentException("port " + port + " is not between 0 (any free port) and 65535");
             }

@@ -11,6 +11,7 @@ import org.gridstack.mds.directory.DirectorySearch;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
+import org.gridstack.mds.ldap.WriteTimeoutGuard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,11 +36,13 @@ public final class GrisServer implements AutoCloseable {
     private final GrisConfig config;
     private final ProviderCache cache;
     private final LDAPListener listener;
+    private final WriteTimeoutGuard guard;
 
-    private GrisServer(GrisConfig config, ProviderCache cache, LDAPListener listener) {
+    private GrisServer(GrisConfig config, ProviderCache cache, LDAPListener listener, WriteTimeoutGuard guard) {
         this.config = config;
         this.cache = cache;
         this.listener = listener;
+        this.guard = guard;
     }
 
     /**
@@ -52,12 +55,19 @@ public final class GrisServer implements AutoCloseable {
         requireNonNull(cache, "cache is null");
         DirectoryAssembler assembler = new DirectoryAssembler(config.suffixes());
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
+        WriteTimeoutGuard guard = new WriteTimeoutGuard(config.writeTimeout());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(() -> assembler.assemble(cache.read()), search,
-                config.suffixes());
+                config.suffixes(), guard);
         handler = new ReadOnlyRequestHandler(handler,
                 "this GRIS is read-only: its entries come from its information providers");
-        LDAPListener listener = LdapFrontEnd.start(config.listenerSettings(), handler);
-        GrisServer server = new GrisServer(config, cache, listener);
+        LDAPListener listener;
+        try {
+            listener = LdapFrontEnd.start(config.listenerSettings(), handler);
+        } catch (IOException | RuntimeException e) {
+            guard.close();
+            throw e;
+        }
+        GrisServer server = new GrisServer(config, cache, listener, guard);
         log.info("GRIS listening on port {} for {} with {} providers, cache {}", server.port(), config.suffixes(),
                 cache.providers().size(), cache.mode());
         return server;
@@ -83,6 +93,7 @@ public final class GrisServer implements AutoCloseable {
     @Override
     public void close() {
         listener.shutDown(true);
+        guard.close();
         cache.close();
     }
 }

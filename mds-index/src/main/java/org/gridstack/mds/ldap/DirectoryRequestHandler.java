@@ -50,23 +50,35 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final ContentSource content;
     private final DirectorySearch search;
     private final List<DN> suffixes;
+    private final WriteTimeoutGuard guard;
     private final LDAPListenerClientConnection connection;
+    private final WriteTimeoutGuard.Writer writer;
 
-    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes) {
-        this(content, search, suffixes, null);
+    /** @param guard closes connections whose client stopped reading */
+    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
+            WriteTimeoutGuard guard) {
+        this(content, search, suffixes, guard, null);
     }
 
     private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            LDAPListenerClientConnection connection) {
+            WriteTimeoutGuard guard, LDAPListenerClientConnection connection) {
         this.content = requireNonNull(content, "content is null");
         this.search = requireNonNull(search, "search is null");
         this.suffixes = List.copyOf(requireNonNull(suffixes, "suffixes is null"));
+        this.guard = requireNonNull(guard, "guard is null");
         this.connection = connection;
+        // the raw socket: the connection's own close() waits for the monitor a blocked write holds
+        this.writer = connection == null ? null : guard.register(connection.getSocket());
     }
 
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
-        return new DirectoryRequestHandler(content, search, suffixes, requireNonNull(c, "connection is null"));
+        return new DirectoryRequestHandler(content, search, suffixes, guard, requireNonNull(c, "connection is null"));
+    }
+
+    @Override
+    public void closeInstance() {
+        guard.unregister(writer);
     }
 
     @Override
@@ -81,7 +93,14 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             } else {
                 DirectoryContent c = content.current();
                 r = search.search(messageID, request, base, c, suffixes, start,
-                        entry -> connection.sendSearchResultEntry(messageID, entry));
+                        entry -> {
+                            writer.begin();
+                            try {
+                                connection.sendSearchResultEntry(messageID, entry);
+                            } finally {
+                                writer.end();
+                            }
+                        });
             }
         } catch (LDAPException e) {
             r = new LDAPResult(messageID, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
