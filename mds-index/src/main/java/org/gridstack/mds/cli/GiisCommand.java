@@ -51,6 +51,9 @@ final class GiisCommand implements Callable<Integer> {
     @Mixin
     RegistrationOptions registration;
 
+    @Mixin
+    MetricsOptions metrics;
+
     @Override
     public Integer call() throws Exception {
         GiisConfig.Builder b = GiisConfig.builder().port(port).suffix(suffix).mode(GiisMode.parse(mode))
@@ -58,7 +61,7 @@ final class GiisCommand implements Callable<Integer> {
         aggregate.forEach(b::aggregate);
         GiisConfig config = b.build();
         GiisServer giis = GiisServer.start(config, new AllowedHostsPolicy(config.allowedRegistrants()),
-                new SchemaFiles().glue(schemaDir), Clock.systemUTC());
+                new SchemaFiles().glue(schemaDir), Clock.systemUTC(), metrics.start("giis"));
         RegistrationSender sender = registration.start(giis.port(), config.suffix());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -66,6 +69,7 @@ final class GiisCommand implements Callable<Integer> {
                 sender.close();
             }
             giis.close();
+            metrics.close();
             stopped.countDown();
         }, "giis-shutdown"));
         System.out.println("GIIS listening on ldap://0.0.0.0:" + giis.port() + " for " + config.suffix() + " (mode "

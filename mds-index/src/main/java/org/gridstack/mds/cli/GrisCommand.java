@@ -59,6 +59,9 @@ final class GrisCommand implements Callable<Integer> {
     @Mixin
     RegistrationOptions registration;
 
+    @Mixin
+    MetricsOptions metrics;
+
     @Override
     public Integer call() throws Exception {
         GrisConfig config = GrisConfig.builder().port(port).suffix(suffix).glue2Suffix(glue2Suffix)
@@ -71,9 +74,10 @@ final class GrisCommand implements Callable<Integer> {
                     config.glue2Suffix());
             ProviderCache providerCache = new ProviderCache(list, config.cacheMode(), Clock.systemUTC());
             try {
-                server = GrisServer.start(config, providerCache, new SchemaFiles().glue(schemaDir));
+                server = GrisServer.start(config, providerCache, new SchemaFiles().glue(schemaDir), metrics.start("gris"));
             } catch (Exception e) {
                 providerCache.close();
+                metrics.close();
                 throw e;
             }
         } catch (Exception e) {
@@ -88,6 +92,7 @@ final class GrisCommand implements Callable<Integer> {
             }
             server.close();
             runner.close();
+            metrics.close();
             stopped.countDown();
         }, "gris-shutdown"));
         System.out.println("GRIS listening on ldap://0.0.0.0:" + server.port() + " for " + config.suffixes()

@@ -19,6 +19,7 @@ import org.gridstack.mds.directory.DirectorySearch;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
+import org.gridstack.mds.ldap.StepTimers;
 import org.gridstack.mds.ldap.WriteTimeoutGuard;
 import org.gridstack.mds.provider.InformationProvider;
 import org.gridstack.mds.provider.ProviderSettings;
@@ -78,14 +79,21 @@ public final class GiisServer implements AutoCloseable {
     /** Starts a GIIS; {@code schema} gives filters their matching rules (null: the SDK's defaults). */
     public static GiisServer start(GiisConfig config, RegistrationPolicy policy, Schema schema, Clock clock)
             throws IOException {
+        return start(config, policy, schema, clock, StepTimers.global("giis"));
+    }
+
+    /** Starts a GIIS whose searches' steps are timed with {@code timers}. */
+    public static GiisServer start(GiisConfig config, RegistrationPolicy policy, Schema schema, Clock clock,
+            StepTimers timers) throws IOException {
         requireNonNull(config, "config is null");
+        requireNonNull(timers, "timers is null");
         requireNonNull(policy, "policy is null");
         requireNonNull(clock, "clock is null");
         GiisServer giis = new GiisServer(config, clock);
         DirectoryAssembler assembler = new DirectoryAssembler(List.of(config.suffix()));
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(() -> assembler.assemble(giis.liveViews()),
-                search, List.of(config.suffix()), giis.guard);
+                search, List.of(config.suffix()), giis.guard, timers);
         handler = new ReadOnlyRequestHandler(handler, "this GIIS takes only registrations (an add of"
                 + " Mds-Vo-Op-name=register,...); its entries come from its registrants");
         handler = new RegistrationRequestHandler(handler, policy, giis::accept);

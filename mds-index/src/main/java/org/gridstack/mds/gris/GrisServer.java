@@ -11,6 +11,7 @@ import org.gridstack.mds.directory.DirectorySearch;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
+import org.gridstack.mds.ldap.StepTimers;
 import org.gridstack.mds.ldap.WriteTimeoutGuard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,13 +52,20 @@ public final class GrisServer implements AutoCloseable {
      * @param schema the matching rules for filters (null: the SDK's defaults)
      */
     public static GrisServer start(GrisConfig config, ProviderCache cache, Schema schema) throws IOException {
+        return start(config, cache, schema, StepTimers.global("gris"));
+    }
+
+    /** Starts listening, timing each search's steps with {@code timers}. */
+    public static GrisServer start(GrisConfig config, ProviderCache cache, Schema schema, StepTimers timers)
+            throws IOException {
         requireNonNull(config, "config is null");
+        requireNonNull(timers, "timers is null");
         requireNonNull(cache, "cache is null");
         DirectoryAssembler assembler = new DirectoryAssembler(config.suffixes());
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         WriteTimeoutGuard guard = new WriteTimeoutGuard(config.writeTimeout());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(() -> assembler.assemble(cache.read()), search,
-                config.suffixes(), guard);
+                config.suffixes(), guard, timers);
         handler = new ReadOnlyRequestHandler(handler,
                 "this GRIS is read-only: its entries come from its information providers");
         LDAPListener listener;

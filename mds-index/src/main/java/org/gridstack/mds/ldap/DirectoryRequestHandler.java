@@ -51,17 +51,22 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final DirectorySearch search;
     private final List<DN> suffixes;
     private final WriteTimeoutGuard guard;
+    private final StepTimers timers;
     private final LDAPListenerClientConnection connection;
     private final WriteTimeoutGuard.Writer writer;
 
-    /** @param guard closes connections whose client stopped reading */
+    /**
+     * @param guard closes connections whose client stopped reading
+     * @param timers where the steps of each search are timed
+     */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            WriteTimeoutGuard guard) {
-        this(content, search, suffixes, guard, null);
+            WriteTimeoutGuard guard, StepTimers timers) {
+        this(content, search, suffixes, guard, timers, null);
     }
 
     private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            WriteTimeoutGuard guard, LDAPListenerClientConnection connection) {
+            WriteTimeoutGuard guard, StepTimers timers, LDAPListenerClientConnection connection) {
+        this.timers = requireNonNull(timers, "timers is null");
         this.content = requireNonNull(content, "content is null");
         this.search = requireNonNull(search, "search is null");
         this.suffixes = List.copyOf(requireNonNull(suffixes, "suffixes is null"));
@@ -73,7 +78,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
 
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
-        return new DirectoryRequestHandler(content, search, suffixes, guard, requireNonNull(c, "connection is null"));
+        return new DirectoryRequestHandler(content, search, suffixes, guard, timers, requireNonNull(c, "connection is null"));
     }
 
     @Override
@@ -84,6 +89,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     @Override
     public LDAPMessage processSearchRequest(int messageID, SearchRequestProtocolOp request, List<Control> controls) {
         long start = System.nanoTime();
+        long[] sending = new long[1];
         LDAPResult r;
         try {
             DN base = DirectorySearch.parseBase(request.getBaseDN());
@@ -91,26 +97,35 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 r = new LDAPResult(messageID, ResultCode.NO_SUCH_OBJECT, "'" + base + "' is not in this server's"
                         + " tree; its entries are under " + suffixes, null, (String[]) null, (Control[]) null);
             } else {
+                long checked = System.nanoTime();
+                timers.initSearch(checked - start);
                 DirectoryContent c = content.current();
-                r = search.search(messageID, request, base, c, suffixes, start,
-                        entry -> {
-                            writer.begin();
-                            try {
-                                connection.sendSearchResultEntry(messageID, entry);
-                            } finally {
-                                writer.end();
-                            }
-                        });
+                long gotData = System.nanoTime();
+                timers.invokeProvider(gotData - checked);
+                r = search.search(messageID, request, base, c, suffixes, start, entry -> {
+                    long t = System.nanoTime();
+                    writer.begin();
+                    try {
+                        connection.sendSearchResultEntry(messageID, entry);
+                    } finally {
+                        writer.end();
+                        sending[0] += System.nanoTime() - t;
+                    }
+                });
+                timers.searchIndex(System.nanoTime() - gotData - sending[0]);
             }
         } catch (LDAPException e) {
             r = new LDAPResult(messageID, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            r = new LDAPResult(messageID, ResultCode.UNAVAILABLE, "the server is shutting down", null, (String[]) null, (Control[]) null);
+            r = new LDAPResult(messageID, ResultCode.UNAVAILABLE, "the server is shutting down", null, (String[]) null,
+                    (Control[]) null);
         } catch (RuntimeException e) {
             log.warn("search {} failed", request, e);
             r = new LDAPResult(messageID, ResultCode.OTHER, "internal error: " + e, null, (String[]) null, (Control[]) null);
         }
+        // the result message itself is sent by the listener after this returns; counted with the entries
+        timers.transmit(sending[0]);
         return new LDAPMessage(messageID, new SearchResultDoneProtocolOp(r.getResultCode().intValue(),
                 r.getMatchedDN(), r.getDiagnosticMessage(), null));
     }

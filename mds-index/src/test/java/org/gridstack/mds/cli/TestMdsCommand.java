@@ -28,7 +28,7 @@ class TestMdsCommand {
     void helpListsBothServers() {
         String[] r = run("--help");
         assertEquals("0", r[0]);
-        assertTrue(r[1].contains("gris") && r[1].contains("giis"), r[1]);
+        assertTrue(r[1].contains("gris") && r[1].contains("giis") && r[1].contains("index"), r[1]);
     }
 
     @Test
@@ -36,7 +36,7 @@ class TestMdsCommand {
         String[] r = run("gris", "--help");
         assertEquals("0", r[0]);
         for (String o : new String[] {"--port", "--providers", "default|synthetic:N|DIR", "--cache", "--register-to",
-            "--regperiod", "--ttl", "--cachettl"}) {
+            "--regperiod", "--ttl", "--cachettl", "--metrics-port"}) {
             assertTrue(r[1].contains(o), o + " missing from:\n" + r[1]);
         }
     }
@@ -45,9 +45,16 @@ class TestMdsCommand {
     void giisHelpListsItsOptions() {
         String[] r = run("giis", "--help");
         assertEquals("0", r[0]);
-        for (String o : new String[] {"--port", "--register-to", "--aggregate", "--mode", "--allow"}) {
+        for (String o : new String[] {"--port", "--register-to", "--aggregate", "--mode", "--allow", "--metrics-port"}) {
             assertTrue(r[1].contains(o), o + " missing from:\n" + r[1]);
         }
+    }
+
+    @Test
+    void indexHelpListsItsPort() {
+        String[] r = run("index", "--help");
+        assertEquals("0", r[0]);
+        assertTrue(r[1].contains("--port") && r[1].contains("XPath"), r[1]);
     }
 
     @Test
