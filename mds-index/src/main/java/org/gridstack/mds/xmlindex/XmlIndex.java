@@ -32,7 +32,8 @@ import io.micrometer.core.instrument.Timer;
  * removed (within a second; MDS4 took up to 5 minutes). XPath queries run over the aggregate.
  * Step timings go to Micrometer as {@code mds.step} timers tagged {@code server=index} and
  * {@code step} ({@code register}, {@code invoke_provider}, {@code search_index}). Thread-safe;
- * registrations are serialised (they are rare), queries and polls run concurrently.
+ * registrations, stores and expiry are serialised on the index (they are rare; fetching runs
+ * outside the lock), queries run concurrently.
  */
 public final class XmlIndex implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(XmlIndex.class);
@@ -46,8 +47,11 @@ public final class XmlIndex implements AutoCloseable {
             String lastError) {
     }
 
-    /** A registration and its polling task (null while the first fetch runs). */
-    private record State(Registration registration, ScheduledFuture<?> poller) {
+    /**
+     * A registration, the identity of its source (renewals keep it; a new URL or interval makes a
+     * new one) and its polling task (null while the first fetch runs).
+     */
+    private record State(Registration registration, long id, ScheduledFuture<?> poller) {
         void stop() {
             if (poller != null) {
                 poller.cancel(false);
@@ -59,7 +63,9 @@ public final class XmlIndex implements AutoCloseable {
     private final XmlSources sources;
     private final Clock clock;
     private final int maxRegistrations;
+    /** Changed only under this index's monitor; read without it. */
     private final Map<String, State> states = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong();
     private final ScheduledExecutorService pollers;
     private final Timer registerTimer;
     private final Timer fetchTimer;
@@ -110,7 +116,7 @@ public final class XmlIndex implements AutoCloseable {
             if (old != null && old.registration.url.equals(url) && old.registration.refresh.equals(refresh)) {
                 Registration renewed = new Registration(name, url, refresh, expires, old.registration.lastFetched,
                         old.registration.lastError);
-                states.put(name, new State(renewed, old.poller));
+                states.put(name, new State(renewed, old.id, old.poller));
                 return renewed;
             }
             if (old == null && states.size() >= maxRegistrations) {
@@ -120,35 +126,51 @@ public final class XmlIndex implements AutoCloseable {
                 old.poller.cancel(false);
             }
             Registration r = new Registration(name, url, refresh, expires, null, null);
-            states.put(name, new State(r, null));
-            poll(name, source);
-            ScheduledFuture<?> poller = pollers.scheduleWithFixedDelay(() -> poll(name, source), refresh.toMillis(),
+            long id = ids.incrementAndGet();
+            states.put(name, new State(r, id, null));
+            poll(name, id, source);
+            ScheduledFuture<?> poller = pollers.scheduleWithFixedDelay(() -> poll(name, id, source), refresh.toMillis(),
                     refresh.toMillis(), TimeUnit.MILLISECONDS);
-            states.computeIfPresent(name, (k, s) -> new State(s.registration, poller));
+            states.computeIfPresent(name, (k, s) -> new State(s.registration, s.id, poller));
             return states.get(name).registration;
         });
     }
 
-    private void poll(String name, XmlSource source) {
+    /** Fetches (without holding the monitor), then stores only if the registration is still the same one. */
+    private void poll(String name, long id, XmlSource source) {
+        String xml = null;
         String error = null;
-        Instant fetched = null;
         try {
-            String xml = fetchTimer.recordCallable(source::fetch);
-            store.put(name, xml);
-            fetched = clock.instant();
+            xml = fetchTimer.recordCallable(source::fetch);
         } catch (Exception e) {
             error = e.getMessage() == null ? e.toString() : e.getMessage();
-            log.warn("XML index source {}: {}", name, error);
         }
-        String err = error;
-        Instant at = fetched;
-        states.computeIfPresent(name, (k, s) -> new State(new Registration(k, s.registration.url, s.registration.refresh,
-                s.registration.expires, at != null ? at : s.registration.lastFetched, err), s.poller));
+        synchronized (this) {
+            State s = states.get(name);
+            if (s == null || s.id != id) {
+                return; // expired, removed or replaced meanwhile: its document must not come back
+            }
+            Instant fetched = null;
+            if (xml != null) {
+                try {
+                    store.put(name, xml);
+                    fetched = clock.instant();
+                } catch (IOException e) {
+                    error = e.getMessage();
+                }
+            }
+            if (error != null) {
+                log.warn("XML index source {}: {}", name, error);
+            }
+            Registration r = s.registration;
+            states.put(name, new State(new Registration(name, r.url, r.refresh, r.expires,
+                    fetched != null ? fetched : r.lastFetched, error), id, s.poller));
+        }
     }
 
     /** Removes a registration and its document; true when there was one. */
-    public boolean unregister(String name) {
-        State s = states.remove(name);
+    public synchronized boolean unregister(String name) {
+        State s = states.get(name);
         if (s == null) {
             return false;
         }
@@ -158,19 +180,23 @@ public final class XmlIndex implements AutoCloseable {
         } catch (IOException e) {
             log.warn("{}", e.getMessage());
         }
+        states.remove(name);
         return true;
     }
 
-    private void expire() {
+    /** Drops expired registrations: document first, then the registration, so nobody sees one without the other. */
+    private synchronized void expire() {
         Instant now = clock.instant();
         for (Map.Entry<String, State> e : states.entrySet()) {
-            if (!now.isBefore(e.getValue().registration.expires) && states.remove(e.getKey(), e.getValue())) {
-                e.getValue().stop();
+            State s = e.getValue();
+            if (!now.isBefore(s.registration.expires)) {
+                s.stop();
                 try {
                     store.delete(e.getKey());
                 } catch (IOException x) {
                     log.warn("{}", x.getMessage());
                 }
+                states.remove(e.getKey());
                 log.info("XML index registration {} expired", e.getKey());
             }
         }
