@@ -91,7 +91,8 @@ public final class DirectorySearch {
         }
         List<String> requested = request.getAttributes();
         for (String a : requested) {
-            if (a.equals("*") || a.equals("+") || a.equals("1.1") || a.startsWith("@")) {
+            // "dn" is what ldapsearch users ask for to get DNs only: not an attribute, but not worth a note
+            if (a.equals("*") || a.equals("+") || a.equals("1.1") || a.startsWith("@") || a.equalsIgnoreCase("dn")) {
                 continue;
             }
             if (!Attribute.nameIsValid(a, true)) {

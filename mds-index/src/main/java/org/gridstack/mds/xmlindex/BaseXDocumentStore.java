@@ -132,10 +132,9 @@ public final class BaseXDocumentStore implements AutoCloseable {
         }
     }
 
+    /** BaseX's message (position line, then the error code and text) on one line, at most 500 characters. */
     private static String firstLine(String m) {
-        String s = m.strip();
-        int nl = s.indexOf('\n');
-        s = nl < 0 ? s : s.substring(0, nl);
+        String s = m.strip().replaceAll("\\s+", " ");
         return s.length() > 500 ? s.substring(0, 500) + "..." : s;
     }
 
