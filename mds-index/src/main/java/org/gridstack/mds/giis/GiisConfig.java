@@ -18,7 +18,7 @@ import com.unboundid.ldap.sdk.LDAPURL;
  * 2135; suffix {@code Mds-Vo-name=site,o=Grid}; mode cached; registrations from anyone; expired
  * registrations swept every second; static aggregation sources ({@code ldap://host:port/base})
  * none, pulled every 60 s with a 20 s timeout; listener limits as the GRIS's (16 requests at
- * once, fair queue of 10 s, 2000 connections); size limit 50,000 entries, time limit 75 s; write timeout 30 s.
+ * once, fair queue of 10 s, 2000 connections); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations.
  */
 public final class GiisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
@@ -34,6 +34,7 @@ public final class GiisConfig {
     private final int sizeLimit;
     private final int timeLimitSeconds;
     private final Duration writeTimeout;
+    private final int maxRegistrations;
 
     private GiisConfig(Builder b, ListenerSettings listener, DN suffix, List<LDAPURL> aggregate) {
         this.listener = listener;
@@ -47,6 +48,7 @@ public final class GiisConfig {
         this.sizeLimit = b.sizeLimit;
         this.timeLimitSeconds = b.timeLimitSeconds;
         this.writeTimeout = b.writeTimeout;
+        this.maxRegistrations = b.maxRegistrations;
     }
 
     public static Builder builder() {
@@ -97,6 +99,10 @@ public final class GiisConfig {
         return writeTimeout;
     }
 
+    public int maxRegistrations() {
+        return maxRegistrations;
+    }
+
     /** Mutable settings; not thread-safe. */
     public static final class Builder {
         private int port = 2135;
@@ -115,6 +121,7 @@ public final class GiisConfig {
         private int sizeLimit = 50_000;
         private int timeLimitSeconds = 75;
         private Duration writeTimeout = Duration.ofSeconds(30);
+        private int maxRegistrations = 5000;
 
         private Builder() {
         }
@@ -201,7 +208,16 @@ public final class GiisConfig {
             return this;
         }
 
+        /** Most registrations held at once; more get adminLimitExceeded. */
+        public Builder maxRegistrations(int v) {
+            maxRegistrations = v;
+            return this;
+        }
+
         public GiisConfig build() {
+            if (maxRegistrations < 1) {
+                throw new IllegalArgumentException("maxRegistrations " + maxRegistrations + " must be at least 1");
+            }
             if (writeTimeout.isNegative() || writeTimeout.isZero()) {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }

@@ -52,7 +52,7 @@ public final class GiisServer implements AutoCloseable {
 
     private final GiisConfig config;
     private final Clock clock;
-    private final Registry registry = new Registry();
+    private final Registry registry;
     private final ProviderCache cache;
     private final ScheduledExecutorService sweeper;
     private final WriteTimeoutGuard guard;
@@ -61,6 +61,7 @@ public final class GiisServer implements AutoCloseable {
     private GiisServer(GiisConfig config, Clock clock) {
         this.config = config;
         this.clock = clock;
+        this.registry = new Registry(config.maxRegistrations());
         List<InformationProvider> statics = new ArrayList<>();
         for (LDAPURL url : config.aggregate()) {
             ProviderSettings s = new ProviderSettings(AGGREGATE_PREFIX + url, config.aggregateCachetime(),

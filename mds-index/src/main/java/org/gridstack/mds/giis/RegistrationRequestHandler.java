@@ -30,8 +30,8 @@ import com.unboundid.ldap.sdk.ResultCode;
 /**
  * Takes MDS2-style registrations: an add whose DN starts with {@code Mds-Vo-Op-name=register}
  * is parsed ({@link RegistrationEntries}), checked against the {@link RegistrationPolicy}
- * ({@code insufficientAccessRights} when refused) and handed to a {@link Listener}; a renewal is
- * the same add again. Every other request goes to the wrapped handler. One instance per
+ * ({@code insufficientAccessRights} when refused) and handed to a {@link Listener}
+ * ({@code adminLimitExceeded} when the GIIS is full); a renewal is the same add again. Every other request goes to the wrapped handler. One instance per
  * connection (it knows the client's address); the shared parts are thread-safe.
  */
 public final class RegistrationRequestHandler extends LDAPListenerRequestHandler {
@@ -39,6 +39,7 @@ public final class RegistrationRequestHandler extends LDAPListenerRequestHandler
     /** Receives accepted registrations. */
     @FunctionalInterface
     public interface Listener {
+        /** @throws IllegalStateException when no more registrations can be held */
         void accepted(Registration registration);
     }
 
@@ -89,6 +90,8 @@ public final class RegistrationRequestHandler extends LDAPListenerRequestHandler
             }
             listener.accepted(r);
             return add(messageID, ResultCode.SUCCESS, "registered " + r.key() + " for " + r.ttl().toSeconds() + " s");
+        } catch (IllegalStateException full) {
+            return add(messageID, ResultCode.ADMIN_LIMIT_EXCEEDED, full.getMessage());
         } catch (LDAPException e) {
             return add(messageID, e.getResultCode(), e.getExceptionMessage());
         }

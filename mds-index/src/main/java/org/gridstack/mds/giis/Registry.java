@@ -24,10 +24,36 @@ public final class Registry {
 
     private final Map<String, Live> byKey = new ConcurrentHashMap<>();
 
-    /** Adds or renews; returns the previous state (null when new). */
+    private final int capacity;
+
+    /** @param capacity most registrations held at once (renewals of held ones always succeed) */
+    public Registry(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity " + capacity + " must be at least 1");
+        }
+        this.capacity = capacity;
+    }
+
+    /**
+     * Adds or renews; returns the previous state (null when new).
+     *
+     * @throws IllegalStateException when a new registration would exceed the capacity
+     */
     public Live renew(Registration registration, Instant now) {
         requireNonNull(registration, "registration is null");
-        return byKey.put(registration.key(), new Live(registration, now.plus(registration.ttl())));
+        Live next = new Live(registration, now.plus(registration.ttl()));
+        Live[] previous = new Live[1];
+        byKey.computeIfPresent(registration.key(), (k, v) -> {
+            previous[0] = v;
+            return next;
+        });
+        if (previous[0] != null) {
+            return previous[0];
+        }
+        if (byKey.size() >= capacity) {
+            throw new IllegalStateException("this GIIS holds its maximum of " + capacity + " registrations");
+        }
+        return byKey.put(registration.key(), next);
     }
 
     public boolean isLive(String key, Instant now) {

@@ -16,9 +16,13 @@ import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
  * {@link LDAPListener}: outermost the SDK's {@link AccessLogRequestHandler} (when enabled), then
  * the SDK's {@link ConcurrentRequestLimiterRequestHandler} with a fair semaphore (requests are
  * admitted in arrival order whatever their connection; those that wait longer than the queue
- * timeout get {@code busy}). One thread per connection (the SDK's model). Stateless; thread-safe.
+ * timeout get {@code busy}). Requests over {@link #MAX_MESSAGE_BYTES} end their connection. One
+ * thread per connection (the SDK's model). Stateless; thread-safe.
  */
 public final class LdapFrontEnd {
+    /** The largest request accepted (the SDK's default is 20 MiB); larger ones end the connection. */
+    public static final int MAX_MESSAGE_BYTES = 256 * 1024;
+
     private LdapFrontEnd() {
     }
 
@@ -34,6 +38,8 @@ public final class LdapFrontEnd {
         lc.setListenAddress(settings.listenAddress());
         lc.setMaxConnections(settings.maxConnections());
         lc.setUseTCPNoDelay(true);
+        // searches and registrations are small; a client must not make the server buffer megabytes
+        lc.setMaxMessageSizeBytes(MAX_MESSAGE_BYTES);
         LDAPListener listener = new LDAPListener(lc);
         listener.startListening();
         return listener;

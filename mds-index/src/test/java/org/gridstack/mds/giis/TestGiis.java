@@ -121,6 +121,17 @@ class TestGiis {
     }
 
     @Test
+    void aFullGiisRefusesNewRegistrantsButRenewsHeldOnes() throws Exception {
+        GiisConfig config = GiisConfig.builder().port(0).maxRegistrations(1).build();
+        GiisServer giis = keep(GiisServer.start(config, AllowedHostsPolicy.anyone(), null, clock));
+        register(giis, 10001, "Mds-Vo-name=a,o=Grid", 60, 10);
+        LDAPException e = assertThrows(LDAPException.class, () -> register(giis, 10002, "Mds-Vo-name=b,o=Grid", 60, 10));
+        assertEquals(ResultCode.ADMIN_LIMIT_EXCEEDED, e.getResultCode());
+        register(giis, 10001, "Mds-Vo-name=a,o=Grid", 60, 10); // a renewal
+        assertEquals(1, giis.registrations().size());
+    }
+
+    @Test
     void badRegistrationsAndOtherWritesGetTheirResultCodes() throws Exception {
         GiisServer giis = giis("site", GiisMode.CACHED, AllowedHostsPolicy.anyone());
         try (LDAPConnection c = new LDAPConnection("127.0.0.1", giis.port())) {

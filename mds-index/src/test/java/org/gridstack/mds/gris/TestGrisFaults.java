@@ -2,6 +2,7 @@ package org.gridstack.mds.gris;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
@@ -112,6 +113,18 @@ class TestGrisFaults {
             String diagnostic = second.getDiagnosticMessage();
             assertNotNull(diagnostic);
             assertTrue(diagnostic.contains("provider hang") && diagnostic.contains("serving its last data"), diagnostic);
+        }
+    }
+
+    @Test
+    void anOversizedRequestEndsOnlyItsOwnConnection() throws Exception {
+        LDAPConnection big = connect();
+        String huge = "x".repeat(512 * 1024);
+        assertThrows(LDAPException.class, () -> big.search("Mds-Vo-name=local,o=Grid", SearchScope.SUB,
+                Filter.createEqualityFilter("cn", huge)));
+        big.close();
+        try (LDAPConnection c = connect()) {
+            assertEquals(1, c.search("Mds-Vo-name=local,o=Grid", SearchScope.ONE, "(cn=entry-3)").getEntryCount());
         }
     }
 
