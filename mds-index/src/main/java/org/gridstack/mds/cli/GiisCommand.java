@@ -12,6 +12,9 @@ import org.gridstack.mds.giis.GiisConfig;
 import org.gridstack.mds.giis.GiisMode;
 import org.gridstack.mds.giis.GiisServer;
 import org.gridstack.mds.registration.RegistrationSender;
+import org.gridstack.mds.giishttp.GiisHttpApplication;
+import org.gridstack.mds.ldap.StepTimers;
+import org.springframework.context.ConfigurableApplicationContext;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,14 +57,31 @@ final class GiisCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics;
 
+    @Option(names = "--http-port", paramLabel = "PORT",
+            description = "Serve the HTTP registration form (POST /giis/registrations) and the step timers"
+                    + " (/actuator/prometheus) on this port (default: not served).")
+    Integer httpPort;
+
     @Override
     public Integer call() throws Exception {
         GiisConfig.Builder b = GiisConfig.builder().port(port).suffix(suffix).mode(GiisMode.parse(mode))
                 .allowedRegistrants(allow).accessLog(accessLog);
         aggregate.forEach(b::aggregate);
         GiisConfig config = b.build();
+        if (httpPort != null && metrics.metricsPort != null) {
+            throw new IllegalArgumentException("--http-port serves the step timers too; drop --metrics-port");
+        }
+        GiisHttpApplication.DeskHolder desk = new GiisHttpApplication.DeskHolder();
+        ConfigurableApplicationContext http = httpPort == null ? null : GiisHttpApplication.start(httpPort, desk);
+        StepTimers timers = http == null ? metrics.start("giis")
+                : new StepTimers(GiisHttpApplication.registry(http), "giis");
         GiisServer giis = GiisServer.start(config, new AllowedHostsPolicy(config.allowedRegistrants()),
-                new SchemaFiles().glue(schemaDir), Clock.systemUTC(), metrics.start("giis"));
+                new SchemaFiles().glue(schemaDir), Clock.systemUTC(), timers);
+        desk.set(giis.registrationDesk());
+        if (http != null) {
+            System.out.println("registration form: POST http://127.0.0.1:" + http.getEnvironment().getProperty(
+                    "local.server.port") + "/giis/registrations (port=..&rootdn=..&ttl=..); step timers on /actuator/prometheus");
+        }
         RegistrationSender sender = registration.start(giis.port(), config.suffix());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -70,6 +90,9 @@ final class GiisCommand implements Callable<Integer> {
             }
             giis.close();
             metrics.close();
+            if (http != null) {
+                http.close();
+            }
             stopped.countDown();
         }, "giis-shutdown"));
         System.out.println("GIIS listening on ldap://0.0.0.0:" + giis.port() + " for " + config.suffix() + " (mode "

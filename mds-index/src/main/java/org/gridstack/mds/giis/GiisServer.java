@@ -57,6 +57,7 @@ public final class GiisServer implements AutoCloseable {
     private final ScheduledExecutorService sweeper;
     private final WriteTimeoutGuard guard;
     private LDAPListener listener;
+    private RegistrationDesk desk;
 
     private GiisServer(GiisConfig config, Clock clock) {
         this.config = config;
@@ -97,7 +98,8 @@ public final class GiisServer implements AutoCloseable {
                 search, List.of(config.suffix()), giis.guard, timers);
         handler = new ReadOnlyRequestHandler(handler, "this GIIS takes only registrations (an add of"
                 + " Mds-Vo-Op-name=register,...); its entries come from its registrants");
-        handler = new RegistrationRequestHandler(handler, policy, giis::accept);
+        giis.desk = new RegistrationDesk(policy, giis::accept);
+        handler = new RegistrationRequestHandler(handler, giis.desk);
         long every = config.sweepInterval().toMillis();
         giis.sweeper.scheduleWithFixedDelay(giis::sweep, every, every, TimeUnit.MILLISECONDS);
         try {
@@ -152,6 +154,11 @@ public final class GiisServer implements AutoCloseable {
             }
         }
         return live;
+    }
+
+    /** Where registrations arriving by other protocols (the HTTP form) go. */
+    public RegistrationDesk registrationDesk() {
+        return desk;
     }
 
     public int port() {

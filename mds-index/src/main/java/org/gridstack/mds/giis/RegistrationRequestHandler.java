@@ -3,7 +3,6 @@ package org.gridstack.mds.giis;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
-import java.util.Optional;
 
 import org.gridstack.mds.registration.Registration;
 import org.gridstack.mds.registration.RegistrationEntries;
@@ -29,41 +28,31 @@ import com.unboundid.ldap.sdk.ResultCode;
 
 /**
  * Takes MDS2-style registrations: an add whose DN starts with {@code Mds-Vo-Op-name=register}
- * is parsed ({@link RegistrationEntries}), checked against the {@link RegistrationPolicy}
- * ({@code insufficientAccessRights} when refused) and handed to a {@link Listener}
- * ({@code adminLimitExceeded} when the GIIS is full); a renewal is the same add again. Every other request goes to the wrapped handler. One instance per
+ * is parsed ({@link RegistrationEntries}) and given to the {@link RegistrationDesk}
+ * ({@code insufficientAccessRights} when the policy refuses it, {@code adminLimitExceeded} when
+ * the GIIS is full); a renewal is the same add again. Every other request goes to the wrapped handler. One instance per
  * connection (it knows the client's address); the shared parts are thread-safe.
  */
 public final class RegistrationRequestHandler extends LDAPListenerRequestHandler {
 
-    /** Receives accepted registrations. */
-    @FunctionalInterface
-    public interface Listener {
-        /** @throws IllegalStateException when no more registrations can be held */
-        void accepted(Registration registration);
-    }
-
     private final LDAPListenerRequestHandler next;
-    private final RegistrationPolicy policy;
-    private final Listener listener;
+    private final RegistrationDesk desk;
     private final String clientAddress;
 
-    public RegistrationRequestHandler(LDAPListenerRequestHandler next, RegistrationPolicy policy, Listener listener) {
-        this(next, policy, listener, null);
+    public RegistrationRequestHandler(LDAPListenerRequestHandler next, RegistrationDesk desk) {
+        this(next, desk, null);
     }
 
-    private RegistrationRequestHandler(LDAPListenerRequestHandler next, RegistrationPolicy policy, Listener listener,
-            String clientAddress) {
+    private RegistrationRequestHandler(LDAPListenerRequestHandler next, RegistrationDesk desk, String clientAddress) {
         this.next = requireNonNull(next, "next is null");
-        this.policy = requireNonNull(policy, "policy is null");
-        this.listener = requireNonNull(listener, "listener is null");
+        this.desk = requireNonNull(desk, "desk is null");
         this.clientAddress = clientAddress;
     }
 
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection connection) throws LDAPException {
         String address = connection.getSocket().getInetAddress().getHostAddress();
-        return new RegistrationRequestHandler(next.newInstance(connection), policy, listener, address);
+        return new RegistrationRequestHandler(next.newInstance(connection), desk, address);
     }
 
     @Override
@@ -84,14 +73,11 @@ public final class RegistrationRequestHandler extends LDAPListenerRequestHandler
         }
         try {
             Registration r = RegistrationEntries.parse(request.toAddRequest(null).toEntry(), clientAddress);
-            Optional<String> refusal = policy.refusal(r, clientAddress);
-            if (refusal.isPresent()) {
-                return add(messageID, ResultCode.INSUFFICIENT_ACCESS_RIGHTS, refusal.get());
-            }
-            listener.accepted(r);
+            desk.accept(r, clientAddress);
             return add(messageID, ResultCode.SUCCESS, "registered " + r.key() + " for " + r.ttl().toSeconds() + " s");
-        } catch (IllegalStateException full) {
-            return add(messageID, ResultCode.ADMIN_LIMIT_EXCEEDED, full.getMessage());
+        } catch (RegistrationDesk.Refused e) {
+            return add(messageID, e.reason() == RegistrationDesk.Refused.Reason.POLICY
+                    ? ResultCode.INSUFFICIENT_ACCESS_RIGHTS : ResultCode.ADMIN_LIMIT_EXCEEDED, e.getMessage());
         } catch (LDAPException e) {
             return add(messageID, e.getResultCode(), e.getExceptionMessage());
         }

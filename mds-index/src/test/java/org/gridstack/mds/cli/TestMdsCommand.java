@@ -45,7 +45,8 @@ class TestMdsCommand {
     void giisHelpListsItsOptions() {
         String[] r = run("giis", "--help");
         assertEquals("0", r[0]);
-        for (String o : new String[] {"--port", "--register-to", "--aggregate", "--mode", "--allow", "--metrics-port"}) {
+        for (String o : new String[] {"--port", "--register-to", "--aggregate", "--mode", "--allow", "--metrics-port",
+            "--http-port"}) {
             assertTrue(r[1].contains(o), o + " missing from:\n" + r[1]);
         }
     }
