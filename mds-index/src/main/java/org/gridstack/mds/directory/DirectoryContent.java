@@ -1,0 +1,100 @@
+package org.gridstack.mds.directory;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.ReadOnlyEntry;
+
+/**
+ * An immutable set of directory entries, as one search sees them: entries by DN (parents before
+ * children), the lower-case names of every attribute that occurs (for "unknown attribute"
+ * diagnostics), the providers whose data is stale and why, and for each entry its search-result
+ * message prepared once (what a search for all user attributes sends). Thread-safe.
+ */
+public final class DirectoryContent {
+    private final Map<DN, Item> byDn;
+    private final List<Item> items;
+    private final Set<String> attributeNames;
+    private final List<String> staleNotes;
+
+    /** One entry with its prepared search-result message. */
+    public record Item(ReadOnlyEntry entry, SearchResultEntryProtocolOp message) {
+    }
+
+    /**
+     * @param entries the entries, parents before children (not checked: a missing parent only
+     *                makes the child unreachable by one-level searches from it)
+     * @param staleNotes one line per stale provider
+     */
+    public DirectoryContent(Collection<? extends Entry> entries, List<String> staleNotes) {
+        requireNonNull(entries, "entries is null");
+        this.staleNotes = List.copyOf(requireNonNull(staleNotes, "staleNotes is null"));
+        Map<DN, Item> map = new LinkedHashMap<>();
+        Set<String> names = new HashSet<>();
+        for (Entry e : entries) {
+            ReadOnlyEntry ro = e instanceof ReadOnlyEntry r ? r : new ReadOnlyEntry(e);
+            DN dn;
+            try {
+                dn = ro.getParsedDN();
+            } catch (com.unboundid.ldap.sdk.LDAPException ex) {
+                continue; // the assembler drops entries with bad DNs before they get here
+            }
+            map.putIfAbsent(dn, new Item(ro, new SearchResultEntryProtocolOp(ro)));
+            for (Attribute a : ro.getAttributes()) {
+                names.add(a.getBaseName().toLowerCase(Locale.ROOT));
+            }
+        }
+        this.byDn = Collections.unmodifiableMap(map);
+        this.items = List.copyOf(map.values());
+        this.attributeNames = Set.copyOf(names);
+    }
+
+    public static DirectoryContent empty() {
+        return new DirectoryContent(List.of(), List.of());
+    }
+
+    /** Every entry, parents before children. */
+    public List<Item> items() {
+        return items;
+    }
+
+    public Item get(DN dn) {
+        return byDn.get(dn);
+    }
+
+    public int size() {
+        return items.size();
+    }
+
+    /** Whether some entry has an attribute of this name (case-insensitive, without options). */
+    public boolean hasAttribute(String baseName) {
+        return attributeNames.contains(baseName.toLowerCase(Locale.ROOT));
+    }
+
+    /** One line per provider whose data is stale; empty when everything is fresh. */
+    public List<String> staleNotes() {
+        return staleNotes;
+    }
+
+    /** All entries as plain (read-only) entries, e.g. to write them as LDIF. */
+    public List<Entry> entries() {
+        List<Entry> out = new ArrayList<>(items.size());
+        for (Item i : items) {
+            out.add(i.entry);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,264 @@
+package org.gridstack.mds.giis;
+
+import static java.util.Objects.requireNonNull;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gridstack.mds.ldap.ListenerSettings;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.LDAPURL;
+
+/**
+ * The settings of one GIIS, validated when built; immutable and thread-safe. Defaults: port
+ * 2135; suffix {@code Mds-Vo-name=site,o=Grid}; mode cached; registrations from anyone; expired
+ * registrations swept every second; static aggregation sources ({@code ldap://host:port/base})
+ * none, pulled every 60 s with a 20 s timeout; listener limits as the GRIS's (16 requests at
+ * once, fair queue of 10 s, 2000 connections); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations.
+ */
+public final class GiisConfig {
+    public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
+
+    private final ListenerSettings listener;
+    private final DN suffix;
+    private final GiisMode mode;
+    private final List<String> allowedRegistrants;
+    private final Duration sweepInterval;
+    private final List<LDAPURL> aggregate;
+    private final Duration aggregateCachetime;
+    private final Duration aggregateTimeout;
+    private final int sizeLimit;
+    private final int timeLimitSeconds;
+    private final Duration writeTimeout;
+    private final int maxRegistrations;
+
+    private GiisConfig(Builder b, ListenerSettings listener, DN suffix, List<LDAPURL> aggregate) {
+        this.listener = listener;
+        this.suffix = suffix;
+        this.mode = b.mode;
+        this.allowedRegistrants = List.copyOf(b.allowedRegistrants);
+        this.sweepInterval = b.sweepInterval;
+        this.aggregate = List.copyOf(aggregate);
+        this.aggregateCachetime = b.aggregateCachetime;
+        this.aggregateTimeout = b.aggregateTimeout;
+        this.sizeLimit = b.sizeLimit;
+        this.timeLimitSeconds = b.timeLimitSeconds;
+        this.writeTimeout = b.writeTimeout;
+        this.maxRegistrations = b.maxRegistrations;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public ListenerSettings listener() {
+        return listener;
+    }
+
+    public DN suffix() {
+        return suffix;
+    }
+
+    public GiisMode mode() {
+        return mode;
+    }
+
+    public List<String> allowedRegistrants() {
+        return allowedRegistrants;
+    }
+
+    public Duration sweepInterval() {
+        return sweepInterval;
+    }
+
+    public List<LDAPURL> aggregate() {
+        return aggregate;
+    }
+
+    public Duration aggregateCachetime() {
+        return aggregateCachetime;
+    }
+
+    public Duration aggregateTimeout() {
+        return aggregateTimeout;
+    }
+
+    public int sizeLimit() {
+        return sizeLimit;
+    }
+
+    public int timeLimitSeconds() {
+        return timeLimitSeconds;
+    }
+
+    public java.time.Duration writeTimeout() {
+        return writeTimeout;
+    }
+
+    public int maxRegistrations() {
+        return maxRegistrations;
+    }
+
+    /** Mutable settings; not thread-safe. */
+    public static final class Builder {
+        private int port = 2135;
+        private InetAddress listenAddress;
+        private String suffix = DEFAULT_SUFFIX;
+        private GiisMode mode = GiisMode.CACHED;
+        private List<String> allowedRegistrants = List.of("*");
+        private Duration sweepInterval = Duration.ofSeconds(1);
+        private final List<String> aggregate = new ArrayList<>();
+        private Duration aggregateCachetime = Duration.ofSeconds(60);
+        private Duration aggregateTimeout = Duration.ofSeconds(20);
+        private int maxConnections = 2000;
+        private int maxConcurrentRequests = 16;
+        private long requestQueueTimeoutMillis = 10_000;
+        private boolean accessLog;
+        private int sizeLimit = 50_000;
+        private int timeLimitSeconds = 75;
+        private Duration writeTimeout = Duration.ofSeconds(30);
+        private int maxRegistrations = 5000;
+
+        private Builder() {
+        }
+
+        public Builder port(int v) {
+            port = v;
+            return this;
+        }
+
+        public Builder listenAddress(InetAddress v) {
+            listenAddress = v;
+            return this;
+        }
+
+        public Builder suffix(String v) {
+            suffix = requireNonNull(v, "suffix is null");
+            return this;
+        }
+
+        public Builder mode(GiisMode v) {
+            mode = requireNonNull(v, "mode is null");
+            return this;
+        }
+
+        public Builder allowedRegistrants(List<String> v) {
+            allowedRegistrants = List.copyOf(v);
+            return this;
+        }
+
+        public Builder sweepInterval(Duration v) {
+            sweepInterval = requireNonNull(v, "sweepInterval is null");
+            return this;
+        }
+
+        /** Adds a static source, {@code ldap://host:port/base} (the BDII's form). */
+        public Builder aggregate(String ldapUrl) {
+            aggregate.add(requireNonNull(ldapUrl, "ldapUrl is null"));
+            return this;
+        }
+
+        public Builder aggregateCachetime(Duration v) {
+            aggregateCachetime = requireNonNull(v, "aggregateCachetime is null");
+            return this;
+        }
+
+        public Builder aggregateTimeout(Duration v) {
+            aggregateTimeout = requireNonNull(v, "aggregateTimeout is null");
+            return this;
+        }
+
+        public Builder maxConnections(int v) {
+            maxConnections = v;
+            return this;
+        }
+
+        public Builder maxConcurrentRequests(int v) {
+            maxConcurrentRequests = v;
+            return this;
+        }
+
+        public Builder requestQueueTimeoutMillis(long v) {
+            requestQueueTimeoutMillis = v;
+            return this;
+        }
+
+        public Builder accessLog(boolean v) {
+            accessLog = v;
+            return this;
+        }
+
+        public Builder sizeLimit(int v) {
+            sizeLimit = v;
+            return this;
+        }
+
+        public Builder timeLimitSeconds(int v) {
+            timeLimitSeconds = v;
+            return this;
+        }
+
+        /** How long one write to a client may block before the connection is closed (slapd's writetimeout). */
+        public Builder writeTimeout(Duration v) {
+            writeTimeout = requireNonNull(v, "writeTimeout is null");
+            return this;
+        }
+
+        /** Most registrations held at once; more get adminLimitExceeded. */
+        public Builder maxRegistrations(int v) {
+            maxRegistrations = v;
+            return this;
+        }
+
+        public GiisConfig build() {
+            if (maxRegistrations < 1) {
+                throw new IllegalArgumentException("maxRegistrations " + maxRegistrations + " must be at least 1");
+            }
+            if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+                throw new IllegalArgumentException("writeTimeout must be positive");
+            }
+            ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
+                    requestQueueTimeoutMillis, accessLog);
+            DN s;
+            try {
+                s = new DN(suffix);
+            } catch (LDAPException e) {
+                throw new IllegalArgumentException("suffix '" + suffix + "' is not a DN: " + e.getExceptionMessage(), e);
+            }
+            if (s.isNullDN()) {
+                throw new IllegalArgumentException("the GIIS suffix must not be the empty DN");
+            }
+            if (sweepInterval.isNegative() || sweepInterval.isZero()) {
+                throw new IllegalArgumentException("sweepInterval must be positive");
+            }
+            if (aggregateTimeout.isNegative() || aggregateTimeout.isZero() || aggregateCachetime.isNegative()) {
+                throw new IllegalArgumentException("aggregateTimeout must be positive and aggregateCachetime not negative");
+            }
+            if (sizeLimit < 0 || timeLimitSeconds < 0) {
+                throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
+            }
+            if (allowedRegistrants.isEmpty()) {
+                throw new IllegalArgumentException("allowedRegistrants is empty: list hosts, or * for anyone");
+            }
+            List<LDAPURL> urls = new ArrayList<>();
+            for (String u : aggregate) {
+                try {
+                    LDAPURL url = new LDAPURL(u);
+                    if (!url.hostProvided() || url.getBaseDN().isNullDN()) {
+                        throw new IllegalArgumentException("aggregate URL '" + u + "' needs a host and a base DN, e.g."
+                                + " ldap://bdii.example.org:2170/mds-vo-name=resource,o=grid");
+                    }
+                    urls.add(url);
+                } catch (LDAPException e) {
+                    throw new IllegalArgumentException("aggregate URL '" + u + "' is not an LDAP URL: "
+                            + e.getExceptionMessage(), e);
+                }
+            }
+            return new GiisConfig(this, l, s, urls);
+        }
+    }
+}

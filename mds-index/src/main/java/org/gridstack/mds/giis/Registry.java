@@ -1,0 +1,90 @@
+package org.gridstack.mds.giis;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.gridstack.mds.registration.Registration;
+
+/**
+ * A GIIS's soft-state registrations: each lives for its {@code ttl} from its last renewal.
+ * Reads, renewals and expiry never take a global lock (seed 001: R-GMA's registry made every
+ * query wait behind its expiry delete): the map is concurrent, a reader skips entries that have
+ * expired, and {@link #sweep} removes an expired entry only if it was not renewed meanwhile
+ * (conditional remove). Thread-safe.
+ */
+public final class Registry {
+    /** A registration and when it expires unless renewed. */
+    public record Live(Registration registration, Instant expires) {
+    }
+
+    private final Map<String, Live> byKey = new ConcurrentHashMap<>();
+
+    private final int capacity;
+
+    /** @param capacity most registrations held at once (renewals of held ones always succeed) */
+    public Registry(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity " + capacity + " must be at least 1");
+        }
+        this.capacity = capacity;
+    }
+
+    /**
+     * Adds or renews; returns the previous state (null when new).
+     *
+     * @throws IllegalStateException when a new registration would exceed the capacity
+     */
+    public Live renew(Registration registration, Instant now) {
+        requireNonNull(registration, "registration is null");
+        Live next = new Live(registration, now.plus(registration.ttl()));
+        Live[] previous = new Live[1];
+        byKey.computeIfPresent(registration.key(), (k, v) -> {
+            previous[0] = v;
+            return next;
+        });
+        if (previous[0] != null) {
+            return previous[0];
+        }
+        if (byKey.size() >= capacity) {
+            throw new IllegalStateException("this GIIS holds its maximum of " + capacity + " registrations");
+        }
+        return byKey.put(registration.key(), next);
+    }
+
+    public boolean isLive(String key, Instant now) {
+        Live l = byKey.get(key);
+        return l != null && now.isBefore(l.expires);
+    }
+
+    /** The registrations alive at {@code now}. */
+    public List<Live> live(Instant now) {
+        List<Live> out = new ArrayList<>();
+        for (Live l : byKey.values()) {
+            if (now.isBefore(l.expires)) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    /** Removes and returns what expired by {@code now}. */
+    public List<Registration> sweep(Instant now) {
+        List<Registration> removed = new ArrayList<>();
+        for (Map.Entry<String, Live> e : byKey.entrySet()) {
+            Live l = e.getValue();
+            if (!now.isBefore(l.expires) && byKey.remove(e.getKey(), l)) {
+                removed.add(l.registration);
+            }
+        }
+        return removed;
+    }
+
+    public int size() {
+        return byKey.size();
+    }
+}

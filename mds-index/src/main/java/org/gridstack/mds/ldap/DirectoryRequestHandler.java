@@ -1,0 +1,216 @@
+package org.gridstack.mds.ldap;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+import org.gridstack.mds.directory.DirectoryContent;
+import org.gridstack.mds.directory.DirectorySearch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.unboundid.asn1.ASN1OctetString;
+import com.unboundid.ldap.listener.LDAPListenerClientConnection;
+import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
+import com.unboundid.ldap.protocol.AddRequestProtocolOp;
+import com.unboundid.ldap.protocol.AddResponseProtocolOp;
+import com.unboundid.ldap.protocol.BindRequestProtocolOp;
+import com.unboundid.ldap.protocol.BindResponseProtocolOp;
+import com.unboundid.ldap.protocol.CompareRequestProtocolOp;
+import com.unboundid.ldap.protocol.CompareResponseProtocolOp;
+import com.unboundid.ldap.protocol.DeleteRequestProtocolOp;
+import com.unboundid.ldap.protocol.DeleteResponseProtocolOp;
+import com.unboundid.ldap.protocol.ExtendedRequestProtocolOp;
+import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
+import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
+import com.unboundid.ldap.protocol.ModifyDNResponseProtocolOp;
+import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
+import com.unboundid.ldap.protocol.ModifyResponseProtocolOp;
+import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
+import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
+import com.unboundid.ldap.sdk.Control;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.LDAPResult;
+import com.unboundid.ldap.sdk.ResultCode;
+
+/**
+ * The innermost handler of a GRIS: answers searches and compares from a {@link ContentSource}
+ * with {@link DirectorySearch}, accepts anonymous simple binds only (there are no accounts:
+ * {@code ldapsearch -x} without {@code -D}), and refuses writes and extended operations. Any
+ * failure inside a request becomes a result code with a message (never a dropped
+ * connection). One instance per connection ({@link #newInstance}); the shared parts are
+ * thread-safe.
+ */
+public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
+    private static final Logger log = LoggerFactory.getLogger(DirectoryRequestHandler.class);
+
+    private final ContentSource content;
+    private final DirectorySearch search;
+    private final List<DN> suffixes;
+    private final WriteTimeoutGuard guard;
+    private final StepTimers timers;
+    private final LDAPListenerClientConnection connection;
+    private final WriteTimeoutGuard.Writer writer;
+
+    /**
+     * @param guard closes connections whose client stopped reading
+     * @param timers where the steps of each search are timed
+     */
+    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
+            WriteTimeoutGuard guard, StepTimers timers) {
+        this(content, search, suffixes, guard, timers, null);
+    }
+
+    private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
+            WriteTimeoutGuard guard, StepTimers timers, LDAPListenerClientConnection connection) {
+        this.timers = requireNonNull(timers, "timers is null");
+        this.content = requireNonNull(content, "content is null");
+        this.search = requireNonNull(search, "search is null");
+        this.suffixes = List.copyOf(requireNonNull(suffixes, "suffixes is null"));
+        this.guard = requireNonNull(guard, "guard is null");
+        this.connection = connection;
+        // the raw socket: the connection's own close() waits for the monitor a blocked write holds
+        this.writer = connection == null ? null : guard.register(connection.getSocket());
+    }
+
+    @Override
+    public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
+        return new DirectoryRequestHandler(content, search, suffixes, guard, timers, requireNonNull(c, "connection is null"));
+    }
+
+    @Override
+    public void closeInstance() {
+        guard.unregister(writer);
+    }
+
+    @Override
+    public LDAPMessage processSearchRequest(int messageID, SearchRequestProtocolOp request, List<Control> controls) {
+        long start = System.nanoTime();
+        long[] sending = new long[1];
+        LDAPResult r;
+        try {
+            DN base = DirectorySearch.parseBase(request.getBaseDN());
+            if (!servable(base)) {
+                r = new LDAPResult(messageID, ResultCode.NO_SUCH_OBJECT, "'" + base + "' is not in this server's"
+                        + " tree; its entries are under " + suffixes, null, (String[]) null, (Control[]) null);
+            } else {
+                long checked = System.nanoTime();
+                timers.initSearch(checked - start);
+                DirectoryContent c = content.current();
+                long gotData = System.nanoTime();
+                timers.invokeProvider(gotData - checked);
+                r = search.search(messageID, request, base, c, suffixes, start, entry -> {
+                    long t = System.nanoTime();
+                    writer.begin();
+                    try {
+                        connection.sendSearchResultEntry(messageID, entry);
+                    } finally {
+                        writer.end();
+                        sending[0] += System.nanoTime() - t;
+                    }
+                });
+                timers.searchIndex(System.nanoTime() - gotData - sending[0]);
+            }
+        } catch (LDAPException e) {
+            r = new LDAPResult(messageID, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            r = new LDAPResult(messageID, ResultCode.UNAVAILABLE, "the server is shutting down", null, (String[]) null,
+                    (Control[]) null);
+        } catch (RuntimeException e) {
+            log.warn("search {} failed", request, e);
+            r = new LDAPResult(messageID, ResultCode.OTHER, "internal error: " + e, null, (String[]) null, (Control[]) null);
+        }
+        // the result message itself is sent by the listener after this returns; counted with the entries
+        timers.transmit(sending[0]);
+        return new LDAPMessage(messageID, new SearchResultDoneProtocolOp(r.getResultCode().intValue(),
+                r.getMatchedDN(), r.getDiagnosticMessage(), null));
+    }
+
+    /** The base lies below a suffix, or above one (e.g. {@code o=Grid}, whose entry is made up). */
+    private boolean servable(DN base) {
+        for (DN s : suffixes) {
+            if (base.isDescendantOf(s, true) || s.isDescendantOf(base, false)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public LDAPMessage processBindRequest(int messageID, BindRequestProtocolOp request, List<Control> controls) {
+        if (request.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SASL) {
+            return bindResult(messageID, ResultCode.AUTH_METHOD_NOT_SUPPORTED,
+                    "SASL binds are not supported; bind anonymously (ldapsearch -x)");
+        }
+        ASN1OctetString password = request.getSimplePassword();
+        if (request.getBindDN().isEmpty() && (password == null || password.getValueLength() == 0)) {
+            return bindResult(messageID, ResultCode.SUCCESS, null);
+        }
+        return bindResult(messageID, ResultCode.INVALID_CREDENTIALS,
+                "this server has no accounts and reads are anonymous: bind without a DN and password (ldapsearch -x)");
+    }
+
+    private static LDAPMessage bindResult(int messageID, ResultCode code, String message) {
+        return new LDAPMessage(messageID, new BindResponseProtocolOp(code.intValue(), null, message, null, null));
+    }
+
+    @Override
+    public LDAPMessage processCompareRequest(int messageID, CompareRequestProtocolOp request, List<Control> controls) {
+        ResultCode code;
+        String message = null;
+        try {
+            DN dn = DirectorySearch.parseBase(request.getDN());
+            DirectoryContent.Item item = servable(dn) ? content.current().get(dn) : null;
+            if (item == null) {
+                code = ResultCode.NO_SUCH_OBJECT;
+                message = "no entry '" + dn + "' here";
+            } else {
+                Entry e = item.entry();
+                code = e.hasAttributeValue(request.getAttributeName(), request.getAssertionValue().getValue())
+                        ? ResultCode.COMPARE_TRUE : ResultCode.COMPARE_FALSE;
+            }
+        } catch (LDAPException e) {
+            code = e.getResultCode();
+            message = e.getExceptionMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            code = ResultCode.UNAVAILABLE;
+            message = "the server is shutting down";
+        }
+        return new LDAPMessage(messageID, new CompareResponseProtocolOp(code.intValue(), null, message, null));
+    }
+
+    @Override
+    public LDAPMessage processExtendedRequest(int messageID, ExtendedRequestProtocolOp request, List<Control> controls) {
+        return new LDAPMessage(messageID, new ExtendedResponseProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE, null,
+                "extended operation " + request.getOID() + " is not supported by this server", null, null, null));
+    }
+
+    @Override
+    public LDAPMessage processAddRequest(int messageID, AddRequestProtocolOp request, List<Control> controls) {
+        return new LDAPMessage(messageID, new AddResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
+                "this server is read-only", null));
+    }
+
+    @Override
+    public LDAPMessage processModifyRequest(int messageID, ModifyRequestProtocolOp request, List<Control> controls) {
+        return new LDAPMessage(messageID, new ModifyResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
+                "this server is read-only", null));
+    }
+
+    @Override
+    public LDAPMessage processDeleteRequest(int messageID, DeleteRequestProtocolOp request, List<Control> controls) {
+        return new LDAPMessage(messageID, new DeleteResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
+                "this server is read-only", null));
+    }
+
+    @Override
+    public LDAPMessage processModifyDNRequest(int messageID, ModifyDNRequestProtocolOp request, List<Control> controls) {
+        return new LDAPMessage(messageID, new ModifyDNResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
+                "this server is read-only", null));
+    }
+}

@@ -1,0 +1,47 @@
+package org.gridstack.mds.ldap;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.util.concurrent.Semaphore;
+
+import com.unboundid.ldap.listener.AccessLogRequestHandler;
+import com.unboundid.ldap.listener.ConcurrentRequestLimiterRequestHandler;
+import com.unboundid.ldap.listener.LDAPListener;
+import com.unboundid.ldap.listener.LDAPListenerConfig;
+import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
+
+/**
+ * Wraps a server's own handler chain in the shared outer handlers and starts the SDK's
+ * {@link LDAPListener}: outermost the SDK's {@link AccessLogRequestHandler} (when enabled), then
+ * the SDK's {@link ConcurrentRequestLimiterRequestHandler} with a fair semaphore (requests are
+ * admitted in arrival order whatever their connection; those that wait longer than the queue
+ * timeout get {@code busy}). Requests over {@link #MAX_MESSAGE_BYTES} end their connection. One
+ * thread per connection (the SDK's model). Stateless; thread-safe.
+ */
+public final class LdapFrontEnd {
+    /** The largest request accepted (the SDK's default is 20 MiB); larger ones end the connection. */
+    public static final int MAX_MESSAGE_BYTES = 256 * 1024;
+
+    private LdapFrontEnd() {
+    }
+
+    /** Starts listening; the returned listener is the caller's to shut down. */
+    public static LDAPListener start(ListenerSettings settings, LDAPListenerRequestHandler inner) throws IOException {
+        requireNonNull(settings, "settings is null");
+        LDAPListenerRequestHandler handler = new ConcurrentRequestLimiterRequestHandler(requireNonNull(inner, "inner is null"),
+                new Semaphore(settings.maxConcurrentRequests(), true), settings.requestQueueTimeoutMillis());
+        if (settings.accessLog()) {
+            handler = new AccessLogRequestHandler(new Slf4jLogHandler("org.gridstack.mds.access"), handler);
+        }
+        LDAPListenerConfig lc = new LDAPListenerConfig(settings.port(), handler);
+        lc.setListenAddress(settings.listenAddress());
+        lc.setMaxConnections(settings.maxConnections());
+        lc.setUseTCPNoDelay(true);
+        // searches and registrations are small; a client must not make the server buffer megabytes
+        lc.setMaxMessageSizeBytes(MAX_MESSAGE_BYTES);
+        LDAPListener listener = new LDAPListener(lc);
+        listener.startListening();
+        return listener;
+    }
+}

@@ -1,0 +1,28 @@
+package org.gridstack.mds.metrics;
+
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * A Spring Boot application with nothing but Actuator (health, prometheus) on an HTTP port: the
+ * GRIS and GIIS commands start it when given {@code --metrics-port}, and record their step timers
+ * in its {@link MeterRegistry}, so they appear on {@code /actuator/prometheus}.
+ */
+@SpringBootApplication
+public class MetricsApplication {
+
+    /** Starts the endpoint; the caller closes the returned context. */
+    public static ConfigurableApplicationContext start(int port) {
+        return new SpringApplicationBuilder(MetricsApplication.class)
+                .properties("server.port=" + port, "management.endpoints.web.exposure.include=health,prometheus",
+                        "spring.main.banner-mode=off")
+                .run();
+    }
+
+    public static MeterRegistry registry(ConfigurableApplicationContext app) {
+        return app.getBean(MeterRegistry.class);
+    }
+}

@@ -1,0 +1,126 @@
+package org.gridstack.mds.web;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.gridstack.mds.xmlindex.BaseXDocumentStore;
+import org.gridstack.mds.xmlindex.XmlIndex;
+import org.gridstack.mds.xmlindex.XmlQueryException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * The XML index over HTTP. {@code POST /index/registrations} ({@code name}, {@code url} =
+ * {@code ldap://host:port/base} or an http(s) URL of an XML document, {@code refresh} in
+ * seconds) registers or renews; {@code GET /index/registrations} lists; {@code DELETE
+ * /index/registrations/{name}} removes; {@code GET /index/query?xpath=...} answers
+ * {@code <results count="n">} with each item (nodes as XML, other items as text in
+ * {@code <item>}). Errors are JSON {@code {"status", "error", "message"}}: 400 bad input or
+ * query, 403 a query needing permissions it does not get, 404 unknown registration, 429 too many
+ * queries at once, 507 registrations full. Thread-safe (stateless apart from the index).
+ */
+@RestController
+public class XmlIndexController {
+    private final XmlIndex index;
+    private final Timer generate;
+
+    public XmlIndexController(XmlIndex index, MeterRegistry meters) {
+        this.index = requireNonNull(index, "index is null");
+        this.generate = Timer.builder("mds.step").tag("server", "index").tag("step", "generate_result").register(meters);
+    }
+
+    @PostMapping(path = "/index/registrations", produces = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<XmlIndex.Registration> register(@RequestParam String name, @RequestParam String url,
+            @RequestParam long refresh) {
+        return ResponseEntity.status(HttpStatus.CREATED).body(index.register(name, url, Duration.ofSeconds(refresh)));
+    }
+
+    @GetMapping(path = "/index/registrations", produces = MediaType.APPLICATION_JSON_VALUE)
+    public List<XmlIndex.Registration> registrations() {
+        return index.registrations();
+    }
+
+    @DeleteMapping("/index/registrations/{name}")
+    public ResponseEntity<Object> unregister(@PathVariable String name) {
+        if (!index.unregister(name)) {
+            return error(HttpStatus.NOT_FOUND, "no registration named '" + name + "'");
+        }
+        return ResponseEntity.noContent().build();
+    }
+
+    @GetMapping(path = "/index/query", produces = MediaType.APPLICATION_XML_VALUE)
+    public ResponseEntity<String> query(@RequestParam String xpath) throws XmlQueryException {
+        List<BaseXDocumentStore.Item> items = index.query(xpath);
+        long start = System.nanoTime();
+        StringBuilder b = new StringBuilder(64 + items.size() * 64);
+        b.append("<results count=\"").append(items.size()).append("\">");
+        for (BaseXDocumentStore.Item item : items) {
+            if (item.node()) {
+                b.append(item.text());
+            } else {
+                b.append("<item>").append(escape(item.text())).append("</item>");
+            }
+        }
+        b.append("</results>");
+        generate.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_XML).body(b.toString());
+    }
+
+    static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    @ExceptionHandler(XmlQueryException.class)
+    ResponseEntity<Object> queryFailed(XmlQueryException e) {
+        HttpStatus status = switch (e.kind()) {
+            case INVALID -> HttpStatus.BAD_REQUEST;
+            case FORBIDDEN -> HttpStatus.FORBIDDEN;
+            case BUSY -> HttpStatus.TOO_MANY_REQUESTS;
+            case FAILED -> HttpStatus.INTERNAL_SERVER_ERROR;
+        };
+        return error(status, e.getMessage());
+    }
+
+    @ExceptionHandler(IllegalArgumentException.class)
+    ResponseEntity<Object> badInput(IllegalArgumentException e) {
+        return error(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    @ExceptionHandler(IllegalStateException.class)
+    ResponseEntity<Object> full(IllegalStateException e) {
+        return error(HttpStatus.INSUFFICIENT_STORAGE, e.getMessage());
+    }
+
+    @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class})
+    ResponseEntity<Object> badParameter(Exception e) {
+        return error(HttpStatus.BAD_REQUEST, e instanceof MissingServletRequestParameterException m
+                ? "parameter '" + m.getParameterName() + "' is missing"
+                : "parameter '" + ((MethodArgumentTypeMismatchException) e).getName() + "' is not a number");
+    }
+
+    private static ResponseEntity<Object> error(HttpStatus status, String message) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", status.value());
+        body.put("error", status.getReasonPhrase());
+        body.put("message", message);
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+}

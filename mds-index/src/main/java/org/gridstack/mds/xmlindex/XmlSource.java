@@ -1,0 +1,10 @@
+package org.gridstack.mds.xmlindex;
+
+/**
+ * Where a registered XML document comes from (MDS4's "aggregator source": polled at the
+ * registration's refresh interval). Implementations are thread-safe.
+ */
+public interface XmlSource {
+    /** The document, as XML text. */
+    String fetch() throws Exception;
+}
