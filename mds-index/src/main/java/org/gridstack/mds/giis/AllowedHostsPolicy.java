@@ -28,6 +28,11 @@ public final class AllowedHostsPolicy implements RegistrationPolicy {
         return new AllowedHostsPolicy(List.of("*"));
     }
 
+    /** Whether {@code address} may send registrations at all (the list holds it, or {@code *}). */
+    public boolean allowsSender(String address) {
+        return allowed.contains("*") || allowed.contains(address.toLowerCase(Locale.ROOT));
+    }
+
     @Override
     public Optional<String> refusal(Registration registration, String clientAddress) {
         if (allowed.contains("*")) {

@@ -5,12 +5,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Settings of the XML index ({@code mds.index.*}), validated at start. Defaults: 8 queries at
  * once, 10,000 result items per query, 1,000 registrations, documents up to 16 MiB, 10 s to
- * connect to a source.
+ * connect to a source, and registrations (which make the index fetch a URL) accepted from this
+ * host only ({@code allow-registrations-from}: addresses, or {@code *} for anyone).
  */
 @ConfigurationProperties("mds.index")
 public record IndexProperties(Integer maxConcurrentQueries, Integer maxItems, Integer maxRegistrations,
-        Integer maxDocumentBytes, Integer connectTimeoutSeconds) {
+        Integer maxDocumentBytes, Integer connectTimeoutSeconds, java.util.List<String> allowRegistrationsFrom) {
     public IndexProperties {
+        allowRegistrationsFrom = allowRegistrationsFrom == null || allowRegistrationsFrom.isEmpty()
+                ? java.util.List.of("127.0.0.1", "0:0:0:0:0:0:0:1") : java.util.List.copyOf(allowRegistrationsFrom);
         maxConcurrentQueries = positive("max-concurrent-queries", maxConcurrentQueries, 8);
         maxItems = positive("max-items", maxItems, 10_000);
         maxRegistrations = positive("max-registrations", maxRegistrations, 1_000);

@@ -34,23 +34,37 @@ import io.micrometer.core.instrument.Timer;
  * /index/registrations/{name}} removes; {@code GET /index/query?xpath=...} answers
  * {@code <results count="n">} with each item (nodes as XML, other items as text in
  * {@code <item>}). Errors are JSON {@code {"status", "error", "message"}}: 400 bad input or
- * query, 403 a query needing permissions it does not get, 404 unknown registration, 429 too many
+ * query, 403 a query needing permissions it does not get or a registration from a sender the
+ * policy does not list ({@code mds.index.allow-registrations-from}, default this host), 404 unknown registration, 429 too many
  * queries at once, 507 registrations full. Thread-safe (stateless apart from the index).
  */
 @RestController
 public class XmlIndexController {
     private final XmlIndex index;
     private final Timer generate;
+    private final org.gridstack.mds.giis.AllowedHostsPolicy registrants;
 
-    public XmlIndexController(XmlIndex index, MeterRegistry meters) {
+    public XmlIndexController(XmlIndex index, MeterRegistry meters, IndexProperties properties) {
         this.index = requireNonNull(index, "index is null");
+        this.registrants = new org.gridstack.mds.giis.AllowedHostsPolicy(properties.allowRegistrationsFrom());
         this.generate = Timer.builder("mds.step").tag("server", "index").tag("step", "generate_result").register(meters);
     }
 
     @PostMapping(path = "/index/registrations", produces = MediaType.APPLICATION_JSON_VALUE)
-    public ResponseEntity<XmlIndex.Registration> register(@RequestParam String name, @RequestParam String url,
-            @RequestParam long refresh) {
+    public ResponseEntity<Object> register(@RequestParam String name, @RequestParam String url,
+            @RequestParam long refresh, jakarta.servlet.http.HttpServletRequest request) {
+        java.util.Optional<String> refused = refusal(request);
+        if (refused.isPresent()) {
+            return error(HttpStatus.FORBIDDEN, refused.get());
+        }
         return ResponseEntity.status(HttpStatus.CREATED).body(index.register(name, url, Duration.ofSeconds(refresh)));
+    }
+
+    /** Registrations make the index fetch URLs, so only listed senders may add or remove them. */
+    private java.util.Optional<String> refusal(jakarta.servlet.http.HttpServletRequest request) {
+        String from = request.getRemoteAddr();
+        return registrants.allowsSender(from) ? java.util.Optional.empty()
+                : java.util.Optional.of("registrations from " + from + " are not allowed by this index's policy (mds.index.allow-registrations-from)");
     }
 
     @GetMapping(path = "/index/registrations", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -59,7 +73,11 @@ public class XmlIndexController {
     }
 
     @DeleteMapping("/index/registrations/{name}")
-    public ResponseEntity<Object> unregister(@PathVariable String name) {
+    public ResponseEntity<Object> unregister(@PathVariable String name, jakarta.servlet.http.HttpServletRequest request) {
+        java.util.Optional<String> refused = refusal(request);
+        if (refused.isPresent()) {
+            return error(HttpStatus.FORBIDDEN, refused.get());
+        }
         if (!index.unregister(name)) {
             return error(HttpStatus.NOT_FOUND, "no registration named '" + name + "'");
         }
