@@ -91,6 +91,7 @@ public final class DataServiceClient {
                 base.resolve("/gds/v1/sessions/" + session + "/block?size=" + blockSize)).GET());
         boolean exhausted = response.headers().firstValue(DataServiceController.EXHAUSTED_HEADER)
                 .map(Boolean::parseBoolean).orElse(false);
+        long headersReceived = System.nanoTime();
         List<Object[]> rows = new ArrayList<>();
         try (InputStream in = response.body(); BlockReader reader = codec.openReader(in)) {
             List<Object[]> block;
@@ -100,18 +101,24 @@ public final class DataServiceClient {
         } catch (IOException e) {
             throw failure(0, "broken block stream: " + e.getMessage(), e);
         }
-        return new RemoteScan.Block(rows, exhausted);
+        return new RemoteScan.Block(rows, exhausted, System.nanoTime() - headersReceived);
     }
 
     /** Abandons session {@code id}; errors are ignored (the service's reaper closes it anyway). */
     void abandon(String session) {
+        // a scan is often abandoned by an interrupted thread; the DELETE must still go out
+        boolean interrupted = Thread.interrupted();
         try {
             http.send(HttpRequest.newBuilder(base.resolve("/gds/v1/sessions/" + session)).timeout(timeout).DELETE().build(),
                     HttpResponse.BodyHandlers.discarding());
         } catch (IOException e) {
             // the service's idle reaper closes it
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -18,7 +18,7 @@ import org.gridstack.dqp.block.BlockSchema;
  */
 public final class RemoteScan implements AutoCloseable {
     /** One pulled block and whether it was the last. Immutable. */
-    record Block(List<Object[]> rows, boolean exhausted) {
+    record Block(List<Object[]> rows, boolean exhausted, long unpackingNanos) {
     }
 
     private final DataServiceClient client;
@@ -30,6 +30,7 @@ public final class RemoteScan implements AutoCloseable {
     private final int blockSize;
     private boolean done;
     private long accessNanos;
+    private long unpackingNanos;
     private long blocks;
 
     private RemoteScan(DataServiceClient client, BlockSchema schema, BlockReader syncReader, InputStream syncStream,
@@ -83,6 +84,7 @@ public final class RemoteScan implements AutoCloseable {
             }
             Block block = client.pull(session, codec, blockSize);
             blocks++;
+            unpackingNanos += block.unpackingNanos();
             if (block.exhausted()) {
                 done = true;
             }
@@ -95,6 +97,14 @@ public final class RemoteScan implements AutoCloseable {
     /** Time spent in {@link #nextBlock} (waiting for the service and decoding), in nanoseconds. */
     public long accessNanos() {
         return accessNanos;
+    }
+
+    /**
+     * Of {@link #accessNanos}, the time from a block's response headers to its decoded rows
+     * (transfer of the body and unpacking; asynchronous scans only).
+     */
+    public long unpackingNanos() {
+        return unpackingNanos;
     }
 
     /** Blocks pulled so far. */

@@ -1,0 +1,63 @@
+package org.gridstack.dqp.evaluator.operator;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the operators of one query share: its deadline, its cancellation flag and the cost profile
+ * counters (the seed's Figure 7 costs). Thread-safe.
+ */
+public final class QueryContext {
+    private final long deadlineNanos;
+    private final Duration timeout;
+    private volatile String cancelled;
+    /** Time the TABLE_SCANs spent getting blocks from data services (request to decoded rows). */
+    public final AtomicLong dataServiceAccessNanos = new AtomicLong();
+    /** Of that, the time from the response's first byte to decoded rows (transfer and unpacking). */
+    public final AtomicLong unpackingNanos = new AtomicLong();
+    /** Blocks received from data services. */
+    public final AtomicLong blocksFromDataServices = new AtomicLong();
+    /** Rows received from data services. */
+    public final AtomicLong rowsFromDataServices = new AtomicLong();
+    /** Time spent in OPERATION_CALLs (summed over the parallel callers). */
+    public final AtomicLong operationCallNanos = new AtomicLong();
+    /** Web service calls made. */
+    public final AtomicLong operationCalls = new AtomicLong();
+
+    public QueryContext(Duration timeout) {
+        this.timeout = java.util.Objects.requireNonNull(timeout, "timeout is null");
+        this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+    }
+
+    /** Nanoseconds left before the deadline (negative when passed). */
+    public long remainingNanos() {
+        return deadlineNanos - System.nanoTime();
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** Marks the query cancelled (client gone, another part failed); operators stop at their next check. */
+    public void cancel(String reason) {
+        if (cancelled == null) {
+            cancelled = reason;
+        }
+    }
+
+    public boolean isCancelled() {
+        return cancelled != null;
+    }
+
+    /** Throws when the query was cancelled or its deadline passed; {@code waitingFor} names what it waited for. */
+    public void check(String waitingFor) throws IOException {
+        if (cancelled != null) {
+            throw new InterruptedIOException("query cancelled: " + cancelled);
+        }
+        if (remainingNanos() <= 0) {
+            throw new QueryTimeoutException("query timed out after " + timeout.toMillis() + " ms waiting for " + waitingFor);
+        }
+    }
+}
