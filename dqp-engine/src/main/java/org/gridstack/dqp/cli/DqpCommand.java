@@ -36,6 +36,9 @@ public final class DqpCommand implements Runnable {
         @Option(names = "--port", defaultValue = "8090", description = "coordinator port (default ${DEFAULT-VALUE}; 0: a free one)")
         int port;
 
+        @Option(names = "--evaluators", defaultValue = "2", description = "evaluators (default ${DEFAULT-VALUE}; 0: scans run in the coordinator)")
+        int evaluators;
+
         @Option(names = "--entropy-copies", defaultValue = "2", description = "EntropyAnalyser copies (default ${DEFAULT-VALUE})")
         int entropyCopies;
 
@@ -62,7 +65,10 @@ public final class DqpCommand implements Runnable {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--entropy-copies must be within 0..16");
             }
             EntropySettings entropy = new EntropySettings("entropy", entropyMode, Duration.ofMillis(entropyLatencyMs), cpuRepetitions);
-            DemoStack stack = DemoStack.start(port, entropyCopies, entropy, Duration.ofSeconds(queryTimeoutSeconds));
+            if (evaluators < 0 || evaluators > 16) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--evaluators must be within 0..16");
+            }
+            DemoStack stack = DemoStack.start(port, evaluators, entropyCopies, entropy, Duration.ofSeconds(queryTimeoutSeconds));
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 stack.close();
@@ -72,6 +78,7 @@ public final class DqpCommand implements Runnable {
             System.out.println();
             System.out.println("DQP demo ready: coordinator " + base);
             System.out.println("  data services: " + stack.dataServiceHttp().stream().map(s -> s.baseUri().toString()).toList());
+            System.out.println("  evaluators: " + stack.evaluatorHttp().stream().map(s -> s.baseUri().toString()).toList());
             System.out.println("  entropy copies: " + stack.entropyHttp().stream().map(s -> s.baseUri().toString()).toList());
             System.out.println("Try (the seed's Join across the two databases):");
             System.out.println("  curl -s -H 'Content-Type: application/json' " + base + "/api/v1/query -d '{\"sql\": "

@@ -8,13 +8,20 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
-/** Spring wiring of the coordinator around a {@link QueryEngine} handed in ready. Stateless. */
+/**
+ * Spring wiring of the coordinator around a {@link QueryEngine} handed in ready: its query API and
+ * the EXCHANGE inboxes through which evaluators push blocks to it (it plays the root evaluator).
+ * Stateless.
+ */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import(CoordinatorController.class)
+@Import({CoordinatorController.class, org.gridstack.dqp.evaluator.exchange.ExchangeController.class})
 public class CoordinatorApplication {
     /** Serves {@code engine} on {@code port} (0: a free one). */
     public static RunningService start(QueryEngine engine, int port) {
-        return HttpServiceLauncher.start("coordinator", CoordinatorApplication.class, port, Map.of("queryEngine", engine));
+        RunningService service = HttpServiceLauncher.start("coordinator", CoordinatorApplication.class, port,
+                Map.of("queryEngine", engine, "exchangeInboxes", engine.inboxes()));
+        engine.selfUri(service.baseUri());
+        return service;
     }
 }

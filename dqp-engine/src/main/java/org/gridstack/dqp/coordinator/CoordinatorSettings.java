@@ -11,6 +11,8 @@ import java.util.List;
  * <ul>
  * <li>{@code dataServices}: base URLs of the data services whose tables make the catalog (at least one);</li>
  * <li>{@code entropyServices}: base URLs of the EntropyAnalyser copies {@code calculateEntropy} calls (may be empty);</li>
+ * <li>{@code evaluators}: base URLs of the evaluators; data service i's scans run on evaluator i mod n and
+ *     EXCHANGE their blocks to the coordinator; empty: scans run in the coordinator;</li>
  * <li>{@code defaultBlockSize} (default {@value #DEFAULT_BLOCK_SIZE} tuples, the seed's DQP setting) and
  *     {@code maxBlockSize} (default 10,000);</li>
  * <li>{@code queryTimeout} (default 60 s): a query running longer fails naming what it waited for;</li>
@@ -19,14 +21,15 @@ import java.util.List;
  * </ul>
  * Immutable.
  */
-public record CoordinatorSettings(List<URI> dataServices, List<URI> entropyServices, int defaultBlockSize, int maxBlockSize,
-        Duration queryTimeout, int maxConcurrentQueries, int maxSqlLength) {
+public record CoordinatorSettings(List<URI> dataServices, List<URI> entropyServices, List<URI> evaluators, int defaultBlockSize,
+        int maxBlockSize, Duration queryTimeout, int maxConcurrentQueries, int maxSqlLength) {
     public static final int DEFAULT_BLOCK_SIZE = 100;
     public static final int DEFAULT_MAX_CONCURRENT_QUERIES = 8;
 
     public CoordinatorSettings {
         dataServices = List.copyOf(requireNonNull(dataServices, "dataServices is null"));
         entropyServices = List.copyOf(requireNonNull(entropyServices, "entropyServices is null"));
+        evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
         requireNonNull(queryTimeout, "queryTimeout is null");
         if (dataServices.isEmpty()) {
             throw new IllegalArgumentException("the coordinator needs at least one data service URL");
@@ -47,8 +50,8 @@ public record CoordinatorSettings(List<URI> dataServices, List<URI> entropyServi
     }
 
     /** Settings with every default for these services. */
-    public static CoordinatorSettings defaults(List<URI> dataServices, List<URI> entropyServices) {
-        return new CoordinatorSettings(dataServices, entropyServices, DEFAULT_BLOCK_SIZE, 10_000, Duration.ofSeconds(60),
+    public static CoordinatorSettings defaults(List<URI> dataServices, List<URI> entropyServices, List<URI> evaluators) {
+        return new CoordinatorSettings(dataServices, entropyServices, evaluators, DEFAULT_BLOCK_SIZE, 10_000, Duration.ofSeconds(60),
                 DEFAULT_MAX_CONCURRENT_QUERIES, 100_000);
     }
 }

@@ -59,8 +59,23 @@ import org.gridstack.dqp.evaluator.operator.ValuesOperator;
  * translator per query; not thread-safe.
  */
 public final class PlanTranslator {
-    /** How the query runs: block size and codec of scans, OPERATION_CALL copies and parallelism. */
-    public record Options(int blockSize, String codec, List<EntropyClient> entropyCopies, int operationCallParallelism) {
+    /**
+     * Where scans run: on the evaluator beside each data service ({@code evaluatorFor}), pushing to
+     * this process's {@code inboxes} at {@code self}; null placement runs scans in this process.
+     */
+    public record Placement(String queryId, java.util.function.Function<java.net.URI, org.gridstack.dqp.evaluator.EvaluatorClient> evaluatorFor,
+            org.gridstack.dqp.evaluator.exchange.ExchangeInboxes inboxes, java.net.URI self) {
+        public Placement {
+            requireNonNull(queryId, "queryId is null");
+            requireNonNull(evaluatorFor, "evaluatorFor is null");
+            requireNonNull(inboxes, "inboxes is null");
+            requireNonNull(self, "self is null");
+        }
+    }
+
+    /** How the query runs: block size and codec of scans, OPERATION_CALL copies and parallelism, scan placement (may be null). */
+    public record Options(int blockSize, String codec, List<EntropyClient> entropyCopies, int operationCallParallelism,
+            Placement placement) {
         public Options {
             requireNonNull(codec, "codec is null");
             entropyCopies = List.copyOf(requireNonNull(entropyCopies, "entropyCopies is null"));
@@ -76,6 +91,7 @@ public final class PlanTranslator {
     private final Options options;
     private final QueryContext context;
     private final List<Operator> created = new ArrayList<>();
+    private int fragments;
 
     public PlanTranslator(Options options, QueryContext context) {
         this.options = requireNonNull(options, "options is null");
@@ -172,7 +188,18 @@ public final class PlanTranslator {
             columns.add(tableSchema.column(f));
         }
         ScanRequest request = new ScanRequest(table.description().name(), names, pushed, options.codec());
-        Operator op = track(new TableScanOperator(table.service(), request, options.blockSize(), new BlockSchema(columns), context));
+        Operator op;
+        Placement placement = options.placement();
+        if (placement == null) {
+            op = track(new TableScanOperator(table.service(), request, options.blockSize(), new BlockSchema(columns), context));
+        } else {
+            String fragmentId = placement.queryId() + "-" + (++fragments);
+            org.gridstack.dqp.evaluator.ScanFragment fragment = new org.gridstack.dqp.evaluator.ScanFragment(placement.queryId(),
+                    fragmentId, table.service().base(), request, options.blockSize(), columns, placement.self(), fragmentId,
+                    options.codec());
+            op = track(new org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator(placement.inboxes(),
+                    placement.evaluatorFor().apply(table.service().base()), fragment, context));
+        }
         if (!residual.isEmpty()) {
             RexNode condition = RexUtil.composeConjunction(rexBuilder, residual);
             RexNode remapped = remap(condition, fetched);

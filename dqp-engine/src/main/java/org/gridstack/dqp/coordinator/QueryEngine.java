@@ -2,10 +2,13 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.calcite.plan.RelOptUtil;
 import org.gridstack.dqp.block.BlockCodec;
@@ -14,6 +17,8 @@ import org.gridstack.dqp.block.Column;
 import org.gridstack.dqp.dataservice.DataServiceClient;
 import org.gridstack.dqp.dataservice.DataServiceException;
 import org.gridstack.dqp.entropy.EntropyClient;
+import org.gridstack.dqp.evaluator.EvaluatorClient;
+import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
 
@@ -27,12 +32,17 @@ public final class QueryEngine {
     private final DistributedCatalog catalog;
     private final QueryPlanner planner;
     private final List<EntropyClient> entropy;
+    private final List<EvaluatorClient> evaluators;
+    private final ExchangeInboxes inboxes = new ExchangeInboxes();
+    private final AtomicReference<URI> self = new AtomicReference<>();
 
-    private QueryEngine(CoordinatorSettings settings, DistributedCatalog catalog, List<EntropyClient> entropy) {
+    private QueryEngine(CoordinatorSettings settings, DistributedCatalog catalog, List<EntropyClient> entropy,
+            List<EvaluatorClient> evaluators) {
         this.settings = settings;
         this.catalog = catalog;
         this.planner = new QueryPlanner(catalog);
         this.entropy = entropy;
+        this.evaluators = evaluators;
     }
 
     /** Asks the data services for their catalogs. */
@@ -44,7 +54,9 @@ public final class QueryEngine {
                 .map(uri -> new DataServiceClient(uri, http, callTimeout)).toList();
         List<EntropyClient> entropy = settings.entropyServices().stream()
                 .map(uri -> new EntropyClient(uri, http, callTimeout)).toList();
-        return new QueryEngine(settings, DistributedCatalog.build(services), entropy);
+        List<EvaluatorClient> evaluators = settings.evaluators().stream()
+                .map(uri -> new EvaluatorClient(uri, http, callTimeout)).toList();
+        return new QueryEngine(settings, DistributedCatalog.build(services), entropy, evaluators);
     }
 
     public CoordinatorSettings settings() {
@@ -53,6 +65,22 @@ public final class QueryEngine {
 
     public DistributedCatalog catalog() {
         return catalog;
+    }
+
+    /** The EXCHANGE inboxes of the coordinator (the root evaluator), served by its web layer. */
+    public ExchangeInboxes inboxes() {
+        return inboxes;
+    }
+
+    /** Tells the engine its own base URL (known once its web server listens): the consumer URL of EXCHANGEs. */
+    public void selfUri(URI uri) {
+        self.set(requireNonNull(uri, "uri is null"));
+    }
+
+    // data service i's scans run on evaluator i mod n: leaves sit next to the data
+    private EvaluatorClient evaluatorFor(URI dataService) {
+        int i = settings.dataServices().indexOf(dataService);
+        return evaluators.get(Math.floorMod(i, evaluators.size()));
     }
 
     /**
@@ -113,7 +141,15 @@ public final class QueryEngine {
         if (parallelism < 1 || parallelism > 64) {
             throw new IllegalArgumentException("parallelism " + parallelism + " is outside 1..64");
         }
-        return new Options(new PlanTranslator.Options(blockSize, codec, entropy, parallelism));
+        PlanTranslator.Placement placement = null;
+        if (!evaluators.isEmpty()) {
+            URI me = self.get();
+            if (me == null) {
+                throw new IllegalStateException("the coordinator's own URL is not known yet");
+            }
+            placement = new PlanTranslator.Placement(UUID.randomUUID().toString(), this::evaluatorFor, inboxes, me);
+        }
+        return new Options(new PlanTranslator.Options(blockSize, codec, entropy, parallelism, placement));
     }
 
     private static BlockSchema resultSchema(BlockSchema operators, List<String> names) {

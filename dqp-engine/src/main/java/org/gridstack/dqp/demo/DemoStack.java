@@ -16,13 +16,16 @@ import org.gridstack.dqp.dataservice.DataServiceSettings;
 import org.gridstack.dqp.entropy.EntropyAnalyser;
 import org.gridstack.dqp.entropy.EntropyApplication;
 import org.gridstack.dqp.entropy.EntropySettings;
+import org.gridstack.dqp.evaluator.Evaluator;
+import org.gridstack.dqp.evaluator.EvaluatorApplication;
 import org.gridstack.dqp.web.RunningService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The whole demo in one process: two embedded PostgreSQL "hosts" ({@link DemoTable#HOST_A} and
- * {@link DemoTable#HOST_B}), a data service on each, {@code entropyCopies} EntropyAnalyser copies and
+ * {@link DemoTable#HOST_B}), a data service on each, {@code evaluators} evaluators (data service i's
+ * scans run on evaluator i mod n), {@code entropyCopies} EntropyAnalyser copies and
  * the coordinator on {@code coordinatorPort} (0: a free one); every other service on a free port.
  * Closing stops everything in reverse order; a failed start stops what had started. Thread-safe.
  */
@@ -33,17 +36,19 @@ public final class DemoStack implements AutoCloseable {
     private final List<DataService> dataServices = new ArrayList<>();
     private final List<RunningService> dataServiceHttp = new ArrayList<>();
     private final List<RunningService> entropyHttp = new ArrayList<>();
+    private final List<Evaluator> evaluatorCores = new ArrayList<>();
+    private final List<RunningService> evaluatorHttp = new ArrayList<>();
     private RunningService coordinator;
 
     private DemoStack() {
     }
 
     /** Starts the demo; {@code entropy} is the settings template of the copies (each gets its own name). */
-    public static DemoStack start(int coordinatorPort, int entropyCopies, EntropySettings entropy, Duration queryTimeout)
-            throws Exception {
+    public static DemoStack start(int coordinatorPort, int evaluators, int entropyCopies, EntropySettings entropy,
+            Duration queryTimeout) throws Exception {
         DemoStack stack = new DemoStack();
         try {
-            stack.startAll(coordinatorPort, entropyCopies, entropy, queryTimeout);
+            stack.startAll(coordinatorPort, evaluators, entropyCopies, entropy, queryTimeout);
             return stack;
         } catch (Exception | Error e) {
             stack.close();
@@ -51,7 +56,8 @@ public final class DemoStack implements AutoCloseable {
         }
     }
 
-    private void startAll(int coordinatorPort, int entropyCopies, EntropySettings entropy, Duration queryTimeout) throws Exception {
+    private void startAll(int coordinatorPort, int evaluatorCount, int entropyCopies, EntropySettings entropy, Duration queryTimeout)
+            throws Exception {
         DemoDataGenerator data = new DemoDataGenerator();
         List<List<DemoTable>> hosts = List.of(DemoTable.HOST_A, DemoTable.HOST_B);
         List<URI> dataServiceUris = new ArrayList<>();
@@ -76,13 +82,24 @@ public final class DemoStack implements AutoCloseable {
             entropyHttp.add(http);
             entropyUris.add(http.baseUri());
         }
-        CoordinatorSettings defaults = CoordinatorSettings.defaults(dataServiceUris, entropyUris);
-        CoordinatorSettings settings = new CoordinatorSettings(defaults.dataServices(), defaults.entropyServices(),
+        List<URI> evaluatorUris = new ArrayList<>();
+        for (int i = 0; i < evaluatorCount; i++) {
+            Evaluator evaluator = new Evaluator("evaluator-" + (i + 1), 64, queryTimeout);
+            started.push(evaluator);
+            evaluatorCores.add(evaluator);
+            RunningService http = EvaluatorApplication.start(evaluator, 0);
+            started.push(http);
+            evaluatorHttp.add(http);
+            evaluatorUris.add(http.baseUri());
+        }
+        CoordinatorSettings defaults = CoordinatorSettings.defaults(dataServiceUris, entropyUris, evaluatorUris);
+        CoordinatorSettings settings = new CoordinatorSettings(defaults.dataServices(), defaults.entropyServices(), evaluatorUris,
                 defaults.defaultBlockSize(), defaults.maxBlockSize(), queryTimeout, defaults.maxConcurrentQueries(),
                 defaults.maxSqlLength());
         coordinator = CoordinatorApplication.start(QueryEngine.start(settings), coordinatorPort);
         started.push(coordinator);
-        log.info("DQP demo: coordinator {}, data services {}, entropy copies {}", coordinator.baseUri(), dataServiceUris, entropyUris);
+        log.info("DQP demo: coordinator {}, data services {}, evaluators {}, entropy copies {}", coordinator.baseUri(),
+                dataServiceUris, evaluatorUris, entropyUris);
     }
 
     /** The coordinator. */
@@ -103,6 +120,16 @@ public final class DemoStack implements AutoCloseable {
     /** The data services' web servers (host A, host B). */
     public List<RunningService> dataServiceHttp() {
         return List.copyOf(dataServiceHttp);
+    }
+
+    /** The evaluators' cores. */
+    public List<Evaluator> evaluators() {
+        return List.copyOf(evaluatorCores);
+    }
+
+    /** The evaluators' web servers. */
+    public List<RunningService> evaluatorHttp() {
+        return List.copyOf(evaluatorHttp);
     }
 
     /** The EntropyAnalyser copies' web servers. */

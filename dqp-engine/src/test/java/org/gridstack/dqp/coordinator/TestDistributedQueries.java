@@ -44,7 +44,7 @@ class TestDistributedQueries {
 
     @BeforeAll
     static void start() throws Exception {
-        stack = DemoStack.start(0, 2, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1), Duration.ofSeconds(60));
+        stack = DemoStack.start(0, 2, 2, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1), Duration.ofSeconds(60));
         oracle = DemoDatabase.start(List.of(DemoTable.values()), new DemoDataGenerator());
         oracleConnection = oracle.superuserConnection();
         dqp = new DqpAnswers(stack.coordinator().baseUri());
@@ -70,6 +70,7 @@ class TestDistributedQueries {
         }
         assertEquals(0, leftovers(), "engine threads still running: " + engineThreads());
         stack.dataServices().forEach(s -> assertEquals(0, s.sessions().size(), "open data service sessions"));
+        stack.evaluators().forEach(e -> assertEquals(0, e.runningFragments(), "fragments running on " + e.name()));
     }
 
     static long leftovers() {
@@ -78,7 +79,8 @@ class TestDistributedQueries {
 
     static List<String> engineThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                .filter(n -> n.startsWith("dqp-table-scan") || n.startsWith("dqp-operation-call")).toList();
+                .filter(n -> n.startsWith("dqp-table-scan") || n.startsWith("dqp-operation-call") || n.startsWith("dqp-fragment"))
+                .toList();
     }
 
     private static void assertSameAnswer(String sql, boolean ordered, int blockSize, String codec) throws Exception {
@@ -93,7 +95,7 @@ class TestDistributedQueries {
     }
 
     @ParameterizedTest(name = "{0} block {1}")
-    @CsvSource({"binary, 100", "webrowset, 100", "binary, 1000", "webrowset, 7"})
+    @CsvSource({"binary, 100", "webrowset, 100", "binary, 1000", "webrowset, 50"})
     void seedScansAndJoin(String codec, int blockSize) throws Exception {
         assertSameAnswer("select * from protein_goterm", false, blockSize, codec);
         assertSameAnswer("select * from protein_interaction", false, blockSize, codec);
@@ -162,9 +164,11 @@ class TestDistributedQueries {
         assertEquals("orf", answer.get("columns").get(0).get("name").asText());
         assertEquals("VARCHAR", answer.get("columns").get(0).get("type").asText());
         JsonNode profile = answer.get("profile");
-        for (String key : List.of("dataServiceAccessMs", "unpackingMs", "blockTransferMs", "deliveryMs", "wallMs", "overlapped")) {
+        for (String key : List.of("dataServiceAccessMs", "unpackingMs", "blockTransferMs", "translationMs", "deliveryMs",
+                "wallMs", "overlapped")) {
             assertTrue(profile.has(key), "profile has " + key + ": " + profile);
         }
+        assertTrue(profile.get("blockTransferMs").asDouble() > 0, "blocks crossed an EXCHANGE: " + profile);
         assertEquals(16_803, profile.get("rowsFromDataServices").asLong());
         assertEquals(169, profile.get("blocksFromDataServices").asLong(), "16,803 rows in blocks of 100");
     }
@@ -190,6 +194,7 @@ class TestDistributedQueries {
         assertEquals(200, r.statusCode(), r.body());
         String operators = DqpAnswers.JSON.readTree(r.body()).get("operators").asText();
         assertTrue(operators.contains("HASH_JOIN"), operators);
+        assertTrue(operators.contains("EXCHANGE(from evaluator"), "scans run on the evaluators: " + operators);
         assertTrue(operators.contains("TABLE_SCAN(protein_interaction") && operators.contains("repeats, op=EQ, value=3"), operators);
         assertTrue(operators.contains("columns [orf]"), "only the needed column of protein_goterm is fetched: " + operators);
     }

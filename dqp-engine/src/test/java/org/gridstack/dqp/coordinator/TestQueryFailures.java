@@ -37,7 +37,7 @@ class TestQueryFailures {
 
     @BeforeAll
     static void start() throws Exception {
-        stack = DemoStack.start(0, 1, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1), Duration.ofSeconds(20));
+        stack = DemoStack.start(0, 2, 1, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1), Duration.ofSeconds(8));
         dqp = new DqpAnswers(stack.coordinator().baseUri());
     }
 
@@ -54,6 +54,7 @@ class TestQueryFailures {
         }
         assertEquals(0, TestDistributedQueries.leftovers(), "engine threads: " + TestDistributedQueries.engineThreads());
         assertEquals(0, openSessions(), "open data service sessions");
+        stack.evaluators().forEach(e -> assertEquals(0, e.runningFragments(), "fragments running on " + e.name()));
     }
 
     private static int openSessions() {
@@ -118,5 +119,31 @@ class TestQueryFailures {
         HttpResponse<String> next = dqp.post(Map.of("sql", SCAN_1), "application/json");
         assertEquals(502, next.statusCode(), next.body());
         assertTrue(next.body().contains(hostA), next.body());
+    }
+
+    @Test
+    @Order(4)
+    void evaluatorDeadMidQueryFailsItWithinTheTimeoutNamingIt() throws Exception {
+        // host B's scans run on the second evaluator; stopping it (server and fragments) silences the EXCHANGE
+        String evaluator = stack.evaluatorHttp().get(1).baseUri().toString();
+        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stack.coordinator().baseUri()
+                .resolve("/api/v1/query")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(DqpAnswers.JSON.writeValueAsString(
+                        Map.of("sql", "select * from protein_interaction", "blockSize", 1))))
+                .build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, r.statusCode());
+        try (InputStream in = r.body()) {
+            byte[] head = in.readNBytes(500);
+            stack.evaluatorHttp().get(1).close();
+            stack.evaluators().get(1).close();
+            byte[] rest = in.readAllBytes();
+            JsonNode answer = DqpAnswers.JSON.readTree(new String(head, StandardCharsets.UTF_8) + new String(rest, StandardCharsets.UTF_8));
+            String error = answer.path("error").asText();
+            assertTrue(error.contains("timed out") && error.contains(evaluator), "names the evaluator: " + answer);
+        }
+        for (int i = 0; i < 100 && TestDistributedQueries.leftovers() > 0; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, TestDistributedQueries.leftovers(), "engine threads: " + TestDistributedQueries.engineThreads());
     }
 }

@@ -21,6 +21,12 @@ public final class QueryContext {
     public final AtomicLong blocksFromDataServices = new AtomicLong();
     /** Rows received from data services. */
     public final AtomicLong rowsFromDataServices = new AtomicLong();
+    /** Time EXCHANGE producers spent pushing blocks to their consumer (HTTP round trips). */
+    public final AtomicLong blockTransferNanos = new AtomicLong();
+    /** Time EXCHANGE producers spent packing tuples into blocks (encoding). */
+    public final AtomicLong translationNanos = new AtomicLong();
+    /** Time EXCHANGE consumers spent unpacking pushed blocks. */
+    public final AtomicLong exchangeUnpackingNanos = new AtomicLong();
     /** Time spent in OPERATION_CALLs (summed over the parallel callers). */
     public final AtomicLong operationCallNanos = new AtomicLong();
     /** Web service calls made. */
