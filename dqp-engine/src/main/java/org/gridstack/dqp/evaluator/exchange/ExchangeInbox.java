@@ -73,10 +73,11 @@ public final class ExchangeInbox {
 
     /** A producer finished; {@code stats} are its cost counters (summed by the consumer). */
     public void finish(Map<String, Object> stats) throws InterruptedException {
+        // the counters go in before the end marker, so the consumer has them all when it sees the end
+        putStats(stats);
         if (producersLeft.decrementAndGet() == 0) {
             put(END);
         }
-        putStats(stats);
     }
 
     private void putStats(Map<String, Object> stats) throws InterruptedException {
@@ -119,13 +120,6 @@ public final class ExchangeInbox {
                 continue;
             }
             if (item == END) {
-                // stats of the last producer may follow the end marker
-                Object more;
-                while ((more = queue.poll()) != null) {
-                    if (more instanceof Stats s) {
-                        addStats(context, s.values());
-                    }
-                }
                 context.exchangeUnpackingNanos.addAndGet(unpackingNanos.getAndSet(0));
                 return null;
             }
