@@ -53,19 +53,23 @@ import org.gridstack.dqp.evaluator.operator.ValuesOperator;
  * Translates Calcite's optimised plan into the engine's pull-based operators: a scan with folded
  * projection and filters ({@link Bindables.BindableTableScan}) becomes TABLE_SCAN with the filters
  * the data service understands (column op literal, LIKE, IS [NOT] NULL) pushed down and the rest
- * kept in a SELECT above it; Filter becomes SELECT, Project PROJECT (each {@code calculateEntropy}
- * call in it an OPERATION_CALL below it), an equi-Join HASH_JOIN, Aggregate AGGREGATE, Sort SORT,
+ * kept in a SELECT above it (with evaluators: an EXCHANGE from a scan fragment placed beside the
+ * data); Filter becomes SELECT, Project PROJECT (each {@code calculateEntropy} call in it an
+ * OPERATION_CALL below it, partitioned over the evaluators when there are some), an equi-Join HASH_JOIN, Aggregate AGGREGATE, Sort SORT,
  * Values VALUES. Anything else is an {@link UnsupportedSqlException} naming the construct. One
  * translator per query; not thread-safe.
  */
 public final class PlanTranslator {
     /**
-     * Where scans run: on the evaluator beside each data service ({@code evaluatorFor}), pushing to
-     * this process's {@code inboxes} at {@code self}; null placement runs scans in this process.
+     * Where fragments run: scans on the evaluator beside each data service ({@code evaluatorFor}),
+     * OPERATION_CALL partitions on {@code evaluators} (partition i on evaluator i mod n), pushing to
+     * this process's {@code inboxes} at {@code self}; null placement runs everything in this process.
      */
     public record Placement(String queryId, java.util.function.Function<java.net.URI, org.gridstack.dqp.evaluator.EvaluatorClient> evaluatorFor,
-            org.gridstack.dqp.evaluator.exchange.ExchangeInboxes inboxes, java.net.URI self) {
+            List<org.gridstack.dqp.evaluator.EvaluatorClient> evaluators, org.gridstack.dqp.evaluator.exchange.ExchangeInboxes inboxes,
+            java.net.URI self) {
         public Placement {
+            evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
             requireNonNull(queryId, "queryId is null");
             requireNonNull(evaluatorFor, "evaluatorFor is null");
             requireNonNull(inboxes, "inboxes is null");
@@ -307,8 +311,21 @@ public final class PlanTranslator {
                     throw new UnsupportedSqlException("calculateEntropy inside another calculateEntropy call is not supported");
                 }
             }
-            input = track(new OperationCallOperator(input, compiler.compile(call.getOperands().get(0)), "entropy_" + i,
-                    options.entropyCopies(), options.operationCallParallelism(), context));
+            RowExpression argument = compiler.compile(call.getOperands().get(0));
+            Placement placement = options.placement();
+            if (placement == null || options.entropyCopies().isEmpty()) {
+                input = track(new OperationCallOperator(input, argument, "entropy_" + i, options.entropyCopies(),
+                        options.operationCallParallelism(), context));
+            } else {
+                List<org.gridstack.dqp.evaluator.EvaluatorClient> partitions = new ArrayList<>();
+                for (int p = 0; p < options.operationCallParallelism(); p++) {
+                    partitions.add(placement.evaluators().get(p % placement.evaluators().size()));
+                }
+                input = track(new org.gridstack.dqp.evaluator.operator.PartitionedOperationCallOperator(input, argument,
+                        "entropy_" + i, partitions, options.entropyCopies().stream().map(EntropyClient::base).toList(),
+                        placement.inboxes(), placement.self(), placement.queryId(), placement.queryId() + "-call" + (++fragments),
+                        org.gridstack.dqp.block.BlockCodec.named(options.codec()), options.blockSize(), context));
+            }
         }
         List<RowExpression> exprs = new ArrayList<>();
         for (RexNode e : rewritten) {

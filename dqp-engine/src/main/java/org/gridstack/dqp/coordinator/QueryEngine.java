@@ -147,7 +147,7 @@ public final class QueryEngine {
             if (me == null) {
                 throw new IllegalStateException("the coordinator's own URL is not known yet");
             }
-            placement = new PlanTranslator.Placement(UUID.randomUUID().toString(), this::evaluatorFor, inboxes, me);
+            placement = new PlanTranslator.Placement(UUID.randomUUID().toString(), this::evaluatorFor, evaluators, inboxes, me);
         }
         return new Options(new PlanTranslator.Options(blockSize, codec, entropy, parallelism, placement));
     }

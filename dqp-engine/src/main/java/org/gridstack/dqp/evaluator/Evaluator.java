@@ -13,7 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 
 import org.gridstack.dqp.block.BlockCodec;
+import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.dataservice.DataServiceClient;
+import org.gridstack.dqp.entropy.EntropyClient;
+import org.gridstack.dqp.evaluator.exchange.ExchangeInbox;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 import org.gridstack.dqp.evaluator.exchange.ExchangeSender;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
@@ -22,7 +25,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One evaluator's core (the seed's GQES), without HTTP: runs the fragments placed on it, each on
+ * One evaluator's core (the seed's GQES), without HTTP: runs the fragments placed on it (scans
+ * next to the data, partitions of an OPERATION_CALL bound to one EntropyAnalyser copy), each on
  * its own thread ({@code dqp-fragment-...}) as pull-based operators whose output an EXCHANGE pushes
  * to the consumer; keeps the EXCHANGE inboxes of the fragments that consume here. At most
  * {@code maxFragments} run at once (one more is refused). {@link #cancel} stops a query's fragments.
@@ -67,19 +71,93 @@ public final class Evaluator implements AutoCloseable {
         if (!slots.tryAcquire()) {
             throw new IllegalStateException("evaluator " + name + " runs its maximum of fragments; retry later");
         }
-        Set<Thread> threads = running.computeIfAbsent(fragment.queryId(), q -> ConcurrentHashMap.newKeySet());
+        launch(fragment.queryId(), fragment.fragmentId(), () -> run(fragment, codec));
+    }
+
+    /**
+     * Opens the fragment's input inbox and starts it on its own thread; the caller may push tuples
+     * as soon as this returns.
+     *
+     * @throws IllegalStateException when {@code maxFragments} run already
+     */
+    public void start(OperationCallFragment fragment) {
+        requireNonNull(fragment, "fragment is null");
+        BlockCodec codec = BlockCodec.named(fragment.codec());
+        if (!slots.tryAcquire()) {
+            throw new IllegalStateException("evaluator " + name + " runs its maximum of fragments; retry later");
+        }
+        ExchangeInbox input;
+        try {
+            input = inboxes.open(fragment.inputExchangeId(), fragment.inputSchema(), fragment.producers());
+        } catch (RuntimeException e) {
+            slots.release();
+            throw e;
+        }
+        launch(fragment.queryId(), fragment.fragmentId(), () -> {
+            try {
+                runOperationCall(fragment, input, codec);
+            } finally {
+                inboxes.close(input.id());
+            }
+        });
+    }
+
+    private void launch(String queryId, String fragmentId, Runnable body) {
+        Set<Thread> threads = running.computeIfAbsent(queryId, q -> ConcurrentHashMap.newKeySet());
         Thread t = new Thread(() -> {
             try {
-                run(fragment, codec);
+                body.run();
             } finally {
                 threads.remove(Thread.currentThread());
-                running.computeIfPresent(fragment.queryId(), (q, s) -> s.isEmpty() ? null : s);
+                running.computeIfPresent(queryId, (q, s) -> s.isEmpty() ? null : s);
                 slots.release();
             }
-        }, "dqp-fragment-" + fragment.fragmentId());
+        }, "dqp-fragment-" + fragmentId);
         t.setDaemon(true);
         threads.add(t);
         t.start();
+    }
+
+    private void runOperationCall(OperationCallFragment fragment, ExchangeInbox input, BlockCodec codec) {
+        QueryContext context = new QueryContext(fragmentTimeout);
+        BlockSchema out = fragment.outputSchema("entropy");
+        ExchangeSender sender = new ExchangeSender(http, fragment.consumer(), fragment.outputExchangeId(), codec, out, fragmentTimeout);
+        EntropyClient copy = new EntropyClient(fragment.entropyService(), http, fragmentTimeout);
+        int argument = fragment.inputColumns().size() - 1;
+        try {
+            List<Object[]> block;
+            boolean consumerThere = true;
+            while (consumerThere && (block = input.take(context, "the coordinator's tuples")) != null) {
+                List<Object[]> results = new java.util.ArrayList<>(block.size());
+                for (Object[] row : block) {
+                    if (Thread.currentThread().isInterrupted()) {
+                        return;
+                    }
+                    Object[] result = row.clone();
+                    if (row[argument] != null) {
+                        long start = System.nanoTime();
+                        result[argument] = copy.calculateEntropy(row[argument].toString());
+                        context.operationCallNanos.addAndGet(System.nanoTime() - start);
+                        context.operationCalls.incrementAndGet();
+                    }
+                    results.add(result);
+                }
+                consumerThere = sender.send(results);
+            }
+            if (consumerThere) {
+                Map<String, Object> stats = new LinkedHashMap<>();
+                stats.put("operationCallNanos", context.operationCallNanos.get());
+                stats.put("operationCalls", context.operationCalls.get());
+                stats.put("blockTransferNanos", sender.transferNanos() + context.blockTransferNanos.get());
+                stats.put("translationNanos", sender.translationNanos() + context.translationNanos.get());
+                sender.finish(stats);
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!Thread.currentThread().isInterrupted()) {
+                log.info("fragment {} failed: {}", fragment.fragmentId(), e.getMessage());
+                sender.fail("evaluator " + name + ", fragment " + fragment.fragmentId() + ": " + e.getMessage());
+            }
+        }
     }
 
     private void run(ScanFragment fragment, BlockCodec codec) {

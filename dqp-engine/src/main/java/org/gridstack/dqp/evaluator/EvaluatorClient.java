@@ -31,9 +31,18 @@ public final class EvaluatorClient {
 
     /** Starts {@code fragment} there; fails naming the evaluator. */
     public void start(ScanFragment fragment) throws IOException {
+        place("/gqes/v1/fragments", fragment, fragment.fragmentId());
+    }
+
+    /** Starts {@code fragment} there; its input inbox is open when this returns. */
+    public void start(OperationCallFragment fragment) throws IOException {
+        place("/gqes/v1/fragments/operation-call", fragment, fragment.fragmentId());
+    }
+
+    private void place(String path, Object fragment, String fragmentId) throws IOException {
         HttpResponse<String> r;
         try {
-            r = http.send(HttpRequest.newBuilder(base.resolve("/gqes/v1/fragments")).timeout(timeout)
+            r = http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(fragment))).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -44,7 +53,7 @@ public final class EvaluatorClient {
             throw new IOException("evaluator " + base + " unreachable: " + e.getMessage(), e);
         }
         if (r.statusCode() != 202) {
-            throw new IOException("evaluator " + base + " refused fragment " + fragment.fragmentId() + ": HTTP " + r.statusCode()
+            throw new IOException("evaluator " + base + " refused fragment " + fragmentId + ": HTTP " + r.statusCode()
                     + " " + r.body());
         }
     }

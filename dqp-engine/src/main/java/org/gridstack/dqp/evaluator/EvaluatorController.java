@@ -19,6 +19,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * An evaluator's fragment API: {@code POST /gqes/v1/fragments} starts a {@link ScanFragment} (202),
+ * {@code POST /gqes/v1/fragments/operation-call} an {@link OperationCallFragment} (202, its input
+ * inbox open on return),
  * {@code DELETE /gqes/v1/queries/{id}} stops a query's fragments (204), {@code GET /gqes/v1/status}
  * counts running fragments. 400 for a bad fragment, 503 when full. Thread-safe.
  */
@@ -33,6 +35,12 @@ public class EvaluatorController {
 
     @PostMapping("/fragments")
     public ResponseEntity<Map<String, Object>> start(@RequestBody ScanFragment fragment) {
+        evaluator.start(fragment);
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("fragment", fragment.fragmentId()));
+    }
+
+    @PostMapping("/fragments/operation-call")
+    public ResponseEntity<Map<String, Object>> startOperationCall(@RequestBody OperationCallFragment fragment) {
         evaluator.start(fragment);
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(Map.of("fragment", fragment.fragmentId()));
     }

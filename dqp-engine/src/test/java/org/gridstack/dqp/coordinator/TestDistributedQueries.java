@@ -156,6 +156,16 @@ class TestDistributedQueries {
                 "both copies were called (partitioned)"));
         assertEquals(expected.size(), answer.get("profile").get("operationCalls").asLong());
         assertTrue(expected.size() > 50, "the query does work: " + expected.size() + " calls");
+        String operators = plan(sql);
+        assertTrue(operators.contains("OPERATION_CALL(calculateEntropy, partitioned over 2 evaluators"),
+                "one partition per evaluator, as in the seed: " + operators);
+    }
+
+    private static String plan(String sql) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stack.coordinator().baseUri()
+                .resolve("/api/v1/plan?sql=" + URLEncoder.encode(sql, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return DqpAnswers.JSON.readTree(r.body()).get("operators").asText();
     }
 
     @Test
@@ -189,10 +199,7 @@ class TestDistributedQueries {
     @Test
     void planShowsPushedDownScansAndJoin() throws Exception {
         String sql = "select i.orf2 from protein_goterm p, protein_interaction i where p.orf = i.orf and i.repeats = 3";
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stack.coordinator().baseUri()
-                .resolve("/api/v1/plan?sql=" + URLEncoder.encode(sql, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), r.body());
-        String operators = DqpAnswers.JSON.readTree(r.body()).get("operators").asText();
+        String operators = plan(sql);
         assertTrue(operators.contains("HASH_JOIN"), operators);
         assertTrue(operators.contains("EXCHANGE(from evaluator"), "scans run on the evaluators: " + operators);
         assertTrue(operators.contains("TABLE_SCAN(protein_interaction") && operators.contains("repeats, op=EQ, value=3"), operators);
