@@ -2,7 +2,6 @@ package org.gridstack.dqp.cli;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 
 import org.gridstack.dqp.demo.DemoStack;
 import org.gridstack.dqp.entropy.EntropySettings;
@@ -13,11 +12,14 @@ import picocli.CommandLine.Option;
 
 /**
  * The command line of {@code dqp-engine.jar}. {@code demo --port P} starts the whole demo in this
- * process (two embedded PostgreSQL hosts with a data service each, EntropyAnalyser copies, the
- * coordinator on P), prints a ready-to-paste query and runs until interrupted. Not thread-safe
+ * process (two embedded PostgreSQL hosts with a data service each, evaluators, EntropyAnalyser
+ * copies, the coordinator on P), prints a ready-to-paste query and runs until interrupted;
+ * {@code coordinator}, {@code evaluator}, {@code data-service} and {@code entropy} start one
+ * service each for multi-host testbeds. Not thread-safe
  * (run once from main).
  */
-@Command(name = "dqp-engine", mixinStandardHelpOptions = true, subcommands = {DqpCommand.Demo.class},
+@Command(name = "dqp-engine", mixinStandardHelpOptions = true, subcommands = {DqpCommand.Demo.class, CoordinatorCommand.class, EvaluatorCommand.class,
+            DataServiceCommand.class, EntropyCommand.class},
         description = "OGSA-DQP (seed 003) re-implemented: distributed SQL over data services with blocked transfer.")
 public final class DqpCommand implements Runnable {
     @Override
@@ -33,6 +35,9 @@ public final class DqpCommand implements Runnable {
     @Command(name = "demo", mixinStandardHelpOptions = true,
             description = "Start two data services on two embedded PostgreSQL databases, the EntropyAnalyser copies and the coordinator.")
     static final class Demo implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
         @Option(names = "--port", defaultValue = "8090", description = "coordinator port (default ${DEFAULT-VALUE}; 0: a free one)")
         int port;
 
@@ -59,21 +64,18 @@ public final class DqpCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (port < 0 || port > 65_535) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--port must be within 0..65535, is " + port);
+                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be within 0..65535, is " + port);
             }
             if (entropyCopies < 0 || entropyCopies > 16) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--entropy-copies must be within 0..16");
+                throw new CommandLine.ParameterException(spec.commandLine(), "--entropy-copies must be within 0..16");
             }
             EntropySettings entropy = new EntropySettings("entropy", entropyMode, Duration.ofMillis(entropyLatencyMs), cpuRepetitions);
             if (evaluators < 0 || evaluators > 16) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--evaluators must be within 0..16");
+                throw new CommandLine.ParameterException(spec.commandLine(), "--evaluators must be within 0..16");
             }
-            DemoStack stack = DemoStack.start(port, evaluators, entropyCopies, entropy, Duration.ofSeconds(queryTimeoutSeconds));
-            CountDownLatch stopped = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                stack.close();
-                stopped.countDown();
-            }, "dqp-demo-shutdown"));
+            UntilShutdown lifetime = new UntilShutdown();
+            DemoStack stack = lifetime.add(DemoStack.start(port, evaluators, entropyCopies, entropy,
+                    Duration.ofSeconds(queryTimeoutSeconds)));
             String base = stack.coordinator().baseUri().toString();
             System.out.println();
             System.out.println("DQP demo ready: coordinator " + base);
@@ -85,8 +87,7 @@ public final class DqpCommand implements Runnable {
                     + "\"select i.ORF2 from protein_goterm p, protein_interaction i where p.ORF = i.ORF\", "
                     + "\"blockSize\": 100, \"codec\": \"binary\"}'");
             System.out.println("  curl -s '" + base + "/api/v1/plan?sql=select%20*%20from%20protein_goterm'");
-            stopped.await();
-            return 0;
+            return lifetime.await();
         }
     }
 }
