@@ -142,6 +142,11 @@ public class CoordinatorController {
         return error(HttpStatus.GATEWAY_TIMEOUT, e.getMessage());
     }
 
+    @ExceptionHandler(org.gridstack.dqp.evaluator.operator.QueryTooLargeException.class)
+    ResponseEntity<Map<String, Object>> tooLarge(org.gridstack.dqp.evaluator.operator.QueryTooLargeException e) {
+        return error(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
     @ExceptionHandler(IOException.class)
     ResponseEntity<Map<String, Object>> failed(IOException e, HttpServletResponse response) {
         if (response.isCommitted()) {

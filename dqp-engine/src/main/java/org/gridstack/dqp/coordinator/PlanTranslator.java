@@ -356,7 +356,8 @@ public final class PlanTranslator {
         if (!right) {
             // the residual is applied per key-matching pair, which is also what LEFT JOIN ... ON needs
             RowExpression residual = residualCondition == null ? null : compiler(join).compile(residualCondition);
-            return track(new HashJoinOperator(left, rightInput, info.leftKeys.toIntArray(), info.rightKeys.toIntArray(), type, residual));
+            return track(new HashJoinOperator(left, rightInput, info.leftKeys.toIntArray(), info.rightKeys.toIntArray(), type, residual,
+                    context));
         }
         // RIGHT JOIN: a LEFT hash join probing with the right input, then the columns put back in order
         RowExpression residual = null;
@@ -371,7 +372,7 @@ public final class PlanTranslator {
             residual = compiler(join).compile(swapped);
         }
         Operator swappedJoin = track(new HashJoinOperator(rightInput, left, info.rightKeys.toIntArray(), info.leftKeys.toIntArray(),
-                type, residual));
+                type, residual, context));
         List<RowExpression> reorder = new ArrayList<>();
         for (int i = 0; i < leftWidth + rightWidth; i++) {
             int from = i < leftWidth ? rightWidth + i : i - leftWidth;
@@ -408,7 +409,7 @@ public final class PlanTranslator {
             }
             calls.add(new AggregateOperator.Call(f, args.isEmpty() ? -1 : args.get(0)));
         }
-        return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType())));
+        return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType()), context));
     }
 
     private Operator sort(Sort sort) {
@@ -419,7 +420,7 @@ public final class PlanTranslator {
         }
         long offset = sort.offset == null ? 0 : literalLong(sort.offset, "OFFSET");
         long fetch = sort.fetch == null ? -1 : literalLong(sort.fetch, "LIMIT");
-        return track(new SortOperator(input, keys, offset, fetch));
+        return track(new SortOperator(input, keys, offset, fetch, context));
     }
 
     private static long literalLong(RexNode node, String what) {

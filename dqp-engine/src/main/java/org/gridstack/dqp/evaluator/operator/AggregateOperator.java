@@ -16,7 +16,7 @@ import org.gridstack.dqp.evaluator.expression.ValueComparator;
  * AGGREGATE (hash grouping): reads its whole input, keeps one accumulator set per group, and
  * returns the group columns followed by the aggregates. Without group columns it returns exactly one
  * row, also for empty input (COUNT 0, others NULL), as SQL does. NULL inputs are skipped by every
- * function but COUNT(*). Groups are held in memory. Not thread-safe.
+ * function but COUNT(*). Groups are held in memory, counted against the query's row limit. Not thread-safe.
  */
 public final class AggregateOperator implements Operator {
     /** The aggregate functions run. */
@@ -34,10 +34,12 @@ public final class AggregateOperator implements Operator {
     private final int[] groupColumns;
     private final List<Call> calls;
     private final BlockSchema schema;
+    private final QueryContext context;
     private List<Object[]> results;
     private int position;
 
-    public AggregateOperator(Operator input, int[] groupColumns, List<Call> calls, BlockSchema schema) {
+    public AggregateOperator(Operator input, int[] groupColumns, List<Call> calls, BlockSchema schema, QueryContext context) {
+        this.context = requireNonNull(context, "context is null");
         this.input = requireNonNull(input, "input is null");
         this.groupColumns = requireNonNull(groupColumns, "groupColumns is null").clone();
         this.calls = List.copyOf(requireNonNull(calls, "calls is null"));
@@ -72,7 +74,13 @@ public final class AggregateOperator implements Operator {
                 for (int i = 0; i < key.length; i++) {
                     key[i] = row[groupColumns[i]];
                 }
-                Object[][] state = groups.computeIfAbsent(Arrays.asList(key), k -> newState());
+                List<Object> groupKey = Arrays.asList(key);
+                Object[][] state = groups.get(groupKey);
+                if (state == null) {
+                    context.hold(1, "AGGREGATE's groups");
+                    state = newState();
+                    groups.put(groupKey, state);
+                }
                 for (int i = 0; i < calls.size(); i++) {
                     accumulate(calls.get(i), state[i], row);
                 }

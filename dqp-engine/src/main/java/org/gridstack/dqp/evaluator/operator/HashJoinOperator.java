@@ -18,7 +18,8 @@ import org.gridstack.dqp.evaluator.expression.RowExpression;
  * left (probe) input through it. Output rows are left columns followed by right columns. Keys with
  * NULL never match (SQL equality). INNER or LEFT (unmatched probe rows padded with NULLs); a residual
  * non-equi condition, when given, must be TRUE for a pair to match. Without keys it is a nested-loop
- * cross product over the built side. The build side is held in memory. Not thread-safe.
+ * cross product over the built side. The build side is held in memory, counted against the query's
+ * row limit ({@link QueryContext#hold}). Not thread-safe.
  */
 public final class HashJoinOperator implements Operator {
     /** Join types the operator runs. */
@@ -31,9 +32,12 @@ public final class HashJoinOperator implements Operator {
     private final Type type;
     private final RowExpression residual;
     private final BlockSchema schema;
+    private final QueryContext context;
     private Map<List<Object>, List<Object[]>> table;
 
-    public HashJoinOperator(Operator probe, Operator build, int[] probeKeys, int[] buildKeys, Type type, RowExpression residual) {
+    public HashJoinOperator(Operator probe, Operator build, int[] probeKeys, int[] buildKeys, Type type, RowExpression residual,
+            QueryContext context) {
+        this.context = requireNonNull(context, "context is null");
         this.probe = requireNonNull(probe, "probe is null");
         this.build = requireNonNull(build, "build is null");
         this.probeKeys = requireNonNull(probeKeys, "probeKeys is null").clone();
@@ -61,6 +65,7 @@ public final class HashJoinOperator implements Operator {
             table = new HashMap<>();
             List<Object[]> block;
             while ((block = build.nextBlock()) != null) {
+                context.hold(block.size(), "the build side of HASH_JOIN");
                 for (Object[] row : block) {
                     List<Object> key = key(row, buildKeys);
                     if (key != null) {

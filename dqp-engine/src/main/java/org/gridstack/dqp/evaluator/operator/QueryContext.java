@@ -32,9 +32,35 @@ public final class QueryContext {
     /** Web service calls made. */
     public final AtomicLong operationCalls = new AtomicLong();
 
+    /** Rows all of a query's blocking operators (hash join build sides, groups, sorts) may hold by default. */
+    public static final long DEFAULT_MAX_ROWS_HELD = 2_000_000;
+    private final long maxRowsHeld;
+    private final AtomicLong rowsHeld = new AtomicLong();
+
     public QueryContext(Duration timeout) {
+        this(timeout, DEFAULT_MAX_ROWS_HELD);
+    }
+
+    /** A context whose blocking operators may hold at most {@code maxRowsHeld} rows together. */
+    public QueryContext(Duration timeout, long maxRowsHeld) {
         this.timeout = java.util.Objects.requireNonNull(timeout, "timeout is null");
         this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+        if (maxRowsHeld < 1) {
+            throw new IllegalArgumentException("maxRowsHeld must be at least 1, is " + maxRowsHeld);
+        }
+        this.maxRowsHeld = maxRowsHeld;
+    }
+
+    /**
+     * Counts {@code rows} more rows held in memory by {@code operator}.
+     *
+     * @throws QueryTooLargeException when the query would hold more than its limit
+     */
+    public void hold(long rows, String operator) throws QueryTooLargeException {
+        if (rowsHeld.addAndGet(rows) > maxRowsHeld) {
+            throw new QueryTooLargeException(operator + " would hold more than " + maxRowsHeld
+                    + " rows in memory, this query's limit; add filters or join the larger table on the probe (left) side");
+        }
     }
 
     /** Nanoseconds left before the deadline (negative when passed). */

@@ -12,7 +12,7 @@ import org.gridstack.dqp.evaluator.expression.ValueComparator;
 
 /**
  * SORT with optional OFFSET/LIMIT (ORDER BY ... LIMIT n). With a sort key it reads its whole input
- * (held in memory); with only a limit it streams and stops pulling its input once the limit is
+ * (held in memory, counted against the query's row limit); with only a limit it streams and stops pulling its input once the limit is
  * reached. NULLs sort as PostgreSQL sorts them: last ascending, first descending. Not thread-safe.
  */
 public final class SortOperator implements Operator {
@@ -24,13 +24,15 @@ public final class SortOperator implements Operator {
     private final List<Key> keys;
     private final long offset;
     private final long limit;
+    private final QueryContext context;
     private List<Object[]> sorted;
     private int position;
     private long skipped;
     private long returned;
 
     /** {@code limit} &lt; 0: no limit. */
-    public SortOperator(Operator input, List<Key> keys, long offset, long limit) {
+    public SortOperator(Operator input, List<Key> keys, long offset, long limit, QueryContext context) {
+        this.context = requireNonNull(context, "context is null");
         this.input = requireNonNull(input, "input is null");
         this.keys = List.copyOf(requireNonNull(keys, "keys is null"));
         this.offset = offset;
@@ -58,6 +60,7 @@ public final class SortOperator implements Operator {
                 sorted = new ArrayList<>();
                 List<Object[]> b;
                 while ((b = input.nextBlock()) != null) {
+                    context.hold(b.size(), "SORT");
                     sorted.addAll(b);
                 }
                 sorted.sort(comparator());
