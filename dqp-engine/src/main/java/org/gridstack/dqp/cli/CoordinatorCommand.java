@@ -20,6 +20,10 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "coordinator", mixinStandardHelpOptions = true, description = "Accept SQL and run it over the given services.")
 final class CoordinatorCommand implements Callable<Integer> {
+    @Option(names = "--address", defaultValue = "127.0.0.1",
+            description = "address to bind (default ${DEFAULT-VALUE}, this host only; 0.0.0.0 for other hosts)")
+    String address;
+
     @Option(names = "--port", defaultValue = "8090", description = "port (default ${DEFAULT-VALUE})")
     int port;
 
@@ -32,6 +36,10 @@ final class CoordinatorCommand implements Callable<Integer> {
     @Option(names = "--entropy", split = ",", description = "EntropyAnalyser copy base URLs")
     List<URI> entropy = new ArrayList<>();
 
+    @Option(names = "--public-url",
+            description = "the URL evaluators push EXCHANGE blocks to (default: http://127.0.0.1:<port>, enough on one host)")
+    URI publicUrl;
+
     @Option(names = "--query-timeout-s", defaultValue = "60", description = "query timeout in seconds (default ${DEFAULT-VALUE})")
     long queryTimeoutSeconds;
 
@@ -41,7 +49,11 @@ final class CoordinatorCommand implements Callable<Integer> {
         CoordinatorSettings settings = new CoordinatorSettings(dataServices, entropy, evaluators, d.defaultBlockSize(),
                 d.maxBlockSize(), Duration.ofSeconds(queryTimeoutSeconds), d.maxConcurrentQueries(), d.maxSqlLength());
         UntilShutdown lifetime = new UntilShutdown();
-        RunningService http = lifetime.add(CoordinatorApplication.start(QueryEngine.start(settings), port));
+        QueryEngine engine = QueryEngine.start(settings);
+        RunningService http = lifetime.add(CoordinatorApplication.start(engine, address, port));
+        if (publicUrl != null) {
+            engine.selfUri(publicUrl);
+        }
         System.out.println("coordinator ready at " + http.baseUri() + " over " + dataServices);
         return lifetime.await();
     }

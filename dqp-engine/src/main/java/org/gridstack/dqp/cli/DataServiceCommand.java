@@ -19,6 +19,10 @@ final class DataServiceCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--address", defaultValue = "127.0.0.1",
+            description = "address to bind (default ${DEFAULT-VALUE}, this host only; 0.0.0.0 for other hosts)")
+    String address;
+
     @Option(names = "--port", defaultValue = "8091", description = "port (default ${DEFAULT-VALUE})")
     int port;
 
@@ -49,7 +53,7 @@ final class DataServiceCommand implements Callable<Integer> {
                 d.maxBlockSize(), d.fetchSize(), Duration.ofMinutes(5));
         UntilShutdown lifetime = new UntilShutdown();
         DataService service = lifetime.add(DataService.open(settings));
-        RunningService http = lifetime.add(DataServiceApplication.start(service, port));
+        RunningService http = lifetime.add(DataServiceApplication.start(service, address, port));
         System.out.println("data service " + name + " ready at " + http.baseUri());
         return lifetime.await();
     }

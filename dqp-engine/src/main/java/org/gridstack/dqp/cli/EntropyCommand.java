@@ -14,6 +14,10 @@ import picocli.CommandLine.Option;
 /** {@code entropy}: one EntropyAnalyser copy, for multi-host testbeds. Not thread-safe. */
 @Command(name = "entropy", mixinStandardHelpOptions = true, description = "Serve calculateEntropy(sequence).")
 final class EntropyCommand implements Callable<Integer> {
+    @Option(names = "--address", defaultValue = "127.0.0.1",
+            description = "address to bind (default ${DEFAULT-VALUE}, this host only; 0.0.0.0 for other hosts)")
+    String address;
+
     @Option(names = "--port", defaultValue = "8093", description = "port (default ${DEFAULT-VALUE})")
     int port;
 
@@ -33,7 +37,7 @@ final class EntropyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         UntilShutdown lifetime = new UntilShutdown();
         EntropyAnalyser analyser = new EntropyAnalyser(new EntropySettings(name, mode, Duration.ofMillis(latencyMs), cpuRepetitions));
-        RunningService http = lifetime.add(EntropyApplication.start(analyser, port));
+        RunningService http = lifetime.add(EntropyApplication.start(analyser, address, port));
         System.out.println("EntropyAnalyser " + name + " ready at " + http.baseUri());
         return lifetime.await();
     }

@@ -13,6 +13,10 @@ import picocli.CommandLine.Option;
 /** {@code evaluator}: one evaluator (GQES), for multi-host testbeds. Not thread-safe. */
 @Command(name = "evaluator", mixinStandardHelpOptions = true, description = "Run the plan fragments a coordinator places here.")
 final class EvaluatorCommand implements Callable<Integer> {
+    @Option(names = "--address", defaultValue = "127.0.0.1",
+            description = "address to bind (default ${DEFAULT-VALUE}, this host only; 0.0.0.0 for other hosts)")
+    String address;
+
     @Option(names = "--port", defaultValue = "8092", description = "port (default ${DEFAULT-VALUE})")
     int port;
 
@@ -29,7 +33,7 @@ final class EvaluatorCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         UntilShutdown lifetime = new UntilShutdown();
         Evaluator evaluator = lifetime.add(new Evaluator(name, maxFragments, Duration.ofSeconds(timeoutSeconds)));
-        RunningService http = lifetime.add(EvaluatorApplication.start(evaluator, port));
+        RunningService http = lifetime.add(EvaluatorApplication.start(evaluator, address, port));
         System.out.println("evaluator " + name + " ready at " + http.baseUri());
         return lifetime.await();
     }

@@ -19,7 +19,12 @@ import org.springframework.context.annotation.Import;
 public class CoordinatorApplication {
     /** Serves {@code engine} on {@code port} (0: a free one). */
     public static RunningService start(QueryEngine engine, int port) {
-        RunningService service = HttpServiceLauncher.start("coordinator", CoordinatorApplication.class, port,
+        return start(engine, HttpServiceLauncher.LOOPBACK, port);
+    }
+
+    /** As {@link #start(QueryEngine, int)}, bound to {@code address} (e.g. 0.0.0.0 for other hosts). */
+    public static RunningService start(QueryEngine engine, String address, int port) {
+        RunningService service = HttpServiceLauncher.start("coordinator", CoordinatorApplication.class, address, port,
                 Map.of("queryEngine", engine, "exchangeInboxes", engine.inboxes()));
         engine.selfUri(service.baseUri());
         return service;

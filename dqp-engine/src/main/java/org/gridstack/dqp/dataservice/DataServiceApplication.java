@@ -18,7 +18,12 @@ import org.springframework.context.annotation.Import;
 public class DataServiceApplication {
     /** Serves {@code service} over HTTP on {@code port} (0: a free one); the caller closes both. */
     public static RunningService start(DataService service, int port) {
-        return HttpServiceLauncher.start("data-service-" + service.settings().name(), DataServiceApplication.class, port,
+        return start(service, HttpServiceLauncher.LOOPBACK, port);
+    }
+
+    /** As {@link #start(DataService, int)}, bound to {@code address} (e.g. 0.0.0.0 for other hosts). */
+    public static RunningService start(DataService service, String address, int port) {
+        return HttpServiceLauncher.start("data-service-" + service.settings().name(), DataServiceApplication.class, address, port,
                 Map.of("dataService", service));
     }
 }

@@ -15,7 +15,12 @@ import org.springframework.context.annotation.Import;
 public class EntropyApplication {
     /** Serves {@code analyser} on {@code port} (0: a free one). */
     public static RunningService start(EntropyAnalyser analyser, int port) {
-        return HttpServiceLauncher.start("entropy-" + analyser.settings().name(), EntropyApplication.class, port,
+        return start(analyser, HttpServiceLauncher.LOOPBACK, port);
+    }
+
+    /** As {@link #start(EntropyAnalyser, int)}, bound to {@code address} (e.g. 0.0.0.0 for other hosts). */
+    public static RunningService start(EntropyAnalyser analyser, String address, int port) {
+        return HttpServiceLauncher.start("entropy-" + analyser.settings().name(), EntropyApplication.class, address, port,
                 Map.of("entropyAnalyser", analyser));
     }
 }

@@ -16,7 +16,12 @@ import org.springframework.context.annotation.Import;
 public class EvaluatorApplication {
     /** Serves {@code evaluator} on {@code port} (0: a free one). */
     public static RunningService start(Evaluator evaluator, int port) {
-        return HttpServiceLauncher.start("evaluator-" + evaluator.name(), EvaluatorApplication.class, port,
+        return start(evaluator, HttpServiceLauncher.LOOPBACK, port);
+    }
+
+    /** As {@link #start(Evaluator, int)}, bound to {@code address} (e.g. 0.0.0.0 for other hosts). */
+    public static RunningService start(Evaluator evaluator, String address, int port) {
+        return HttpServiceLauncher.start("evaluator-" + evaluator.name(), EvaluatorApplication.class, address, port,
                 Map.of("evaluator", evaluator, "exchangeInboxes", evaluator.inboxes()));
     }
 }

@@ -19,11 +19,16 @@ public final class HttpServiceLauncher {
     private HttpServiceLauncher() {
     }
 
+    /** The address services bind to unless told otherwise: loopback, so a demo is not reachable from other hosts. */
+    public static final String LOOPBACK = "127.0.0.1";
+
     /**
-     * Starts {@code configuration} on {@code port} (0: a free one) with {@code beans} registered
-     * under their names before the context refreshes.
+     * Starts {@code configuration} on {@code address}:{@code port} (port 0: a free one) with
+     * {@code beans} registered under their names before the context refreshes.
      */
-    public static RunningService start(String serviceName, Class<?> configuration, int port, Map<String, Object> beans) {
+    public static RunningService start(String serviceName, Class<?> configuration, String address, int port,
+            Map<String, Object> beans) {
+        requireNonNull(address, "address is null");
         requireNonNull(serviceName, "serviceName is null");
         requireNonNull(configuration, "configuration is null");
         requireNonNull(beans, "beans is null");
@@ -34,7 +39,7 @@ public final class HttpServiceLauncher {
                 .registerShutdownHook(false)
                 .properties(Map.of(
                         "server.port", Integer.toString(port),
-                        "server.address", "127.0.0.1",
+                        "server.address", address,
                         "spring.application.name", serviceName,
                         "server.shutdown", "immediate",
                         "spring.mvc.async.request-timeout", "-1",
