@@ -3,12 +3,16 @@ package org.gridstack.dqp.coordinator;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 
 import jakarta.servlet.http.HttpServletResponse;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 import org.gridstack.dqp.dataservice.DataServiceException;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
@@ -40,6 +44,8 @@ import org.springframework.web.bind.annotation.RestController;
  * writes and unsupported constructs; 502 naming a failed data or entropy service; 503 when
  * {@code maxConcurrentQueries} run; 504 on the query timeout. A failure later ends the JSON with an
  * {@code error} field (CSV: the response is cut). A client that disconnects cancels the query.
+ * Each answered query is recorded as Micrometer meters ({@code dqp.query} by outcome,
+ * {@code dqp.query.cost} by part, {@code dqp.query.rows}) on {@code /actuator/prometheus}.
  * Thread-safe.
  */
 @RestController
@@ -48,10 +54,23 @@ public class CoordinatorController {
     private static final Logger log = LoggerFactory.getLogger(CoordinatorController.class);
     private final QueryEngine engine;
     private final Semaphore running;
+    private final MeterRegistry meters;
 
-    public CoordinatorController(QueryEngine engine) {
+    public CoordinatorController(QueryEngine engine, MeterRegistry meters) {
         this.engine = requireNonNull(engine, "engine is null");
+        this.meters = requireNonNull(meters, "meters is null");
         this.running = new Semaphore(engine.settings().maxConcurrentQueries());
+    }
+
+    // the seed's Figure 7 steps as meters: dqp.query (wall, by outcome) and dqp.query.cost (by part)
+    private void record(Map<String, Object> profile, String outcome) {
+        Timer.builder("dqp.query").tag("outcome", outcome).register(meters)
+                .record(Duration.ofNanos((long) (((Number) profile.get("wallMs")).doubleValue() * 1e6)));
+        for (String part : List.of("dataServiceAccessMs", "blockTransferMs", "translationMs", "deliveryMs", "operationCallMs")) {
+            Timer.builder("dqp.query.cost").tag("part", part.substring(0, part.length() - 2)).register(meters)
+                    .record(Duration.ofNanos((long) (((Number) profile.get(part)).doubleValue() * 1e6)));
+        }
+        meters.counter("dqp.query.rows").increment(((Number) profile.get("rows")).doubleValue());
     }
 
     @PostMapping("/query")
@@ -84,10 +103,13 @@ public class CoordinatorController {
                     }
                     t = System.nanoTime();
                 }
-                encoder.end(error, query.profile());
+                Map<String, Object> profile = query.profile();
+                encoder.end(error, profile);
+                record(profile, error == null ? "ok" : "failed");
             } catch (IOException clientGone) {
                 // the client disconnected (or CSV had to be cut): closing the query cancels everything
                 query.cancel("client disconnected");
+                record(query.profile(), "cancelled");
                 throw clientGone;
             }
         } finally {

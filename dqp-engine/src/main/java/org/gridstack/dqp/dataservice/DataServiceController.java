@@ -5,11 +5,15 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletResponse;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 import org.gridstack.dqp.block.BlockCodec;
 import org.gridstack.dqp.block.BlockSchema;
@@ -42,7 +46,8 @@ import org.springframework.web.bind.annotation.RestController;
  *     session; {@code DELETE /gds/v1/sessions/{id}} abandons a scan.</li>
  * </ul>
  * Errors are {@link ErrorBody} JSON: 400 bad request (unknown table or column, listing what
- * exists), 404 unknown session, 503 too many sessions, 502 database failure. Thread-safe.
+ * exists), 404 unknown session, 503 too many sessions, 502 database failure. Requests are timed as
+ * {@code dqp.gds.request} by mode (sync, tuple, block) on {@code /actuator/prometheus}. Thread-safe.
  */
 @RestController
 @RequestMapping("/gds/v1")
@@ -52,9 +57,17 @@ public class DataServiceController {
     private static final int SYNC_CHUNK_ROWS = 500;
 
     private final DataService service;
+    private final MeterRegistry meters;
 
-    public DataServiceController(DataService service) {
+    public DataServiceController(DataService service, MeterRegistry meters) {
         this.service = requireNonNull(service, "service is null");
+        this.meters = requireNonNull(meters, "meters is null");
+    }
+
+    // dqp.gds.request: one timer per delivery mode (sync, tuple, block), the seed's GDS access cost
+    private void record(String mode, long startNanos, long rows) {
+        Timer.builder("dqp.gds.request").tag("mode", mode).register(meters).record(Duration.ofNanos(System.nanoTime() - startNanos));
+        meters.counter("dqp.gds.rows", "mode", mode).increment(rows);
     }
 
     @GetMapping("/tables")
@@ -77,6 +90,8 @@ public class DataServiceController {
     @PostMapping("/scan")
     public void scan(@RequestBody ScanRequest request, HttpServletResponse response) throws SQLException, IOException {
         BlockCodec codec = BlockCodec.named(request.codec() == null ? "webrowset" : request.codec());
+        long start = System.nanoTime();
+        long rowCount = 0;
         try (ScanCursor cursor = service.openCursor(request)) {
             response.setContentType(codec.contentType());
             OutputStream out = response.getOutputStream();
@@ -85,11 +100,13 @@ public class DataServiceController {
                     List<Object[]> rows = cursor.nextBlock(SYNC_CHUNK_ROWS);
                     if (!rows.isEmpty()) {
                         writer.writeBlock(rows);
+                        rowCount += rows.size();
                     }
                 }
                 writer.finish();
             }
         }
+        record("sync", start, rowCount);
     }
 
     @PostMapping("/sessions")
@@ -106,6 +123,7 @@ public class DataServiceController {
         if (size < 1 || size > service.settings().maxBlockSize()) {
             throw new IllegalArgumentException("block size " + size + " is outside 1.." + service.settings().maxBlockSize());
         }
+        long start = System.nanoTime();
         ScanSessions.Session session = service.sessions().get(id);
         ScanCursor cursor = session.cursor();
         BlockCodec codec = session.codec();
@@ -126,6 +144,7 @@ public class DataServiceController {
             writer.writeBlock(rows);
             writer.finish();
         }
+        record(size == 1 ? "tuple" : "block", start, rows.size());
     }
 
     @DeleteMapping("/sessions/{id}")

@@ -43,7 +43,9 @@ public final class HttpServiceLauncher {
                         "spring.application.name", serviceName,
                         "server.shutdown", "immediate",
                         "spring.mvc.async.request-timeout", "-1",
-                        "server.tomcat.threads.max", "64"))
+                        "server.tomcat.threads.max", "64",
+                        "management.endpoints.web.exposure.include", "health,prometheus",
+                        "management.metrics.tags.service", serviceName))
                 .initializers(ctx -> beans.forEach(ctx.getBeanFactory()::registerSingleton))
                 .run();
         int actual = ((WebServerApplicationContext) context).getWebServer().getPort();

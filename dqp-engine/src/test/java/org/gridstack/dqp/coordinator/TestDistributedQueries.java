@@ -184,6 +184,18 @@ class TestDistributedQueries {
     }
 
     @Test
+    void stepsAreMeteredForPrometheus() throws Exception {
+        dqp.query("select * from goterms", 100, "binary");
+        HttpClient http = HttpClient.newHttpClient();
+        String coordinator = http.send(HttpRequest.newBuilder(stack.coordinator().baseUri().resolve("/actuator/prometheus")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(coordinator.contains("dqp_query_seconds_count{") && coordinator.contains("part=\"dataServiceAccess\""), coordinator);
+        String dataService = http.send(HttpRequest.newBuilder(stack.dataServiceHttp().get(0).baseUri().resolve("/actuator/prometheus"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(dataService.contains("dqp_gds_request_seconds_count{") && dataService.contains("mode=\"block\""), dataService);
+    }
+
+    @Test
     void csvOnRequest() throws Exception {
         HttpResponse<String> r = dqp.post(Map.of("sql", "select id, definition from goterms where id in ('GO:0000004', 'GO:1900020') order by id"),
                 "text/csv");
