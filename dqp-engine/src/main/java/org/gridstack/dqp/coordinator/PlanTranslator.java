@@ -77,9 +77,12 @@ public final class PlanTranslator {
         }
     }
 
-    /** How the query runs: block size and codec of scans, OPERATION_CALL copies and parallelism, scan placement (may be null). */
-    public record Options(int blockSize, String codec, List<EntropyClient> entropyCopies, int operationCallParallelism,
-            Placement placement) {
+    /**
+     * How the query runs: block size (tuples) and byte bound (0: none; EXCHANGE blocks of scan
+     * fragments) and codec, OPERATION_CALL copies and parallelism, placement (null: all here).
+     */
+    public record Options(int blockSize, long blockBytes, String codec, List<EntropyClient> entropyCopies,
+            int operationCallParallelism, Placement placement) {
         public Options {
             requireNonNull(codec, "codec is null");
             entropyCopies = List.copyOf(requireNonNull(entropyCopies, "entropyCopies is null"));
@@ -199,7 +202,8 @@ public final class PlanTranslator {
         } else {
             String fragmentId = placement.queryId() + "-" + (++fragments);
             org.gridstack.dqp.evaluator.ScanFragment fragment = new org.gridstack.dqp.evaluator.ScanFragment(placement.queryId(),
-                    fragmentId, table.service().base(), request, options.blockSize(), columns, placement.self(), fragmentId,
+                    fragmentId, table.service().base(), request, options.blockSize(), options.blockBytes(), columns, placement.self(),
+                    fragmentId,
                     options.codec());
             op = track(new org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator(placement.inboxes(),
                     placement.evaluatorFor().apply(table.service().base()), fragment, context));

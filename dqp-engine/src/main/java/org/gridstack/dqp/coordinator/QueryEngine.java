@@ -149,7 +149,11 @@ public final class QueryEngine {
             }
             placement = new PlanTranslator.Placement(UUID.randomUUID().toString(), this::evaluatorFor, evaluators, inboxes, me);
         }
-        return new Options(new PlanTranslator.Options(blockSize, codec, entropy, parallelism, placement));
+        long blockBytes = request.blockBytes() == null ? 0 : request.blockBytes();
+        if (blockBytes < 0 || blockBytes > 64L * 1024 * 1024) {
+            throw new IllegalArgumentException("blockBytes " + blockBytes + " is outside 0..67108864 (0: no byte bound)");
+        }
+        return new Options(new PlanTranslator.Options(blockSize, blockBytes, codec, entropy, parallelism, placement));
     }
 
     private static BlockSchema resultSchema(BlockSchema operators, List<String> names) {

@@ -83,6 +83,8 @@ public final class RunningQuery implements AutoCloseable {
         p.put("overlapped", access + transfer + translation + delivery + calls > wall);
         p.put("blocksFromDataServices", context.blocksFromDataServices.get());
         p.put("rowsFromDataServices", context.rowsFromDataServices.get());
+        p.put("exchangeBlocks", context.exchangeBlocks.get());
+        p.put("exchangeBytes", context.exchangeBytes.get());
         p.put("operationCalls", context.operationCalls.get());
         p.put("rows", rows);
         return p;

@@ -16,6 +16,7 @@ import org.gridstack.dqp.block.BlockCodec;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.dataservice.DataServiceClient;
 import org.gridstack.dqp.entropy.EntropyClient;
+import org.gridstack.dqp.evaluator.exchange.BlockPacker;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInbox;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 import org.gridstack.dqp.evaluator.exchange.ExchangeSender;
@@ -169,11 +170,25 @@ public final class Evaluator implements AutoCloseable {
                 context)) {
             List<Object[]> block;
             boolean consumerThere = true;
+            BlockPacker packer = new BlockPacker(fragment.blockSize(), fragment.blockBytes());
             while (consumerThere && (block = scan.nextBlock()) != null) {
                 if (Thread.currentThread().isInterrupted()) {
                     return;
                 }
-                consumerThere = sender.send(block);
+                long start = System.nanoTime();
+                for (Object[] row : block) {
+                    List<Object[]> full = packer.add(row);
+                    if (full != null) {
+                        context.translationNanos.addAndGet(System.nanoTime() - start);
+                        consumerThere = consumerThere && sender.send(full);
+                        start = System.nanoTime();
+                    }
+                }
+                context.translationNanos.addAndGet(System.nanoTime() - start);
+            }
+            List<Object[]> rest = packer.take();
+            if (consumerThere && !rest.isEmpty()) {
+                consumerThere = sender.send(rest);
             }
             if (consumerThere) {
                 Map<String, Object> stats = new LinkedHashMap<>();
@@ -182,8 +197,9 @@ public final class Evaluator implements AutoCloseable {
                 stats.put("blocksFromDataServices", context.blocksFromDataServices.get());
                 stats.put("rowsFromDataServices", context.rowsFromDataServices.get());
                 stats.put("blockTransferNanos", sender.transferNanos());
-                stats.put("translationNanos", sender.translationNanos());
+                stats.put("translationNanos", sender.translationNanos() + context.translationNanos.get());
                 stats.put("exchangeBytes", sender.bytes());
+                stats.put("exchangeBlocks", sender.blocks());
                 sender.finish(stats);
             }
         } catch (IOException | RuntimeException e) {

@@ -13,10 +13,11 @@ import org.gridstack.dqp.dataservice.ScanRequest;
  * A plan fragment the coordinator places on an evaluator next to the data: TABLE_SCAN of
  * {@code request} at {@code dataService} in blocks of {@code blockSize}, whose rows (of
  * {@code columns}) an EXCHANGE pushes to {@code consumer}'s inbox {@code exchangeId} in
- * {@code codec}. Sent as JSON. Immutable.
+ * {@code codec}, in blocks of at most {@code blockSize} tuples and, when {@code blockBytes} &gt; 0,
+ * about {@code blockBytes} bytes. Sent as JSON. Immutable.
  */
 public record ScanFragment(String queryId, String fragmentId, URI dataService, ScanRequest request, int blockSize,
-        List<Column> columns, URI consumer, String exchangeId, String codec) {
+        long blockBytes, List<Column> columns, URI consumer, String exchangeId, String codec) {
     public ScanFragment {
         requireNonNull(queryId, "queryId is null");
         requireNonNull(fragmentId, "fragmentId is null");
@@ -28,6 +29,9 @@ public record ScanFragment(String queryId, String fragmentId, URI dataService, S
         columns = List.copyOf(requireNonNull(columns, "columns is null"));
         if (blockSize < 1) {
             throw new IllegalArgumentException("blockSize must be at least 1, is " + blockSize);
+        }
+        if (blockBytes < 0) {
+            throw new IllegalArgumentException("blockBytes must not be negative, is " + blockBytes);
         }
     }
 

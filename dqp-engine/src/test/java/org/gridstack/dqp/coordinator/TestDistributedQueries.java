@@ -184,6 +184,21 @@ class TestDistributedQueries {
     }
 
     @Test
+    void aByteBoundMakesSmallerExchangeBlocks() throws Exception {
+        String sql = "select * from protein_goterm";
+        JsonNode tuplesOnly = dqp.query(sql, 100, "binary");
+        HttpResponse<String> r = dqp.post(Map.of("sql", sql, "blockSize", 100, "blockBytes", 600), "application/json");
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode bounded = DqpAnswers.JSON.readTree(r.body());
+        assertEquals(DqpAnswers.sorted(DqpAnswers.rows(tuplesOnly)), DqpAnswers.sorted(DqpAnswers.rows(bounded)));
+        long unboundedBlocks = tuplesOnly.get("profile").get("exchangeBlocks").asLong();
+        long boundedBlocks = bounded.get("profile").get("exchangeBlocks").asLong();
+        assertEquals(169, unboundedBlocks, "16,803 rows in blocks of 100");
+        // about 25 B per row: 600 B closes a block at about 24 rows
+        assertTrue(boundedBlocks > 3 * unboundedBlocks, boundedBlocks + " bounded blocks, " + unboundedBlocks + " without bound");
+    }
+
+    @Test
     void stepsAreMeteredForPrometheus() throws Exception {
         dqp.query("select * from goterms", 100, "binary");
         HttpClient http = HttpClient.newHttpClient();

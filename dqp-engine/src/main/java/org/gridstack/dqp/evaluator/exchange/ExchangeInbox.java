@@ -142,6 +142,8 @@ public final class ExchangeInbox {
         context.blocksFromDataServices.addAndGet(number(stats, "blocksFromDataServices"));
         context.rowsFromDataServices.addAndGet(number(stats, "rowsFromDataServices"));
         context.blockTransferNanos.addAndGet(number(stats, "blockTransferNanos"));
+        context.exchangeBlocks.addAndGet(number(stats, "exchangeBlocks"));
+        context.exchangeBytes.addAndGet(number(stats, "exchangeBytes"));
         context.translationNanos.addAndGet(number(stats, "translationNanos"));
         context.operationCallNanos.addAndGet(number(stats, "operationCallNanos"));
         context.operationCalls.addAndGet(number(stats, "operationCalls"));

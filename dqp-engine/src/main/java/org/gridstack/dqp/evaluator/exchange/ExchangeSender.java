@@ -34,6 +34,7 @@ public final class ExchangeSender {
     private long translationNanos;
     private long transferNanos;
     private long bytes;
+    private long blocks;
 
     public ExchangeSender(HttpClient http, URI consumer, String exchangeId, BlockCodec codec, BlockSchema schema, Duration timeout) {
         this.http = requireNonNull(http, "http is null");
@@ -59,6 +60,7 @@ public final class ExchangeSender {
         long packed = System.nanoTime();
         translationNanos += packed - start;
         bytes += buffer.size();
+        blocks++;
         int status = post("/blocks", codec.contentType(), buffer.toByteArray());
         transferNanos += System.nanoTime() - packed;
         return status != 410;
@@ -104,6 +106,11 @@ public final class ExchangeSender {
     /** Nanoseconds spent in pushes. */
     public long transferNanos() {
         return transferNanos;
+    }
+
+    /** Blocks pushed. */
+    public long blocks() {
+        return blocks;
     }
 
     /** Encoded bytes pushed. */

@@ -23,7 +23,11 @@ public final class QueryContext {
     public final AtomicLong rowsFromDataServices = new AtomicLong();
     /** Time EXCHANGE producers spent pushing blocks to their consumer (HTTP round trips). */
     public final AtomicLong blockTransferNanos = new AtomicLong();
-    /** Time EXCHANGE producers spent packing tuples into blocks (encoding). */
+    /** Blocks EXCHANGE producers pushed. */
+    public final AtomicLong exchangeBlocks = new AtomicLong();
+    /** Encoded bytes EXCHANGE producers pushed. */
+    public final AtomicLong exchangeBytes = new AtomicLong();
+    /** Time EXCHANGE producers spent packing tuples into blocks (size estimates and encoding). */
     public final AtomicLong translationNanos = new AtomicLong();
     /** Time EXCHANGE consumers spent unpacking pushed blocks. */
     public final AtomicLong exchangeUnpackingNanos = new AtomicLong();
