@@ -1,0 +1,284 @@
+package org.gridstack.dqp.block;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The default, binary wire format: Apache Arrow's IPC stream format. The stream's schema message
+ * carries the columns; each block is one record batch, exactly the seed's block. Types: VARCHAR
+ * as Utf8, INTEGER as Int(32), BIGINT as Int(64), DOUBLE as FloatingPoint(DOUBLE), BOOLEAN as Bool;
+ * NULL in the validity bitmap. Each reader and writer takes a child of one process-wide allocator
+ * (bounded by {@value #MAX_ALLOCATION_BYTES} bytes) and returns it on close. Stateless and thread-safe.
+ */
+public final class ArrowBlockCodec implements BlockCodec {
+    public static final ArrowBlockCodec INSTANCE = new ArrowBlockCodec();
+    /** Upper bound of the off-heap memory all open Arrow readers and writers may hold together. */
+    public static final long MAX_ALLOCATION_BYTES = 512L * 1024 * 1024;
+    private static final BufferAllocator ROOT = new RootAllocator(MAX_ALLOCATION_BYTES);
+
+    private ArrowBlockCodec() {
+    }
+
+    @Override
+    public String name() {
+        return "binary";
+    }
+
+    @Override
+    public String contentType() {
+        return "application/vnd.apache.arrow.stream";
+    }
+
+    @Override
+    public BlockWriter openWriter(BlockSchema schema, OutputStream out) throws IOException {
+        requireNonNull(schema, "schema is null");
+        requireNonNull(out, "out is null");
+        BufferAllocator allocator = ROOT.newChildAllocator("writer", 0, MAX_ALLOCATION_BYTES);
+        VectorSchemaRoot root = null;
+        try {
+            root = VectorSchemaRoot.create(toArrow(schema), allocator);
+            ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(out));
+            writer.start();
+            out.flush();
+            return new Writer(schema, allocator, root, writer, out);
+        } catch (IOException | RuntimeException e) {
+            if (root != null) {
+                root.close();
+            }
+            allocator.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public BlockReader openReader(InputStream in) throws IOException {
+        requireNonNull(in, "in is null");
+        BufferAllocator allocator = ROOT.newChildAllocator("reader", 0, MAX_ALLOCATION_BYTES);
+        ArrowStreamReader reader = new ArrowStreamReader(in, allocator);
+        try {
+            BlockSchema schema = fromArrow(reader.getVectorSchemaRoot().getSchema());
+            return new Reader(schema, reader, allocator);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(reader);
+            allocator.close();
+            if (e instanceof IOException io && !(e instanceof MalformedBlockException)) {
+                throw new MalformedBlockException("not an Arrow IPC stream: " + io.getMessage(), io);
+            }
+            throw e;
+        }
+    }
+
+    static Schema toArrow(BlockSchema schema) {
+        List<Field> fields = new ArrayList<>(schema.size());
+        for (Column c : schema.columns()) {
+            ArrowType type = switch (c.type()) {
+                case VARCHAR -> ArrowType.Utf8.INSTANCE;
+                case INTEGER -> new ArrowType.Int(32, true);
+                case BIGINT -> new ArrowType.Int(64, true);
+                case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+                case BOOLEAN -> ArrowType.Bool.INSTANCE;
+            };
+            fields.add(new Field(c.name(), new FieldType(c.nullable(), type, null), null));
+        }
+        return new Schema(fields);
+    }
+
+    static BlockSchema fromArrow(Schema schema) throws MalformedBlockException {
+        List<Column> columns = new ArrayList<>();
+        for (Field f : schema.getFields()) {
+            ArrowType t = f.getType();
+            ColumnType type;
+            if (t instanceof ArrowType.Utf8) {
+                type = ColumnType.VARCHAR;
+            } else if (t instanceof ArrowType.Int i && i.getBitWidth() == 32) {
+                type = ColumnType.INTEGER;
+            } else if (t instanceof ArrowType.Int i && i.getBitWidth() == 64) {
+                type = ColumnType.BIGINT;
+            } else if (t instanceof ArrowType.FloatingPoint fp && fp.getPrecision() == FloatingPointPrecision.DOUBLE) {
+                type = ColumnType.DOUBLE;
+            } else if (t instanceof ArrowType.Bool) {
+                type = ColumnType.BOOLEAN;
+            } else {
+                throw new MalformedBlockException("Arrow column " + f.getName() + " has type " + t
+                        + "; supported: Utf8, Int(32), Int(64), FloatingPoint(DOUBLE), Bool");
+            }
+            columns.add(new Column(f.getName(), type, f.isNullable()));
+        }
+        return new BlockSchema(columns);
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // releasing memory; nothing to report
+        }
+    }
+
+    private static final class Writer implements BlockWriter {
+        private final BlockSchema schema;
+        private final BufferAllocator allocator;
+        private final VectorSchemaRoot root;
+        private final ArrowStreamWriter writer;
+        private final OutputStream out;
+        private boolean closed;
+
+        Writer(BlockSchema schema, BufferAllocator allocator, VectorSchemaRoot root, ArrowStreamWriter writer,
+                OutputStream out) {
+            this.schema = schema;
+            this.allocator = allocator;
+            this.root = root;
+            this.writer = writer;
+            this.out = out;
+        }
+
+        @Override
+        public void writeBlock(List<Object[]> rows) throws IOException {
+            root.allocateNew();
+            int n = rows.size();
+            for (int c = 0; c < schema.size(); c++) {
+                FieldVector vector = root.getVector(c);
+                ColumnType type = schema.column(c).type();
+                for (int r = 0; r < n; r++) {
+                    Object value = rows.get(r)[c];
+                    if (value == null) {
+                        setNull(vector, r);
+                        continue;
+                    }
+                    switch (type) {
+                        case VARCHAR -> ((VarCharVector) vector).setSafe(r, ((String) value).getBytes(StandardCharsets.UTF_8));
+                        case INTEGER -> ((IntVector) vector).setSafe(r, (Integer) value);
+                        case BIGINT -> ((BigIntVector) vector).setSafe(r, (Long) value);
+                        case DOUBLE -> ((Float8Vector) vector).setSafe(r, (Double) value);
+                        case BOOLEAN -> ((BitVector) vector).setSafe(r, (Boolean) value ? 1 : 0);
+                    }
+                }
+                vector.setValueCount(n);
+            }
+            root.setRowCount(n);
+            writer.writeBatch();
+            out.flush();
+        }
+
+        private static void setNull(FieldVector vector, int index) {
+            if (vector instanceof VarCharVector v) {
+                v.setNull(index);
+            } else if (vector instanceof IntVector v) {
+                v.setNull(index);
+            } else if (vector instanceof BigIntVector v) {
+                v.setNull(index);
+            } else if (vector instanceof Float8Vector v) {
+                v.setNull(index);
+            } else if (vector instanceof BitVector v) {
+                v.setNull(index);
+            }
+        }
+
+        @Override
+        public void finish() throws IOException {
+            writer.end();
+            out.flush();
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                root.close();
+                allocator.close();
+            }
+        }
+    }
+
+    private static final class Reader implements BlockReader {
+        private final BlockSchema schema;
+        private final ArrowStreamReader reader;
+        private final BufferAllocator allocator;
+        private boolean closed;
+
+        Reader(BlockSchema schema, ArrowStreamReader reader, BufferAllocator allocator) {
+            this.schema = schema;
+            this.reader = reader;
+            this.allocator = allocator;
+        }
+
+        @Override
+        public BlockSchema schema() {
+            return schema;
+        }
+
+        @Override
+        public List<Object[]> nextBlock() throws IOException {
+            boolean loaded;
+            try {
+                loaded = reader.loadNextBatch();
+            } catch (IOException | RuntimeException e) {
+                throw new MalformedBlockException("broken Arrow IPC stream: " + e.getMessage(), e);
+            }
+            if (!loaded) {
+                return null;
+            }
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            int n = root.getRowCount();
+            List<Object[]> rows = new ArrayList<>(n);
+            for (int r = 0; r < n; r++) {
+                rows.add(new Object[schema.size()]);
+            }
+            for (int c = 0; c < schema.size(); c++) {
+                FieldVector vector = root.getVector(c);
+                ColumnType type = schema.column(c).type();
+                for (int r = 0; r < n; r++) {
+                    if (vector.isNull(r)) {
+                        continue;
+                    }
+                    rows.get(r)[c] = switch (type) {
+                        case VARCHAR -> new String(((VarCharVector) vector).get(r), StandardCharsets.UTF_8);
+                        case INTEGER -> ((IntVector) vector).get(r);
+                        case BIGINT -> ((BigIntVector) vector).get(r);
+                        case DOUBLE -> ((Float8Vector) vector).get(r);
+                        case BOOLEAN -> ((BitVector) vector).get(r) != 0;
+                    };
+                }
+            }
+            return rows;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                // ArrowStreamReader.close() would close the caller's input stream too; close(false) frees the batch
+                try {
+                    reader.close(false);
+                } catch (IOException ignored) {
+                    // only memory is released here
+                }
+                allocator.close();
+            }
+        }
+    }
+}

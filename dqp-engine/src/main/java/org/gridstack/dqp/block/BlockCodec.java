@@ -1,0 +1,39 @@
+package org.gridstack.dqp.block;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Locale;
+
+/**
+ * A wire format for blocks of rows between services: the seed's XML WebRowSet or Apache Arrow's
+ * IPC stream format (the default). Stateless and thread-safe; the readers and writers it opens are
+ * not.
+ */
+public interface BlockCodec {
+    /** The name used in requests ({@code "binary"} or {@code "webrowset"}). */
+    String name();
+
+    /** The HTTP content type of a stream in this format. */
+    String contentType();
+
+    /** Starts a stream of {@code schema} on {@code out} (writes its header). */
+    BlockWriter openWriter(BlockSchema schema, OutputStream out) throws IOException;
+
+    /** Starts reading a stream from {@code in} (reads its header). */
+    BlockReader openReader(InputStream in) throws IOException;
+
+    /**
+     * The codec named {@code name}: {@code binary} (or {@code arrow}) or {@code webrowset} (or {@code xml}),
+     * case-insensitive.
+     *
+     * @throws IllegalArgumentException for another name, listing the known ones
+     */
+    static BlockCodec named(String name) {
+        return switch (name == null ? "" : name.toLowerCase(Locale.ROOT)) {
+            case "binary", "arrow" -> ArrowBlockCodec.INSTANCE;
+            case "webrowset", "xml" -> WebRowSetBlockCodec.INSTANCE;
+            default -> throw new IllegalArgumentException("unknown codec '" + name + "'; use binary (Arrow IPC stream) or webrowset (XML)");
+        };
+    }
+}

@@ -1,0 +1,29 @@
+package org.gridstack.dqp.block;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * The columns of every row in a stream of blocks, in order. A row is an {@code Object[]} whose
+ * i-th element is null or an instance of {@code columns().get(i).type().javaClass()}. Immutable.
+ */
+public record BlockSchema(List<Column> columns) {
+    public BlockSchema {
+        requireNonNull(columns, "columns is null");
+        columns = List.copyOf(columns);
+    }
+
+    public int size() {
+        return columns.size();
+    }
+
+    public Column column(int index) {
+        return columns.get(index);
+    }
+
+    /** The column names, in order. */
+    public List<String> names() {
+        return columns.stream().map(Column::name).toList();
+    }
+}

@@ -1,0 +1,457 @@
+package org.gridstack.dqp.coordinator;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.ImmutableIntList;
+import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.block.Column;
+import org.gridstack.dqp.dataservice.FilterOperator;
+import org.gridstack.dqp.dataservice.ScanFilter;
+import org.gridstack.dqp.dataservice.ScanRequest;
+import org.gridstack.dqp.entropy.EntropyClient;
+import org.gridstack.dqp.evaluator.expression.RexCompiler;
+import org.gridstack.dqp.evaluator.expression.RowExpression;
+import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
+import org.gridstack.dqp.evaluator.operator.AggregateOperator;
+import org.gridstack.dqp.evaluator.operator.HashJoinOperator;
+import org.gridstack.dqp.evaluator.operator.OperationCallOperator;
+import org.gridstack.dqp.evaluator.operator.Operator;
+import org.gridstack.dqp.evaluator.operator.ProjectOperator;
+import org.gridstack.dqp.evaluator.operator.QueryContext;
+import org.gridstack.dqp.evaluator.operator.SelectOperator;
+import org.gridstack.dqp.evaluator.operator.SortOperator;
+import org.gridstack.dqp.evaluator.operator.TableScanOperator;
+import org.gridstack.dqp.evaluator.operator.ValuesOperator;
+
+/**
+ * Translates Calcite's optimised plan into the engine's pull-based operators: a scan with folded
+ * projection and filters ({@link Bindables.BindableTableScan}) becomes TABLE_SCAN with the filters
+ * the data service understands (column op literal, LIKE, IS [NOT] NULL) pushed down and the rest
+ * kept in a SELECT above it (with evaluators: an EXCHANGE from a scan fragment placed beside the
+ * data); Filter becomes SELECT, Project PROJECT (each {@code calculateEntropy} call in it an
+ * OPERATION_CALL below it, partitioned over the evaluators when there are some), an equi-Join HASH_JOIN, Aggregate AGGREGATE, Sort SORT,
+ * Values VALUES. Anything else is an {@link UnsupportedSqlException} naming the construct. One
+ * translator per query; not thread-safe.
+ */
+public final class PlanTranslator {
+    /**
+     * Where fragments run: scans on the evaluator beside each data service ({@code evaluatorFor}),
+     * OPERATION_CALL partitions on {@code evaluators} (partition i on evaluator i mod n), pushing to
+     * this process's {@code inboxes} at {@code self}; null placement runs everything in this process.
+     */
+    public record Placement(String queryId, java.util.function.Function<java.net.URI, org.gridstack.dqp.evaluator.EvaluatorClient> evaluatorFor,
+            List<org.gridstack.dqp.evaluator.EvaluatorClient> evaluators, org.gridstack.dqp.evaluator.exchange.ExchangeInboxes inboxes,
+            java.net.URI self) {
+        public Placement {
+            evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
+            requireNonNull(queryId, "queryId is null");
+            requireNonNull(evaluatorFor, "evaluatorFor is null");
+            requireNonNull(inboxes, "inboxes is null");
+            requireNonNull(self, "self is null");
+        }
+    }
+
+    /**
+     * How the query runs: block size (tuples) and byte bound (0: none; EXCHANGE blocks of scan
+     * fragments) and codec, OPERATION_CALL copies and parallelism, placement (null: all here).
+     */
+    public record Options(int blockSize, long blockBytes, String codec, List<EntropyClient> entropyCopies,
+            int operationCallParallelism, Placement placement) {
+        public Options {
+            requireNonNull(codec, "codec is null");
+            entropyCopies = List.copyOf(requireNonNull(entropyCopies, "entropyCopies is null"));
+            if (blockSize < 1) {
+                throw new IllegalArgumentException("blockSize must be at least 1, is " + blockSize);
+            }
+            if (operationCallParallelism < 1) {
+                throw new IllegalArgumentException("operationCallParallelism must be at least 1, is " + operationCallParallelism);
+            }
+        }
+    }
+
+    private final Options options;
+    private final QueryContext context;
+    private final List<Operator> created = new ArrayList<>();
+    private int fragments;
+
+    public PlanTranslator(Options options, QueryContext context) {
+        this.options = requireNonNull(options, "options is null");
+        this.context = requireNonNull(context, "context is null");
+    }
+
+    /** The operator tree of {@code plan}; on failure every operator built so far is closed. */
+    public Operator translate(RelNode plan) {
+        try {
+            return node(plan);
+        } catch (RuntimeException e) {
+            created.forEach(Operator::close);
+            throw e;
+        }
+    }
+
+    private <T extends Operator> T track(T operator) {
+        created.add(operator);
+        return operator;
+    }
+
+    private Operator node(RelNode rel) {
+        if (rel instanceof Bindables.BindableTableScan scan) {
+            return scan(scan, scan.filters, scan.projects);
+        }
+        if (rel instanceof TableScan scan) {
+            return scan(scan, List.of(), null);
+        }
+        if (rel instanceof Filter filter) {
+            Operator input = node(filter.getInput());
+            return track(new SelectOperator(input, compiler(rel).compile(filter.getCondition()), filter.getCondition().toString()));
+        }
+        if (rel instanceof Project project) {
+            return project(project);
+        }
+        if (rel instanceof Join join) {
+            return join(join);
+        }
+        if (rel instanceof Aggregate aggregate) {
+            return aggregate(aggregate);
+        }
+        if (rel instanceof Sort sort) {
+            return sort(sort);
+        }
+        if (rel instanceof Values values) {
+            List<Object[]> rows = new ArrayList<>();
+            for (List<RexLiteral> tuple : values.getTuples()) {
+                Object[] row = new Object[tuple.size()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = RexCompiler.literalValue(tuple.get(i));
+                }
+                rows.add(row);
+            }
+            return track(new ValuesOperator(schemaOf(values.getRowType()), rows));
+        }
+        throw new UnsupportedSqlException("the plan needs " + rel.getRelTypeName() + ", which the engine does not run"
+                + " (supported: scans, filters, projections, inner and left equi-joins, GROUP BY with COUNT/SUM/MIN/MAX/AVG,"
+                + " ORDER BY, LIMIT/OFFSET, VALUES)");
+    }
+
+    private Operator scan(TableScan scan, List<RexNode> filters, ImmutableIntList projects) {
+        RemoteTable table = scan.getTable().unwrap(RemoteTable.class);
+        if (table == null) {
+            throw new UnsupportedSqlException("table " + scan.getTable().getQualifiedName() + " is not a data service table");
+        }
+        BlockSchema tableSchema = table.description().schema();
+        int[] output = projects == null ? range(tableSchema.size()) : projects.toIntArray();
+        RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
+        List<ScanFilter> pushed = new ArrayList<>();
+        List<RexNode> residual = new ArrayList<>();
+        for (RexNode filter : filters) {
+            for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
+                ScanFilter f = toScanFilter(conjunct, tableSchema);
+                if (f == null) {
+                    residual.add(conjunct);
+                } else {
+                    pushed.add(f);
+                }
+            }
+        }
+        // the columns fetched: the output ones and those the residual filters read
+        TreeSet<Integer> needed = new TreeSet<>();
+        for (int o : output) {
+            needed.add(o);
+        }
+        for (RexNode r : residual) {
+            needed.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(r).asList());
+        }
+        List<Integer> fetched = new ArrayList<>(needed);
+        List<String> names = new ArrayList<>();
+        List<Column> columns = new ArrayList<>();
+        for (int f : fetched) {
+            names.add(tableSchema.column(f).name());
+            columns.add(tableSchema.column(f));
+        }
+        ScanRequest request = new ScanRequest(table.description().name(), names, pushed, options.codec());
+        Operator op;
+        Placement placement = options.placement();
+        if (placement == null) {
+            op = track(new TableScanOperator(table.service(), request, options.blockSize(), new BlockSchema(columns), context));
+        } else {
+            String fragmentId = placement.queryId() + "-" + (++fragments);
+            org.gridstack.dqp.evaluator.ScanFragment fragment = new org.gridstack.dqp.evaluator.ScanFragment(placement.queryId(),
+                    fragmentId, table.service().base(), request, options.blockSize(), options.blockBytes(), columns, placement.self(),
+                    fragmentId,
+                    options.codec());
+            op = track(new org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator(placement.inboxes(),
+                    placement.evaluatorFor().apply(table.service().base()), fragment, context));
+        }
+        if (!residual.isEmpty()) {
+            RexNode condition = RexUtil.composeConjunction(rexBuilder, residual);
+            RexNode remapped = remap(condition, fetched);
+            op = track(new SelectOperator(op, new RexCompiler(rexBuilder).compile(remapped), condition.toString()));
+        }
+        if (fetched.size() != output.length || !isIdentity(fetched, output)) {
+            List<RowExpression> exprs = new ArrayList<>();
+            List<Column> out = new ArrayList<>();
+            for (int o : output) {
+                int position = fetched.indexOf(o);
+                exprs.add(row -> row[position]);
+                out.add(tableSchema.column(o));
+            }
+            op = track(new ProjectOperator(op, exprs, new BlockSchema(out)));
+        }
+        return op;
+    }
+
+    private static boolean isIdentity(List<Integer> fetched, int[] output) {
+        for (int i = 0; i < output.length; i++) {
+            if (fetched.get(i) != output[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static RexNode remap(RexNode node, List<Integer> fetched) {
+        return node.accept(new RexShuttle() {
+            @Override
+            public RexNode visitInputRef(RexInputRef ref) {
+                return new RexInputRef(fetched.indexOf(ref.getIndex()), ref.getType());
+            }
+        });
+    }
+
+    private static ScanFilter toScanFilter(RexNode conjunct, BlockSchema table) {
+        if (!(conjunct instanceof RexCall call)) {
+            return null;
+        }
+        List<RexNode> ops = call.getOperands();
+        SqlKind kind = call.getKind();
+        if ((kind == SqlKind.IS_NULL || kind == SqlKind.IS_NOT_NULL) && ops.get(0) instanceof RexInputRef ref) {
+            return new ScanFilter(table.column(ref.getIndex()).name(),
+                    kind == SqlKind.IS_NULL ? FilterOperator.IS_NULL : FilterOperator.IS_NOT_NULL, null);
+        }
+        if (ops.size() != 2) {
+            return null;
+        }
+        boolean flipped = false;
+        RexNode left = ops.get(0);
+        RexNode right = ops.get(1);
+        if (left instanceof RexLiteral && right instanceof RexInputRef) {
+            RexNode t = left;
+            left = right;
+            right = t;
+            flipped = true;
+        }
+        if (!(left instanceof RexInputRef ref) || !(right instanceof RexLiteral literal) || literal.isNull()) {
+            return null;
+        }
+        FilterOperator op = switch (kind) {
+            case EQUALS -> FilterOperator.EQ;
+            case NOT_EQUALS -> FilterOperator.NE;
+            case LESS_THAN -> flipped ? FilterOperator.GT : FilterOperator.LT;
+            case LESS_THAN_OR_EQUAL -> flipped ? FilterOperator.GE : FilterOperator.LE;
+            case GREATER_THAN -> flipped ? FilterOperator.LT : FilterOperator.GT;
+            case GREATER_THAN_OR_EQUAL -> flipped ? FilterOperator.LE : FilterOperator.GE;
+            case LIKE -> flipped || call.getOperator().getName().toUpperCase().contains("NOT") ? null : FilterOperator.LIKE;
+            default -> null;
+        };
+        if (op == null) {
+            return null;
+        }
+        Object value = RexCompiler.literalValue(literal);
+        if (value instanceof Double d && (d.isNaN() || d.isInfinite())) {
+            return null;
+        }
+        return new ScanFilter(table.column(ref.getIndex()).name(), op, value);
+    }
+
+    private Operator project(Project project) {
+        Operator input = node(project.getInput());
+        RexBuilder rexBuilder = project.getCluster().getRexBuilder();
+        int width = project.getInput().getRowType().getFieldCount();
+        List<RexNode> calls = new ArrayList<>();
+        List<RexNode> rewritten = new ArrayList<>();
+        for (RexNode e : project.getProjects()) {
+            rewritten.add(e.accept(new RexShuttle() {
+                @Override
+                public RexNode visitCall(RexCall call) {
+                    if (call.getOperator().getName().equalsIgnoreCase(EntropyFunction.NAME)) {
+                        calls.add(call);
+                        return new RexInputRef(width + calls.size() - 1, call.getType());
+                    }
+                    return super.visitCall(call);
+                }
+            }));
+        }
+        RexCompiler compiler = new RexCompiler(rexBuilder);
+        for (int i = 0; i < calls.size(); i++) {
+            RexCall call = (RexCall) calls.get(i);
+            for (RexNode operand : call.getOperands()) {
+                if (containsEntropy(operand)) {
+                    throw new UnsupportedSqlException("calculateEntropy inside another calculateEntropy call is not supported");
+                }
+            }
+            RowExpression argument = compiler.compile(call.getOperands().get(0));
+            Placement placement = options.placement();
+            if (placement == null || options.entropyCopies().isEmpty()) {
+                input = track(new OperationCallOperator(input, argument, "entropy_" + i, options.entropyCopies(),
+                        options.operationCallParallelism(), context));
+            } else {
+                List<org.gridstack.dqp.evaluator.EvaluatorClient> partitions = new ArrayList<>();
+                for (int p = 0; p < options.operationCallParallelism(); p++) {
+                    partitions.add(placement.evaluators().get(p % placement.evaluators().size()));
+                }
+                input = track(new org.gridstack.dqp.evaluator.operator.PartitionedOperationCallOperator(input, argument,
+                        "entropy_" + i, partitions, options.entropyCopies().stream().map(EntropyClient::base).toList(),
+                        placement.inboxes(), placement.self(), placement.queryId(), placement.queryId() + "-call" + (++fragments),
+                        org.gridstack.dqp.block.BlockCodec.named(options.codec()), options.blockSize(), context));
+            }
+        }
+        List<RowExpression> exprs = new ArrayList<>();
+        for (RexNode e : rewritten) {
+            exprs.add(compiler.compile(e));
+        }
+        return track(new ProjectOperator(input, exprs, schemaOf(project.getRowType())));
+    }
+
+    private static boolean containsEntropy(RexNode node) {
+        return node instanceof RexCall c && (c.getOperator().getName().equalsIgnoreCase(EntropyFunction.NAME)
+                || c.getOperands().stream().anyMatch(PlanTranslator::containsEntropy));
+    }
+
+    private Operator join(Join join) {
+        boolean right = join.getJoinType() == org.apache.calcite.rel.core.JoinRelType.RIGHT;
+        HashJoinOperator.Type type = switch (join.getJoinType()) {
+            case INNER -> HashJoinOperator.Type.INNER;
+            case LEFT, RIGHT -> HashJoinOperator.Type.LEFT;
+            default -> throw new UnsupportedSqlException(join.getJoinType() + " JOIN is not supported (inner, left and right joins are)");
+        };
+        JoinInfo info = join.analyzeCondition();
+        Operator left = node(join.getLeft());
+        Operator rightInput = node(join.getRight());
+        int leftWidth = join.getLeft().getRowType().getFieldCount();
+        int rightWidth = join.getRight().getRowType().getFieldCount();
+        RexNode residualCondition = info.nonEquiConditions.isEmpty() ? null
+                : RexUtil.composeConjunction(join.getCluster().getRexBuilder(), info.nonEquiConditions);
+        if (!right) {
+            // the residual is applied per key-matching pair, which is also what LEFT JOIN ... ON needs
+            RowExpression residual = residualCondition == null ? null : compiler(join).compile(residualCondition);
+            return track(new HashJoinOperator(left, rightInput, info.leftKeys.toIntArray(), info.rightKeys.toIntArray(), type, residual,
+                    context));
+        }
+        // RIGHT JOIN: a LEFT hash join probing with the right input, then the columns put back in order
+        RowExpression residual = null;
+        if (residualCondition != null) {
+            RexNode swapped = residualCondition.accept(new RexShuttle() {
+                @Override
+                public RexNode visitInputRef(RexInputRef ref) {
+                    int i = ref.getIndex();
+                    return new RexInputRef(i < leftWidth ? rightWidth + i : i - leftWidth, ref.getType());
+                }
+            });
+            residual = compiler(join).compile(swapped);
+        }
+        Operator swappedJoin = track(new HashJoinOperator(rightInput, left, info.rightKeys.toIntArray(), info.leftKeys.toIntArray(),
+                type, residual, context));
+        List<RowExpression> reorder = new ArrayList<>();
+        for (int i = 0; i < leftWidth + rightWidth; i++) {
+            int from = i < leftWidth ? rightWidth + i : i - leftWidth;
+            reorder.add(row -> row[from]);
+        }
+        return track(new ProjectOperator(swappedJoin, reorder, schemaOf(join.getRowType())));
+    }
+
+    private Operator aggregate(Aggregate aggregate) {
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw new UnsupportedSqlException("GROUPING SETS, ROLLUP and CUBE are not supported");
+        }
+        Operator input = node(aggregate.getInput());
+        List<AggregateOperator.Call> calls = new ArrayList<>();
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            if (call.isDistinct()) {
+                throw new UnsupportedSqlException(call.getAggregation().getName() + "(DISTINCT ...) is not supported");
+            }
+            if (call.filterArg >= 0) {
+                throw new UnsupportedSqlException("aggregate FILTER (WHERE ...) is not supported");
+            }
+            List<Integer> args = call.getArgList();
+            AggregateOperator.Function f = switch (call.getAggregation().getKind()) {
+                case COUNT -> args.isEmpty() ? AggregateOperator.Function.COUNT_STAR : AggregateOperator.Function.COUNT;
+                case SUM, SUM0 -> AggregateOperator.Function.SUM;
+                case MIN -> AggregateOperator.Function.MIN;
+                case MAX -> AggregateOperator.Function.MAX;
+                case AVG -> AggregateOperator.Function.AVG;
+                default -> throw new UnsupportedSqlException("the aggregate " + call.getAggregation().getName()
+                        + " is not supported (COUNT, SUM, MIN, MAX, AVG are)");
+            };
+            if (args.size() > 1) {
+                throw new UnsupportedSqlException(call.getAggregation().getName() + " over several columns is not supported");
+            }
+            calls.add(new AggregateOperator.Call(f, args.isEmpty() ? -1 : args.get(0)));
+        }
+        return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType()), context));
+    }
+
+    private Operator sort(Sort sort) {
+        Operator input = node(sort.getInput());
+        List<SortOperator.Key> keys = new ArrayList<>();
+        for (RelFieldCollation c : sort.getCollation().getFieldCollations()) {
+            keys.add(new SortOperator.Key(c.getFieldIndex(), c.getDirection().isDescending()));
+        }
+        long offset = sort.offset == null ? 0 : literalLong(sort.offset, "OFFSET");
+        long fetch = sort.fetch == null ? -1 : literalLong(sort.fetch, "LIMIT");
+        return track(new SortOperator(input, keys, offset, fetch, context));
+    }
+
+    private static long literalLong(RexNode node, String what) {
+        if (node instanceof RexLiteral literal && !literal.isNull()) {
+            return ((Number) RexCompiler.literalValue(literal)).longValue();
+        }
+        throw new UnsupportedSqlException(what + " must be a number literal");
+    }
+
+    private RexCompiler compiler(RelNode rel) {
+        return new RexCompiler(rel.getCluster().getRexBuilder());
+    }
+
+    static BlockSchema schemaOf(RelDataType rowType) {
+        List<Column> columns = new ArrayList<>();
+        for (RelDataTypeField f : rowType.getFieldList()) {
+            columns.add(new Column(f.getName(), org.gridstack.dqp.evaluator.expression.Values.columnType(
+                    f.getType().getSqlTypeName()), f.getType().isNullable()));
+        }
+        return new BlockSchema(columns);
+    }
+
+    private static int[] range(int n) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = i;
+        }
+        return r;
+    }
+}

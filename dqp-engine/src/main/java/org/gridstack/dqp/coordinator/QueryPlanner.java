@@ -1,0 +1,193 @@
+package org.gridstack.dqp.coordinator;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.tools.FrameworkConfig;
+import org.apache.calcite.tools.Frameworks;
+import org.apache.calcite.tools.Planner;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.tools.ValidationException;
+
+/**
+ * Turns SQL into an optimised relational plan with Apache Calcite: Calcite's parser (PostgreSQL-like
+ * lexing: double-quoted identifiers, unquoted ones folded to lower case, case-insensitive lookup),
+ * its validator against the {@link DistributedCatalog}, conversion to relational algebra, then
+ * Calcite's rules in fixed phases:
+ * <ol>
+ * <li>filters pushed into and below joins ({@code FILTER_INTO_JOIN}, {@code JOIN_CONDITION_PUSH}, ...);</li>
+ * <li>join order chosen from the tables' row estimates ({@code JOIN_TO_MULTI_JOIN} and
+ *     {@code MULTI_JOIN_OPTIMIZE}, Calcite's heuristic join ordering, which avoids cross products);</li>
+ * <li>unused columns trimmed ({@link RelFieldTrimmer});</li>
+ * <li>projections and filters folded into the table scans ({@code PROJECT_TABLE_SCAN},
+ *     {@code FILTER_SCAN}), which become the data services' pushed-down scans.</li>
+ * </ol>
+ * Only queries (SELECT, VALUES, set operations, ORDER BY) are accepted: the engine is read-only.
+ * Thread-safe (a Calcite planner per call).
+ */
+public final class QueryPlanner {
+    private final DistributedCatalog catalog;
+    private final FrameworkConfig config;
+
+    public QueryPlanner(DistributedCatalog catalog) {
+        this.catalog = requireNonNull(catalog, "catalog is null");
+        this.config = Frameworks.newConfigBuilder()
+                .parserConfig(SqlParser.config()
+                        .withQuoting(Quoting.DOUBLE_QUOTE)
+                        .withUnquotedCasing(Casing.TO_LOWER)
+                        .withQuotedCasing(Casing.UNCHANGED)
+                        .withCaseSensitive(false))
+                .defaultSchema(catalog.schema())
+                .build();
+    }
+
+    /** The optimised plan of {@code sql} and Calcite's logical plan before optimisation (for display). */
+    public record Planned(RelNode optimised, String logicalText, List<String> fieldNames) {
+    }
+
+    /**
+     * Parses, validates and optimises {@code sql}.
+     *
+     * @throws SqlQueryException for syntax errors (with line and column), unknown tables or columns
+     *         (listing what exists), writes and DDL
+     */
+    public Planned plan(String sql) {
+        requireNonNull(sql, "sql is null");
+        Planner planner = Frameworks.getPlanner(config);
+        try {
+            SqlNode parsed;
+            try {
+                parsed = planner.parse(sql);
+            } catch (SqlParseException e) {
+                int line = e.getPos() == null ? 0 : e.getPos().getLineNum();
+                int column = e.getPos() == null ? 0 : e.getPos().getColumnNum();
+                throw new SqlQueryException("SQL syntax error at line " + line + ", column " + column + ": "
+                        + firstLine(e.getMessage()), line, column, e);
+            }
+            if (!parsed.getKind().belongsTo(SqlKind.QUERY) && parsed.getKind() != SqlKind.ORDER_BY) {
+                throw new SqlQueryException("the engine is read-only: " + parsed.getKind()
+                        + " statements are refused; send a SELECT", 1, 1, null);
+            }
+            SqlNode validated;
+            try {
+                validated = planner.validate(parsed);
+            } catch (ValidationException e) {
+                throw validationError(e);
+            }
+            RelRoot root;
+            try {
+                root = planner.rel(validated);
+            } catch (org.apache.calcite.tools.RelConversionException e) {
+                throw new SqlQueryException("cannot plan the query: " + e.getMessage(), 0, 0, e);
+            }
+            RelNode logical = root.project();
+            String logicalText = RelOptUtil.toString(logical);
+            return new Planned(optimise(logical), logicalText, root.fields.rightList());
+        } finally {
+            planner.close();
+        }
+    }
+
+    private SqlQueryException validationError(ValidationException e) {
+        Throwable cause = e.getCause();
+        int line = 0;
+        int column = 0;
+        String message = e.getMessage();
+        if (cause instanceof CalciteContextException context) {
+            line = context.getPosLine();
+            column = context.getPosColumn();
+            message = context.getCause() == null ? context.getMessage() : context.getCause().getMessage();
+        }
+        StringBuilder text = new StringBuilder("invalid query at line ").append(line).append(", column ").append(column)
+                .append(": ").append(message);
+        if (message != null && (message.contains("not found") || message.contains("No match found for function"))) {
+            text.append("; the catalog has ").append(catalog.describe()).append(" and the function ")
+                    .append(EntropyFunction.NAME).append("(varchar)");
+        }
+        return new SqlQueryException(text.toString(), line, column, e);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        String[] lines = message.split("\n");
+        StringBuilder out = new StringBuilder(lines[0]);
+        // Calcite lists what it expected on the next lines; keep a short hint
+        for (int i = 1; i < lines.length && i < 4; i++) {
+            out.append(' ').append(lines[i].trim());
+        }
+        return out.toString();
+    }
+
+    private static RelNode optimise(RelNode logical) {
+        HepProgram pushFilters = new HepProgramBuilder()
+                .addRuleCollection(List.of(
+                        CoreRules.FILTER_INTO_JOIN,
+                        CoreRules.JOIN_CONDITION_PUSH,
+                        CoreRules.FILTER_MERGE,
+                        CoreRules.FILTER_PROJECT_TRANSPOSE,
+                        CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+                        CoreRules.PROJECT_MERGE,
+                        CoreRules.PROJECT_REMOVE))
+                .build();
+        RelNode rel = run(pushFilters, logical);
+        HepProgram orderJoins = new HepProgramBuilder()
+                .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+                .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+                .addRuleCollection(List.of(CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE))
+                .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
+                .build();
+        if (containsJoin(rel)) {
+            rel = run(orderJoins, rel);
+            rel = run(pushFilters, rel);
+        }
+        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
+        rel = new RelFieldTrimmer(null, builder).trim(rel);
+        HepProgram intoScans = new HepProgramBuilder()
+                .addRuleCollection(List.of(
+                        CoreRules.FILTER_PROJECT_TRANSPOSE,
+                        CoreRules.PROJECT_TABLE_SCAN,
+                        CoreRules.FILTER_SCAN,
+                        CoreRules.PROJECT_MERGE,
+                        CoreRules.PROJECT_REMOVE))
+                .build();
+        return run(intoScans, rel);
+    }
+
+    private static boolean containsJoin(RelNode rel) {
+        if (rel instanceof org.apache.calcite.rel.core.Join) {
+            return true;
+        }
+        for (RelNode input : rel.getInputs()) {
+            if (containsJoin(input)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static RelNode run(HepProgram program, RelNode rel) {
+        HepPlanner planner = new HepPlanner(program);
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+}

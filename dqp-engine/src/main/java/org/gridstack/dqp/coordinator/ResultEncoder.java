@@ -1,0 +1,141 @@
+package org.gridstack.dqp.coordinator;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.block.Column;
+
+/**
+ * Writes a query answer as it is pulled, block by block, to the client: JSON
+ * ({@code {"columns": [...], "rows": [[...], ...], "profile": {...}}}, plus {@code "error"} when the
+ * query failed after rows were sent) or CSV (RFC 4180, header line, NULL as an empty unquoted
+ * field). Not thread-safe: one per response.
+ */
+public interface ResultEncoder {
+    /** Writes the head (column list). */
+    void begin(BlockSchema schema) throws IOException;
+
+    /** Writes and flushes one block of rows. */
+    void rows(List<Object[]> rows) throws IOException;
+
+    /** Writes the tail: the error (null when none) and the cost profile. */
+    void end(String error, Map<String, Object> profile) throws IOException;
+
+    /** A JSON encoder on {@code out}. */
+    static ResultEncoder json(OutputStream out) throws IOException {
+        return new Json(out);
+    }
+
+    /** A CSV encoder on {@code out}. */
+    static ResultEncoder csv(OutputStream out) {
+        return new Csv(out);
+    }
+
+    /** JSON, with Jackson's streaming generator. */
+    final class Json implements ResultEncoder {
+        private static final JsonFactory FACTORY = new ObjectMapper().getFactory();
+        private final JsonGenerator json;
+
+        Json(OutputStream out) throws IOException {
+            this.json = FACTORY.createGenerator(out, JsonEncoding.UTF8);
+        }
+
+        @Override
+        public void begin(BlockSchema schema) throws IOException {
+            json.writeStartObject();
+            json.writeArrayFieldStart("columns");
+            for (Column c : schema.columns()) {
+                json.writeStartObject();
+                json.writeStringField("name", c.name());
+                json.writeStringField("type", c.type().name());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("rows");
+        }
+
+        @Override
+        public void rows(List<Object[]> rows) throws IOException {
+            for (Object[] row : rows) {
+                json.writeStartArray();
+                for (Object v : row) {
+                    json.writeObject(v);
+                }
+                json.writeEndArray();
+            }
+            json.flush();
+        }
+
+        @Override
+        public void end(String error, Map<String, Object> profile) throws IOException {
+            json.writeEndArray();
+            if (error != null) {
+                json.writeStringField("error", error);
+            }
+            json.writeObjectField("profile", profile);
+            json.writeEndObject();
+            json.flush();
+        }
+    }
+
+    /** CSV, RFC 4180. */
+    final class Csv implements ResultEncoder {
+        private final Writer out;
+
+        Csv(OutputStream out) {
+            this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public void begin(BlockSchema schema) throws IOException {
+            line(schema.names().toArray());
+        }
+
+        @Override
+        public void rows(List<Object[]> rows) throws IOException {
+            for (Object[] row : rows) {
+                line(row);
+            }
+            out.flush();
+        }
+
+        private void line(Object[] values) throws IOException {
+            for (int i = 0; i < values.length; i++) {
+                if (i > 0) {
+                    out.write(',');
+                }
+                if (values[i] != null) {
+                    String s = values[i].toString();
+                    if (s.isEmpty() || s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
+                        out.write('"');
+                        out.write(s.replace("\"", "\"\""));
+                        out.write('"');
+                    } else {
+                        out.write(s);
+                    }
+                }
+            }
+            out.write("\r\n");
+        }
+
+        @Override
+        public void end(String error, Map<String, Object> profile) throws IOException {
+            out.flush();
+            if (error != null) {
+                // CSV has no place for an error: break the response so the client cannot take it as complete
+                throw new IOException("query failed after rows were sent: " + error);
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.gridstack.dqp.coordinator;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.evaluator.operator.Operator;
+import org.gridstack.dqp.evaluator.operator.QueryContext;
+
+/**
+ * A planned query ready to pull: its result columns (names as the query spelled them), the root
+ * operator and the shared context. Closing stops every operator and thread of the query (also to
+ * cancel it). Not thread-safe: one consumer pulls; {@link #cancel} may be called from any thread.
+ */
+public final class RunningQuery implements AutoCloseable {
+    private final BlockSchema schema;
+    private final Operator root;
+    private final QueryContext context;
+    private final long startNanos = System.nanoTime();
+    private long deliveryNanos;
+    private long rows;
+
+    RunningQuery(BlockSchema schema, Operator root, QueryContext context) {
+        this.schema = requireNonNull(schema, "schema is null");
+        this.root = requireNonNull(root, "root is null");
+        this.context = requireNonNull(context, "context is null");
+    }
+
+    /** The result's columns. */
+    public BlockSchema schema() {
+        return schema;
+    }
+
+    /** The next block of result rows, or null at the end. */
+    public List<Object[]> nextBlock() throws IOException {
+        List<Object[]> block = root.nextBlock();
+        if (block != null) {
+            rows += block.size();
+        }
+        return block;
+    }
+
+    /** Adds time the caller spent delivering rows to its client (encoding and writing). */
+    public void addDeliveryNanos(long nanos) {
+        deliveryNanos += nanos;
+    }
+
+    /** Marks the query cancelled; the consumer's next pull fails and it closes the query. */
+    public void cancel(String reason) {
+        context.cancel(reason);
+    }
+
+    /**
+     * The seed's Figure 7 costs, in milliseconds: data-service access (TABLE_SCAN getting blocks,
+     * with its unpacking part), EXCHANGE block transfer between evaluators (the producers' pushes),
+     * translation (the producers' packing of tuples into blocks) and the consumer's unpacking,
+     * delivery to the client, OPERATION_CALL time, wall time, and whether the parts overlapped
+     * (their sum exceeds the wall time: pipelining). Costs of remote fragments arrive with their
+     * EXCHANGE's end, so they are complete once every row was pulled.
+     */
+    public Map<String, Object> profile() {
+        double wall = millis(System.nanoTime() - startNanos);
+        double access = millis(context.dataServiceAccessNanos.get());
+        double unpacking = millis(context.unpackingNanos.get());
+        double delivery = millis(deliveryNanos);
+        double calls = millis(context.operationCallNanos.get());
+        double transfer = millis(context.blockTransferNanos.get());
+        double translation = millis(context.translationNanos.get());
+        double exchangeUnpacking = millis(context.exchangeUnpackingNanos.get());
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("dataServiceAccessMs", access);
+        p.put("unpackingMs", unpacking);
+        p.put("blockTransferMs", transfer);
+        p.put("translationMs", translation);
+        p.put("exchangeUnpackingMs", exchangeUnpacking);
+        p.put("deliveryMs", delivery);
+        p.put("operationCallMs", calls);
+        p.put("wallMs", wall);
+        p.put("overlapped", access + transfer + translation + delivery + calls > wall);
+        p.put("blocksFromDataServices", context.blocksFromDataServices.get());
+        p.put("rowsFromDataServices", context.rowsFromDataServices.get());
+        p.put("exchangeBlocks", context.exchangeBlocks.get());
+        p.put("exchangeBytes", context.exchangeBytes.get());
+        p.put("operationCalls", context.operationCalls.get());
+        p.put("rows", rows);
+        return p;
+    }
+
+    private static double millis(long nanos) {
+        return Math.round(nanos / 10_000.0) / 100.0;
+    }
+
+    @Override
+    public void close() {
+        context.cancel("closed");
+        root.close();
+    }
+}

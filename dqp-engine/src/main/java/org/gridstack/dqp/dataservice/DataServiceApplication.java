@@ -1,0 +1,29 @@
+package org.gridstack.dqp.dataservice;
+
+import java.util.Map;
+
+import org.gridstack.dqp.web.HttpServiceLauncher;
+import org.gridstack.dqp.web.RunningService;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Spring wiring of one data service: the web layer ({@link DataServiceController}) around a
+ * {@link DataService} handed in ready. Stateless.
+ */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import(DataServiceController.class)
+public class DataServiceApplication {
+    /** Serves {@code service} over HTTP on {@code port} (0: a free one); the caller closes both. */
+    public static RunningService start(DataService service, int port) {
+        return start(service, HttpServiceLauncher.LOOPBACK, port);
+    }
+
+    /** As {@link #start(DataService, int)}, bound to {@code address} (e.g. 0.0.0.0 for other hosts). */
+    public static RunningService start(DataService service, String address, int port) {
+        return HttpServiceLauncher.start("data-service-" + service.settings().name(), DataServiceApplication.class, address, port,
+                Map.of("dataService", service));
+    }
+}

@@ -1,0 +1,23 @@
+package org.gridstack.dqp.dataservice;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * What a caller asks a data service to scan: a table, the columns to return (empty: all, in table
+ * order) and filters that must all hold (pushed-down projection and selection), in a codec
+ * ({@code binary} or {@code webrowset}; null: the mode's default). Immutable.
+ */
+public record ScanRequest(String table, List<String> columns, List<ScanFilter> filters, String codec) {
+    public ScanRequest {
+        requireNonNull(table, "table is null");
+        columns = columns == null ? List.of() : List.copyOf(columns);
+        filters = filters == null ? List.of() : List.copyOf(filters);
+    }
+
+    /** A scan of every row and column of {@code table}. */
+    public static ScanRequest all(String table) {
+        return new ScanRequest(table, List.of(), List.of(), null);
+    }
+}

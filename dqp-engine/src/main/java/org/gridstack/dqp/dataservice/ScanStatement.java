@@ -1,0 +1,116 @@
+package org.gridstack.dqp.dataservice;
+
+import static java.util.Objects.requireNonNull;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.block.Column;
+import org.gridstack.dqp.block.ColumnType;
+
+/**
+ * A {@link ScanRequest} checked against a {@link TableCatalog} and turned into one parameterised
+ * SELECT: identifiers come from the catalog (quoted), values are bind parameters converted to the
+ * column's type, so no caller text reaches the SQL. Immutable.
+ */
+public final class ScanStatement {
+    private final String sql;
+    private final List<Object> parameters;
+    private final BlockSchema resultSchema;
+
+    private ScanStatement(String sql, List<Object> parameters, BlockSchema resultSchema) {
+        this.sql = sql;
+        this.parameters = parameters;
+        this.resultSchema = resultSchema;
+    }
+
+    /**
+     * Checks {@code request} against {@code catalog}.
+     *
+     * @throws IllegalArgumentException naming the unknown table (and the known ones), the unknown
+     *         column (and the table's columns) or the value that does not fit its column
+     */
+    public static ScanStatement of(ScanRequest request, TableCatalog catalog) {
+        requireNonNull(request, "request is null");
+        requireNonNull(catalog, "catalog is null");
+        TableDescription table = catalog.table(request.table()).orElseThrow(() -> new IllegalArgumentException(
+                "unknown table '" + request.table() + "'; this data service has "
+                        + catalog.tables().stream().map(TableDescription::name).collect(Collectors.joining(", "))));
+        List<Column> selected = new ArrayList<>();
+        if (request.columns().isEmpty()) {
+            selected.addAll(table.schema().columns());
+        } else {
+            for (String name : request.columns()) {
+                selected.add(column(table, name));
+            }
+        }
+        StringBuilder sql = new StringBuilder("SELECT ");
+        sql.append(selected.stream().map(c -> quote(c.name())).collect(Collectors.joining(", ")));
+        sql.append(" FROM ").append(quote(table.name()));
+        List<Object> parameters = new ArrayList<>();
+        String glue = " WHERE ";
+        for (ScanFilter f : request.filters()) {
+            Column c = column(table, f.column());
+            sql.append(glue).append(quote(c.name())).append(' ').append(f.op().sql());
+            if (f.op().takesValue()) {
+                if (f.op() == FilterOperator.LIKE && c.type() != ColumnType.VARCHAR) {
+                    throw new IllegalArgumentException("LIKE needs a text column; " + c.name() + " is " + c.type());
+                }
+                sql.append(" ?");
+                parameters.add(convert(f.value(), c));
+            }
+            glue = " AND ";
+        }
+        return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(selected));
+    }
+
+    private static Column column(TableDescription table, String name) {
+        for (Column c : table.schema().columns()) {
+            if (c.name().equalsIgnoreCase(name)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("table " + table.name() + " has no column '" + name + "'; its columns: "
+                + String.join(", ", table.schema().names()));
+    }
+
+    private static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+
+    private static Object convert(Object value, Column column) {
+        try {
+            return switch (column.type()) {
+                case VARCHAR -> value.toString();
+                case INTEGER -> value instanceof Number n ? new BigDecimal(n.toString()).intValueExact()
+                        : Integer.valueOf(value.toString().trim());
+                case BIGINT -> value instanceof Number n ? new BigDecimal(n.toString()).longValueExact()
+                        : Long.valueOf(value.toString().trim());
+                case DOUBLE -> value instanceof Number n ? n.doubleValue() : Double.valueOf(value.toString().trim());
+                case BOOLEAN -> value instanceof Boolean b ? b : column.type().parse(value.toString().toLowerCase(Locale.ROOT));
+            };
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("filter value '" + value + "' does not fit column " + column.name()
+                    + " of type " + column.type(), e);
+        }
+    }
+
+    /** The SELECT, with {@code ?} for each parameter. */
+    public String sql() {
+        return sql;
+    }
+
+    /** The bind parameters, in order. */
+    public List<Object> parameters() {
+        return parameters;
+    }
+
+    /** The columns of the rows the SELECT returns. */
+    public BlockSchema resultSchema() {
+        return resultSchema;
+    }
+}

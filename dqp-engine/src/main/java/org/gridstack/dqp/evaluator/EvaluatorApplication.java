@@ -1,0 +1,27 @@
+package org.gridstack.dqp.evaluator;
+
+import java.util.Map;
+
+import org.gridstack.dqp.evaluator.exchange.ExchangeController;
+import org.gridstack.dqp.web.HttpServiceLauncher;
+import org.gridstack.dqp.web.RunningService;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Import;
+
+/** Spring wiring of one evaluator: its fragment API and its EXCHANGE inboxes around an {@link Evaluator}. Stateless. */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import({EvaluatorController.class, ExchangeController.class})
+public class EvaluatorApplication {
+    /** Serves {@code evaluator} on {@code port} (0: a free one). */
+    public static RunningService start(Evaluator evaluator, int port) {
+        return start(evaluator, HttpServiceLauncher.LOOPBACK, port);
+    }
+
+    /** As {@link #start(Evaluator, int)}, bound to {@code address} (e.g. 0.0.0.0 for other hosts). */
+    public static RunningService start(Evaluator evaluator, String address, int port) {
+        return HttpServiceLauncher.start("evaluator-" + evaluator.name(), EvaluatorApplication.class, address, port,
+                Map.of("evaluator", evaluator, "exchangeInboxes", evaluator.inboxes()));
+    }
+}

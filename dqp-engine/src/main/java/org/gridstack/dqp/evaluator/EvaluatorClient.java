@@ -1,0 +1,77 @@
+package org.gridstack.dqp.evaluator;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** The coordinator's handle on one remote evaluator: places fragments and cancels queries. Thread-safe. */
+public final class EvaluatorClient {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final URI base;
+    private final HttpClient http;
+    private final Duration timeout;
+
+    public EvaluatorClient(URI base, HttpClient http, Duration timeout) {
+        this.base = requireNonNull(base, "base is null");
+        this.http = requireNonNull(http, "http is null");
+        this.timeout = requireNonNull(timeout, "timeout is null");
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    /** Starts {@code fragment} there; fails naming the evaluator. */
+    public void start(ScanFragment fragment) throws IOException {
+        place("/gqes/v1/fragments", fragment, fragment.fragmentId());
+    }
+
+    /** Starts {@code fragment} there; its input inbox is open when this returns. */
+    public void start(OperationCallFragment fragment) throws IOException {
+        place("/gqes/v1/fragments/operation-call", fragment, fragment.fragmentId());
+    }
+
+    private void place(String path, Object fragment, String fragmentId) throws IOException {
+        HttpResponse<String> r;
+        try {
+            r = http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(fragment))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while placing a fragment on evaluator " + base);
+        } catch (IOException e) {
+            throw new IOException("evaluator " + base + " unreachable: " + e.getMessage(), e);
+        }
+        if (r.statusCode() != 202) {
+            throw new IOException("evaluator " + base + " refused fragment " + fragmentId + ": HTTP " + r.statusCode()
+                    + " " + r.body());
+        }
+    }
+
+    /** Stops query {@code queryId}'s fragments there; errors are ignored (a dead evaluator runs nothing). */
+    public void cancel(String queryId) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            http.send(HttpRequest.newBuilder(base.resolve("/gqes/v1/queries/" + queryId)).timeout(timeout).DELETE().build(),
+                    HttpResponse.BodyHandlers.discarding());
+        } catch (IOException e) {
+            // unreachable: nothing runs there for us
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

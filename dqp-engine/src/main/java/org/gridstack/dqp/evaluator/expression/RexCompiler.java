@@ -1,0 +1,210 @@
+package org.gridstack.dqp.evaluator.expression;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.NlsString;
+
+/**
+ * Compiles Calcite row expressions ({@link RexNode}) of an optimised plan into
+ * {@link RowExpression}s our operators evaluate: column references, literals, comparisons,
+ * AND/OR/NOT with SQL's three-valued logic, IS [NOT] NULL, LIKE, arithmetic, CAST between the
+ * engine's types, CASE and COALESCE. SEARCH (Calcite's form of IN and ranges) is expanded first.
+ * Anything else is an {@link UnsupportedSqlException} naming the construct. Thread-safe.
+ */
+public final class RexCompiler {
+    private final RexBuilder rexBuilder;
+
+    public RexCompiler(RexBuilder rexBuilder) {
+        this.rexBuilder = java.util.Objects.requireNonNull(rexBuilder, "rexBuilder is null");
+    }
+
+    /** Compiles {@code node}. */
+    public RowExpression compile(RexNode node) {
+        RexNode expanded = RexUtil.expandSearch(rexBuilder, null, node);
+        return compileExpanded(expanded);
+    }
+
+    private RowExpression compileExpanded(RexNode node) {
+        if (node instanceof RexInputRef ref) {
+            int index = ref.getIndex();
+            return row -> row[index];
+        }
+        if (node instanceof RexLiteral literal) {
+            Object value = literalValue(literal);
+            return row -> value;
+        }
+        if (!(node instanceof RexCall call)) {
+            throw new UnsupportedSqlException("expression " + node + " (" + node.getKind() + ") is not supported");
+        }
+        List<RowExpression> args = new ArrayList<>();
+        for (RexNode operand : call.getOperands()) {
+            args.add(compileExpanded(operand));
+        }
+        SqlKind kind = call.getKind();
+        SqlTypeName resultType = call.getType().getSqlTypeName();
+        switch (kind) {
+            case AND:
+                return row -> and(args, row);
+            case OR:
+                return row -> or(args, row);
+            case NOT: {
+                RowExpression a = args.get(0);
+                return row -> {
+                    Object v = a.evaluate(row);
+                    return v == null ? null : !(Boolean) v;
+                };
+            }
+            case IS_NULL: {
+                RowExpression a = args.get(0);
+                return row -> a.evaluate(row) == null;
+            }
+            case IS_NOT_NULL: {
+                RowExpression a = args.get(0);
+                return row -> a.evaluate(row) != null;
+            }
+            case IS_TRUE: {
+                RowExpression a = args.get(0);
+                return row -> Boolean.TRUE.equals(a.evaluate(row));
+            }
+            case IS_FALSE: {
+                RowExpression a = args.get(0);
+                return row -> Boolean.FALSE.equals(a.evaluate(row));
+            }
+            case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL: {
+                RowExpression a = args.get(0);
+                RowExpression b = args.get(1);
+                return row -> {
+                    Object x = a.evaluate(row);
+                    Object y = b.evaluate(row);
+                    if (x == null || y == null) {
+                        return null;
+                    }
+                    int c = ValueComparator.compare(x, y);
+                    return switch (kind) {
+                        case EQUALS -> c == 0;
+                        case NOT_EQUALS -> c != 0;
+                        case LESS_THAN -> c < 0;
+                        case LESS_THAN_OR_EQUAL -> c <= 0;
+                        case GREATER_THAN -> c > 0;
+                        default -> c >= 0;
+                    };
+                };
+            }
+            case LIKE: {
+                if (call.getOperands().size() != 2 || !(call.getOperands().get(1) instanceof RexLiteral pattern)) {
+                    throw new UnsupportedSqlException("LIKE with ESCAPE or a non-literal pattern is not supported");
+                }
+                Pattern regex = likeToRegex(pattern.getValueAs(String.class));
+                boolean negated = call.getOperator().getName().toUpperCase().contains("NOT");
+                RowExpression a = args.get(0);
+                return row -> {
+                    Object v = a.evaluate(row);
+                    return v == null ? null : regex.matcher(v.toString()).matches() != negated;
+                };
+            }
+            case PLUS, MINUS, TIMES, DIVIDE: {
+                RowExpression a = args.get(0);
+                RowExpression b = args.get(1);
+                return row -> Arithmetic.apply(kind, a.evaluate(row), b.evaluate(row), resultType);
+            }
+            case MINUS_PREFIX: {
+                RowExpression a = args.get(0);
+                return row -> Arithmetic.apply(SqlKind.TIMES, a.evaluate(row), -1, resultType);
+            }
+            case CAST: {
+                RowExpression a = args.get(0);
+                return row -> Values.coerce(a.evaluate(row), resultType);
+            }
+            case CASE:
+                return row -> {
+                    int i = 0;
+                    for (; i + 1 < args.size(); i += 2) {
+                        if (Boolean.TRUE.equals(args.get(i).evaluate(row))) {
+                            return Values.coerce(args.get(i + 1).evaluate(row), resultType);
+                        }
+                    }
+                    return Values.coerce(args.get(i).evaluate(row), resultType);
+                };
+            case COALESCE:
+                return row -> {
+                    for (RowExpression a : args) {
+                        Object v = a.evaluate(row);
+                        if (v != null) {
+                            return Values.coerce(v, resultType);
+                        }
+                    }
+                    return null;
+                };
+            default:
+                throw new UnsupportedSqlException("the SQL construct " + call.getOperator().getName() + " (" + kind
+                        + ") is not supported; supported: comparisons, AND/OR/NOT, IS [NOT] NULL, LIKE, + - * /, CAST,"
+                        + " CASE, COALESCE, COUNT/SUM/MIN/MAX/AVG and calculateEntropy");
+        }
+    }
+
+    private static Object and(List<RowExpression> args, Object[] row) {
+        boolean unknown = false;
+        for (RowExpression a : args) {
+            Object v = a.evaluate(row);
+            if (v == null) {
+                unknown = true;
+            } else if (!(Boolean) v) {
+                return false;
+            }
+        }
+        return unknown ? null : true;
+    }
+
+    private static Object or(List<RowExpression> args, Object[] row) {
+        boolean unknown = false;
+        for (RowExpression a : args) {
+            Object v = a.evaluate(row);
+            if (v == null) {
+                unknown = true;
+            } else if ((Boolean) v) {
+                return true;
+            }
+        }
+        return unknown ? null : false;
+    }
+
+    /** The Java value of {@code literal} in the engine's value classes. */
+    public static Object literalValue(RexLiteral literal) {
+        if (literal.isNull()) {
+            return null;
+        }
+        SqlTypeName type = literal.getType().getSqlTypeName();
+        Object value = literal.getValue2();
+        if (value instanceof NlsString s) {
+            value = s.getValue();
+        }
+        if (value instanceof BigDecimal d) {
+            value = d.stripTrailingZeros().scale() <= 0 ? (Object) d.longValueExact() : (Object) d.doubleValue();
+        }
+        return Values.coerce(value, type);
+    }
+
+    /** SQL LIKE pattern ({@code %}, {@code _}) to an anchored regular expression. */
+    static Pattern likeToRegex(String like) {
+        StringBuilder regex = new StringBuilder();
+        for (char c : like.toCharArray()) {
+            switch (c) {
+                case '%' -> regex.append(".*");
+                case '_' -> regex.append('.');
+                default -> regex.append(Pattern.quote(Character.toString(c)));
+            }
+        }
+        return Pattern.compile(regex.toString(), Pattern.DOTALL);
+    }
+}

@@ -1,0 +1,76 @@
+package org.gridstack.dqp.evaluator.operator;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.evaluator.EvaluatorClient;
+import org.gridstack.dqp.evaluator.ScanFragment;
+import org.gridstack.dqp.evaluator.exchange.ExchangeInbox;
+import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
+
+/**
+ * The consumer end of an EXCHANGE whose producer is a fragment on a remote evaluator: on the first
+ * pull it places the fragment, then returns the blocks the fragment pushes into this process's
+ * inbox. Closing removes the inbox (so the producer's next push is refused) and cancels the
+ * fragment on its evaluator. Not thread-safe: one consumer.
+ */
+public final class ExchangeReceiveOperator implements Operator {
+    private final ExchangeInboxes inboxes;
+    private final ExchangeInbox inbox;
+    private final EvaluatorClient evaluator;
+    private final ScanFragment fragment;
+    private final QueryContext context;
+    private boolean started;
+    private boolean closed;
+
+    public ExchangeReceiveOperator(ExchangeInboxes inboxes, EvaluatorClient evaluator, ScanFragment fragment, QueryContext context) {
+        this.inboxes = requireNonNull(inboxes, "inboxes is null");
+        this.evaluator = requireNonNull(evaluator, "evaluator is null");
+        this.fragment = requireNonNull(fragment, "fragment is null");
+        this.context = requireNonNull(context, "context is null");
+        this.inbox = inboxes.open(fragment.exchangeId(), fragment.schema(), 1);
+    }
+
+    @Override
+    public BlockSchema schema() {
+        return inbox.schema();
+    }
+
+    @Override
+    public List<Object[]> nextBlock() throws IOException {
+        if (!started) {
+            started = true;
+            evaluator.start(fragment);
+        }
+        return inbox.take(context, "evaluator " + evaluator.base() + " (TABLE_SCAN of " + fragment.request().table()
+                + " at data service " + fragment.dataService() + ")");
+    }
+
+    @Override
+    public String describe() {
+        return "EXCHANGE(from evaluator " + evaluator.base() + ", " + fragment.codec() + " blocks of " + fragment.blockSize()
+                + ") <- fragment on that evaluator: TABLE_SCAN(" + fragment.request().table() + " at " + fragment.dataService()
+                + ", columns " + fragment.request().columns()
+                + (fragment.request().filters().isEmpty() ? "" : ", filters " + fragment.request().filters()) + ")";
+    }
+
+    @Override
+    public List<Operator> inputs() {
+        return List.of();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        inboxes.close(inbox.id());
+        if (started) {
+            evaluator.cancel(fragment.queryId());
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.gridstack.dqp.evaluator.operator;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.block.Column;
+import org.gridstack.dqp.evaluator.expression.RowExpression;
+
+/**
+ * HASH_JOIN: builds a hash table of the right (build) input on its key columns, then streams the
+ * left (probe) input through it. Output rows are left columns followed by right columns. Keys with
+ * NULL never match (SQL equality). INNER or LEFT (unmatched probe rows padded with NULLs); a residual
+ * non-equi condition, when given, must be TRUE for a pair to match. Without keys it is a nested-loop
+ * cross product over the built side. The build side is held in memory, counted against the query's
+ * row limit ({@link QueryContext#hold}). Not thread-safe.
+ */
+public final class HashJoinOperator implements Operator {
+    /** Join types the operator runs. */
+    public enum Type { INNER, LEFT }
+
+    private final Operator probe;
+    private final Operator build;
+    private final int[] probeKeys;
+    private final int[] buildKeys;
+    private final Type type;
+    private final RowExpression residual;
+    private final BlockSchema schema;
+    private final QueryContext context;
+    private Map<List<Object>, List<Object[]>> table;
+
+    public HashJoinOperator(Operator probe, Operator build, int[] probeKeys, int[] buildKeys, Type type, RowExpression residual,
+            QueryContext context) {
+        this.context = requireNonNull(context, "context is null");
+        this.probe = requireNonNull(probe, "probe is null");
+        this.build = requireNonNull(build, "build is null");
+        this.probeKeys = requireNonNull(probeKeys, "probeKeys is null").clone();
+        this.buildKeys = requireNonNull(buildKeys, "buildKeys is null").clone();
+        this.type = requireNonNull(type, "type is null");
+        this.residual = residual;
+        if (probeKeys.length != buildKeys.length) {
+            throw new IllegalArgumentException("key counts differ: " + probeKeys.length + " and " + buildKeys.length);
+        }
+        List<Column> columns = new ArrayList<>(probe.schema().columns());
+        for (Column c : build.schema().columns()) {
+            columns.add(type == Type.LEFT ? new Column(c.name(), c.type(), true) : c);
+        }
+        this.schema = new BlockSchema(columns);
+    }
+
+    @Override
+    public BlockSchema schema() {
+        return schema;
+    }
+
+    @Override
+    public List<Object[]> nextBlock() throws IOException {
+        if (table == null) {
+            table = new HashMap<>();
+            List<Object[]> block;
+            while ((block = build.nextBlock()) != null) {
+                context.hold(block.size(), "the build side of HASH_JOIN");
+                for (Object[] row : block) {
+                    List<Object> key = key(row, buildKeys);
+                    if (key != null) {
+                        table.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+                    }
+                }
+            }
+        }
+        List<Object[]> block = probe.nextBlock();
+        if (block == null) {
+            return null;
+        }
+        int buildWidth = build.schema().size();
+        List<Object[]> out = new ArrayList<>();
+        for (Object[] left : block) {
+            List<Object> key = key(left, probeKeys);
+            List<Object[]> matches = key == null ? List.of() : table.getOrDefault(key, List.of());
+            boolean matched = false;
+            for (Object[] right : matches) {
+                Object[] joined = Arrays.copyOf(left, left.length + buildWidth);
+                System.arraycopy(right, 0, joined, left.length, buildWidth);
+                if (residual == null || Boolean.TRUE.equals(residual.evaluate(joined))) {
+                    out.add(joined);
+                    matched = true;
+                }
+            }
+            if (!matched && type == Type.LEFT) {
+                out.add(Arrays.copyOf(left, left.length + buildWidth));
+            }
+        }
+        return out;
+    }
+
+    // numbers of different classes that are equal must hash alike: keys hold longs and doubles
+    private static List<Object> key(Object[] row, int[] columns) {
+        Object[] key = new Object[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            Object v = row[columns[i]];
+            if (v == null) {
+                return null;
+            }
+            if (v instanceof Integer n) {
+                v = n.longValue();
+            }
+            key[i] = v;
+        }
+        return Arrays.asList(key);
+    }
+
+    @Override
+    public String describe() {
+        return "HASH_JOIN(" + type + ", probe keys " + Arrays.toString(probeKeys) + " = build keys "
+                + Arrays.toString(buildKeys) + (residual == null ? "" : ", with a residual condition") + ")";
+    }
+
+    @Override
+    public List<Operator> inputs() {
+        return List.of(probe, build);
+    }
+
+    @Override
+    public void close() {
+        try {
+            probe.close();
+        } finally {
+            build.close();
+        }
+    }
+}

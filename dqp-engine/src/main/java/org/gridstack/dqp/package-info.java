@@ -1,0 +1,2 @@
+/** OGSA-DQP (seed 003) re-implemented: data services, coordinator, evaluators, EntropyAnalyser. */
+package org.gridstack.dqp;

@@ -1,0 +1,14 @@
+package org.gridstack.dqp.web;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The JSON body of every error the engine's services return: the service that answered and a
+ * message saying what was wrong and what to do. Immutable.
+ */
+public record ErrorBody(String service, String error) {
+    public ErrorBody {
+        requireNonNull(service, "service is null");
+        requireNonNull(error, "error is null");
+    }
+}

@@ -1,0 +1,149 @@
+package org.gridstack.dqp.coordinator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.gridstack.dqp.demo.DemoStack;
+import org.gridstack.dqp.entropy.EntropySettings;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Faults on a real demo stack: a client that disconnects cancels its query everywhere; a service
+ * that dies mid-query fails the query with an error naming it, and nothing of the query keeps
+ * running. The tests that stop services run last.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TestQueryFailures {
+    private static final String SCAN_1 = "select * from protein_goterm";
+    private static DemoStack stack;
+    private static DqpAnswers dqp;
+
+    @BeforeAll
+    static void start() throws Exception {
+        stack = DemoStack.start(0, 2, 1, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1), Duration.ofSeconds(8));
+        dqp = new DqpAnswers(stack.coordinator().baseUri());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    private static void awaitNothingRunning() throws InterruptedException {
+        for (int i = 0; i < 100 && (TestDistributedQueries.leftovers() > 0 || openSessions() > 0); i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, TestDistributedQueries.leftovers(), "engine threads: " + TestDistributedQueries.engineThreads());
+        assertEquals(0, openSessions(), "open data service sessions");
+        stack.evaluators().forEach(e -> assertEquals(0, e.runningFragments(), "fragments running on " + e.name()));
+    }
+
+    private static int openSessions() {
+        return stack.dataServices().stream().mapToInt(s -> s.sessions().size()).sum();
+    }
+
+    @Test
+    @Order(1)
+    void clientDisconnectCancelsTheQuery() throws Exception {
+        String body = DqpAnswers.JSON.writeValueAsString(Map.of("sql", SCAN_1, "blockSize", 1));
+        try (Socket socket = new Socket("127.0.0.1", stack.coordinator().port())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /api/v1/query HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            byte[] head = in.readNBytes(2_000);
+            assertTrue(new String(head, StandardCharsets.UTF_8).startsWith("HTTP/1.1 200"), new String(head, StandardCharsets.UTF_8));
+            assertTrue(openSessions() > 0 || TestDistributedQueries.leftovers() > 0, "the query is running");
+        }
+        // the server notices at its next write, closes the query, which abandons the data service session
+        awaitNothingRunning();
+        assertEquals(16_803, DqpAnswers.rows(dqp.query(SCAN_1, 100, "binary")).size(), "the coordinator still answers");
+        assertEquals(0, stack.dataServices().get(0).activeConnections(), "host A's connections returned");
+    }
+
+    @Test
+    @Order(2)
+    void deadEntropyServiceIsNamed() throws Exception {
+        String url = stack.entropyHttp().get(0).baseUri().toString();
+        stack.entropyHttp().get(0).close();
+        HttpResponse<String> r = dqp.post(Map.of("sql", "select orf, calculateEntropy(sequence) from protein_sequences"
+                + " where orf like 'YCL0%'"), "application/json");
+        assertEquals(502, r.statusCode(), r.body());
+        assertTrue(r.body().contains("entropy service " + url), r.body());
+        awaitNothingRunning();
+    }
+
+    @Test
+    @Order(3)
+    void dataServiceKilledMidQueryFailsItNamingTheService() throws Exception {
+        String hostA = stack.dataServiceHttp().get(0).baseUri().toString();
+        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stack.coordinator().baseUri()
+                .resolve("/api/v1/query")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(DqpAnswers.JSON.writeValueAsString(Map.of("sql", SCAN_1, "blockSize", 1))))
+                .build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, r.statusCode());
+        try (InputStream in = r.body()) {
+            byte[] head = in.readNBytes(1_000); // rows are flowing
+            stack.dataServiceHttp().get(0).close();
+            // the answer must end (not hang): the TABLE_SCAN fails at its next pull from the dead service
+            byte[] rest = in.readAllBytes();
+            JsonNode answer = DqpAnswers.JSON.readTree(new String(head, StandardCharsets.UTF_8) + new String(rest, StandardCharsets.UTF_8));
+            assertTrue(answer.has("error"), "the answer ends with an error");
+            String error = answer.get("error").asText();
+            assertTrue(error.contains(hostA), "names the service: " + error);
+        }
+        for (int i = 0; i < 100 && TestDistributedQueries.leftovers() > 0; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, TestDistributedQueries.leftovers(), "engine threads: " + TestDistributedQueries.engineThreads());
+        HttpResponse<String> next = dqp.post(Map.of("sql", SCAN_1), "application/json");
+        assertEquals(502, next.statusCode(), next.body());
+        assertTrue(next.body().contains(hostA), next.body());
+    }
+
+    @Test
+    @Order(4)
+    void evaluatorDeadMidQueryFailsItWithinTheTimeoutNamingIt() throws Exception {
+        // host B's scans run on the second evaluator; stopping it (server and fragments) silences the EXCHANGE
+        String evaluator = stack.evaluatorHttp().get(1).baseUri().toString();
+        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stack.coordinator().baseUri()
+                .resolve("/api/v1/query")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(DqpAnswers.JSON.writeValueAsString(
+                        Map.of("sql", "select * from protein_interaction", "blockSize", 1))))
+                .build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, r.statusCode());
+        try (InputStream in = r.body()) {
+            byte[] head = in.readNBytes(500);
+            stack.evaluatorHttp().get(1).close();
+            stack.evaluators().get(1).close();
+            byte[] rest = in.readAllBytes();
+            JsonNode answer = DqpAnswers.JSON.readTree(new String(head, StandardCharsets.UTF_8) + new String(rest, StandardCharsets.UTF_8));
+            String error = answer.path("error").asText();
+            assertTrue(error.contains("timed out") && error.contains(evaluator), "names the evaluator: " + answer);
+        }
+        for (int i = 0; i < 100 && TestDistributedQueries.leftovers() > 0; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, TestDistributedQueries.leftovers(), "engine threads: " + TestDistributedQueries.engineThreads());
+    }
+}

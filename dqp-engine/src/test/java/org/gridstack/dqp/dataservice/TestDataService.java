@@ -1,0 +1,205 @@
+package org.gridstack.dqp.dataservice;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gridstack.dqp.block.ColumnType;
+import org.gridstack.dqp.demo.DemoDataGenerator;
+import org.gridstack.dqp.demo.DemoDatabase;
+import org.gridstack.dqp.demo.DemoTable;
+import org.gridstack.dqp.web.RunningService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A data service over real HTTP on an embedded PostgreSQL with demo host B's tables: its catalog,
+ * the three delivery modes in both codecs compared with JDBC's own answer, pushed-down projection
+ * and filters, and its errors.
+ */
+class TestDataService {
+    private static DemoDatabase db;
+    private static DataService service;
+    private static RunningService http;
+    private static DataServiceClient client;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() throws Exception {
+        db = DemoDatabase.start(DemoTable.HOST_B, new DemoDataGenerator());
+        service = DataService.open(new DataServiceSettings("host-b", db.jdbcUrl(), DemoDatabase.READER, db.readerPassword(),
+                3, Duration.ofSeconds(60), 10_000, 1_000, Duration.ofMinutes(1)));
+        http = DataServiceApplication.start(service, 0);
+        client = new DataServiceClient(http.baseUri(), HTTP, Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (http != null) {
+            http.close();
+        }
+        if (service != null) {
+            service.close();
+        }
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @AfterEach
+    void nothingLeaks() throws InterruptedException {
+        // a synchronous scan's server side closes its cursor just after the client read the last byte
+        for (int i = 0; i < 50 && service.activeConnections() > 0; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, service.sessions().size(), "open sessions");
+        assertEquals(0, service.activeConnections(), "connections lent out");
+    }
+
+    @Test
+    void catalogListsTablesAndTypes() throws Exception {
+        List<TableDescription> tables = client.tables();
+        assertEquals(List.of("protein_interaction", "protein_sequences"), tables.stream().map(TableDescription::name).toList());
+        TableDescription sequences = tables.get(1);
+        assertEquals(List.of("orf", "sequence", "length", "molecularweight", "ismembrane", "description"), sequences.schema().names());
+        assertEquals(List.of(ColumnType.VARCHAR, ColumnType.VARCHAR, ColumnType.INTEGER, ColumnType.DOUBLE, ColumnType.BOOLEAN,
+                ColumnType.VARCHAR), sequences.schema().columns().stream().map(c -> c.type()).toList());
+        assertTrue(sequences.estimatedRows() > 0);
+    }
+
+    @ParameterizedTest(name = "{0} {1} block {2}")
+    @CsvSource({"sync, webrowset, 0", "sync, binary, 0", "async, binary, 1", "async, webrowset, 1",
+        "async, binary, 100", "async, webrowset, 130", "async, binary, 5000"})
+    void everyModeReturnsWhatJdbcReturns(String mode, String codec, int blockSize) throws Exception {
+        List<Object[]> expected = jdbc("select orf, orf1, orf2, baitprotein, interactiontype, repeats, experimenter"
+                + " from protein_interaction" + (blockSize == 1 ? " where repeats = 3" : ""));
+        ScanRequest request = new ScanRequest("protein_interaction", List.of(),
+                blockSize == 1 ? List.of(new ScanFilter("repeats", FilterOperator.EQ, 3)) : List.of(), codec);
+        List<Object[]> actual = new ArrayList<>();
+        long blocks;
+        try (RemoteScan scan = mode.equals("sync") ? client.scanSynchronously(request) : client.openScan(request, blockSize)) {
+            List<Object[]> block;
+            while ((block = scan.nextBlock()) != null) {
+                assertTrue(blockSize == 0 || block.size() <= blockSize, "block of " + block.size());
+                actual.addAll(block);
+            }
+            blocks = scan.blocks();
+        }
+        assertRowsEqual(expected, actual);
+        if (blockSize > 0) {
+            assertTrue(blocks >= (expected.size() + blockSize - 1) / blockSize, blocks + " blocks");
+        }
+    }
+
+    @Test
+    void projectionAndFiltersArePushedDown() throws Exception {
+        ScanRequest request = new ScanRequest("protein_sequences", List.of("ORF", "length", "description"),
+                List.of(new ScanFilter("orf", FilterOperator.LIKE, "YCL0%"), new ScanFilter("length", FilterOperator.GE, "500"),
+                        new ScanFilter("description", FilterOperator.IS_NULL, null)), "binary");
+        List<Object[]> actual = new ArrayList<>();
+        try (RemoteScan scan = client.openScan(request, 7)) {
+            assertEquals(List.of("orf", "length", "description"), scan.schema().names());
+            List<Object[]> block;
+            while ((block = scan.nextBlock()) != null) {
+                actual.addAll(block);
+            }
+        }
+        assertRowsEqual(jdbc("select orf, length, description from protein_sequences"
+                + " where orf like 'YCL0%' and length >= 500 and description is null"), actual);
+        assertTrue(!actual.isEmpty());
+    }
+
+    @Test
+    void unknownTableListsTheTables() {
+        DataServiceException e = assertThrows(DataServiceException.class,
+                () -> client.openScan(ScanRequest.all("protein_goterm"), 10));
+        assertEquals(400, e.httpStatus());
+        assertTrue(e.getMessage().contains("unknown table 'protein_goterm'") && e.getMessage().contains("protein_interaction, protein_sequences"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains(http.baseUri().toString()), "names the service: " + e.getMessage());
+    }
+
+    @Test
+    void unknownColumnAndBadValueAreExplained() {
+        DataServiceException column = assertThrows(DataServiceException.class, () -> client.scanSynchronously(
+                new ScanRequest("protein_sequences", List.of("seq"), List.of(), null)));
+        assertTrue(column.getMessage().contains("no column 'seq'") && column.getMessage().contains("orf, sequence, length"),
+                column.getMessage());
+        DataServiceException value = assertThrows(DataServiceException.class, () -> client.openScan(
+                new ScanRequest("protein_sequences", List.of(), List.of(new ScanFilter("length", FilterOperator.GT, "long")), null), 1));
+        assertEquals(400, value.httpStatus());
+        assertTrue(value.getMessage().contains("does not fit column length"), value.getMessage());
+    }
+
+    @Test
+    void sessionsAreBoundedAndAbandonedOnesAreClosed() throws Exception {
+        List<RemoteScan> open = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                open.add(client.openScan(ScanRequest.all("protein_sequences"), 10));
+            }
+            open.get(0).nextBlock();
+            DataServiceException e = assertThrows(DataServiceException.class,
+                    () -> client.openScan(ScanRequest.all("protein_sequences"), 10));
+            assertEquals(503, e.httpStatus());
+        } finally {
+            open.forEach(RemoteScan::close);
+        }
+    }
+
+    @Test
+    void badBlockSizeAndUnknownSessionAreErrors() throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(http.baseUri() + "/gds/v1/sessions/nope/block?size=10"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, r.statusCode());
+        assertTrue(r.body().contains("no open scan session nope"), r.body());
+        try (RemoteScan scan = client.openScan(ScanRequest.all("protein_sequences"), 100_000)) {
+            DataServiceException e = assertThrows(DataServiceException.class, scan::nextBlock);
+            assertTrue(e.getMessage().contains("outside 1..10000"), e.getMessage());
+        }
+        HttpResponse<String> garbage = HTTP.send(HttpRequest.newBuilder(URI.create(http.baseUri() + "/gds/v1/sessions"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"table\": \"protein_sequences\", \"codec\": \"json\"}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, garbage.statusCode());
+        assertTrue(garbage.body().contains("unknown codec"), garbage.body());
+    }
+
+    static void assertRowsEqual(List<Object[]> expected, List<Object[]> actual) {
+        assertEquals(expected.size(), actual.size(), "rows");
+        for (int i = 0; i < expected.size(); i++) {
+            assertArrayEquals(expected.get(i), actual.get(i), "row " + i);
+        }
+    }
+
+    private static List<Object[]> jdbc(String sql) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        try (Connection c = db.superuserConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                Object[] row = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    row[i] = rs.getObject(i + 1);
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+}
