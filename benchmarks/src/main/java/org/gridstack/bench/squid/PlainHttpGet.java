@@ -9,10 +9,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
+import org.gridstack.client.http.HttpResponseReader;
+
 /**
  * The "plain HTTP client" of the comparison: a GET through a proxy (absolute URL, HTTP/1.1, the
  * same headers the SDK sends so Squid treats both alike) that reads the whole answer and checks
- * the status and the body length (framing parsed by {@link HttpAnswerReader}: Content-Length,
+ * the status and the body length (framing parsed by the SDK's {@link HttpResponseReader}: Content-Length,
  * chunked or close-delimited). No FroNtier decoding: it shows what the Squid can serve when the
  * client costs next to nothing. Two ways of connecting: a fresh connection per query
  * ({@code Connection: close}, as the SDK did before connection reuse), or one persistent
@@ -24,10 +26,9 @@ final class PlainHttpGet implements Closeable {
     private final String proxyHost;
     private final int proxyPort;
     private final boolean keepAlive;
-    private final byte[] buffer = new byte[64 * 1024];
     private Socket socket;
     private OutputStream out;
-    private HttpAnswerReader reader;
+    private HttpResponseReader reader;
     private long connects;
 
     PlainHttpGet(URI url, String proxyHost, int proxyPort, boolean keepAlive) {
@@ -69,14 +70,15 @@ final class PlainHttpGet implements Closeable {
         }
         out.write(request);
         out.flush();
-        HttpAnswerReader.Answer a = reader.read();
-        if (a.status() != 200) {
-            throw new IOException("not a 200 answer: status " + a.status() + " (" + a.bodyBytes() + " body bytes)");
+        HttpResponseReader.Head head = reader.readHead(keepAlive);
+        long bodyBytes = reader.skipBody(head);
+        if (head.status() != 200) {
+            throw new IOException("not a 200 answer: status " + head.status() + " (" + bodyBytes + " body bytes)");
         }
-        if (!keepAlive || a.connectionEnds()) {
+        if (!reader.reusable()) {
             disconnect();
         }
-        return a.bodyBytes();
+        return bodyBytes;
     }
 
     private void connect() throws IOException {
@@ -86,7 +88,7 @@ final class PlainHttpGet implements Closeable {
             s.connect(new InetSocketAddress(proxyHost, proxyPort), 5_000);
             s.setSoTimeout(30_000);
             out = s.getOutputStream();
-            reader = new HttpAnswerReader(s.getInputStream(), buffer);
+            reader = new HttpResponseReader(s.getInputStream(), 64 * 1024);
         } catch (IOException e) {
             s.close();
             throw e;
