@@ -79,6 +79,28 @@ public final class PasswordProtectedPostgres implements Closeable {
         return HexFormat.of().formatHex(b);
     }
 
+    /**
+     * Creates {@code database} (UTF-8) and a login role {@code reader} that can only read: no
+     * superuser, database or role rights, and {@code default_transaction_read_only} on, with a
+     * password generated here (returned). The role gets no table rights yet: grant SELECT once the
+     * tables exist. The one way the services make their anonymous users' role (FroNtier's demo,
+     * GRIM, the DQP demo). Names are SQL identifiers the caller chooses, never user input.
+     */
+    public String createDatabaseWithReader(String database, String reader) throws SQLException {
+        for (String name : new String[] {database, reader}) {
+            if (name == null || !name.matches("[a-z_][a-z0-9_]*")) {
+                throw new IllegalArgumentException("not a plain lower-case SQL identifier: " + name);
+            }
+        }
+        String password = randomPassword();
+        try (Connection admin = superuserConnection("postgres"); java.sql.Statement s = admin.createStatement()) {
+            s.execute("CREATE ROLE " + reader + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
+            s.execute("ALTER ROLE " + reader + " SET default_transaction_read_only = on");
+            s.execute("CREATE DATABASE " + database + " ENCODING 'UTF8' TEMPLATE template0");
+        }
+        return password;
+    }
+
     /** The TCP port the server listens on (loopback). */
     public int port() {
         return server.getPort();

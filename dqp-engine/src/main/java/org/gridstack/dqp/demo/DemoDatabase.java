@@ -54,12 +54,7 @@ public final class DemoDatabase implements AutoCloseable {
                 "synchronous_commit", "off",
                 "full_page_writes", "off"));
         try {
-            String password = PasswordProtectedPostgres.randomPassword();
-            try (Connection admin = pg.superuserConnection("postgres"); Statement s = admin.createStatement()) {
-                s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
-                s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
-                s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");
-            }
+            String password = pg.createDatabaseWithReader(DATABASE, READER);
             try (Connection admin = pg.superuserConnection(DATABASE)) {
                 for (DemoTable table : tables) {
                     load(admin, table, data.rows(table));

@@ -73,11 +73,7 @@ public final class DemoDatabase implements AutoCloseable {
                 "synchronous_commit", "off",
                 "full_page_writes", "off"));
         try {
-            String password = PasswordProtectedPostgres.randomPassword();
-            try (Connection admin = pg.superuserConnection("postgres"); Statement s = admin.createStatement()) {
-                s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
-                s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");
-            }
+            String password = pg.createDatabaseWithReader(DATABASE, READER);
             List<String> schemas = new ArrayList<>();
             try (Connection admin = pg.superuserConnection(DATABASE)) {
                 admin.setAutoCommit(true);
@@ -98,7 +94,6 @@ public final class DemoDatabase implements AutoCloseable {
                         s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + q + " TO " + READER);
                     }
                     s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
-                    s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
                 }
             }
             log.info("demo PostgreSQL on port {} loaded from {}; queries run as read-only role {}", pg.port(), description, READER);

@@ -3,7 +3,6 @@ package org.gridstack.grim.store.postgres;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 
 import org.gridstack.embedded.PasswordProtectedPostgres;
@@ -44,12 +43,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
                 "full_page_writes", "on",
                 "shared_buffers", "128MB"));
         try {
-            String password = PasswordProtectedPostgres.randomPassword();
-            try (Connection admin = pg.superuserConnection("postgres"); Statement s = admin.createStatement()) {
-                s.execute("CREATE ROLE " + READER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
-                s.execute("ALTER ROLE " + READER + " SET default_transaction_read_only = on");
-                s.execute("CREATE DATABASE " + DATABASE + " ENCODING 'UTF8' TEMPLATE template0");
-            }
+            String password = pg.createDatabaseWithReader(DATABASE, READER);
             log.info("embedded PostgreSQL on port {} (durable commits, password authentication only)", pg.port());
             return new EmbeddedPostgres(pg, password);
         } catch (SQLException | RuntimeException e) {
