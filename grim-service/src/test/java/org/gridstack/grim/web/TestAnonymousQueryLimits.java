@@ -19,7 +19,10 @@ import org.springframework.test.annotation.DirtiesContext;
  * meanwhile. Real HTTP, all three embedded backends.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"grim.scale=0.02", "grim.provider-tokens=test-token", "grim.native-queries.max-per-client=1"})
+        // a time limit far above what the memory limit needs, so that on a loaded machine the memory
+        // limit, not the clock, is what stops the heap-filling query
+        properties = {"grim.scale=0.02", "grim.provider-tokens=test-token", "grim.native-queries.max-per-client=1",
+                "grim.native-queries.timeout=300s"})
 @DirtiesContext
 class TestAnonymousQueryLimits {
     private final HttpClient http = HttpClient.newHttpClient();
