@@ -158,6 +158,10 @@ class TestReplication {
         copy.failNext(Integer.MAX_VALUE);
         long p = write(List.of(set(host(3), 7)));
         assertThat(replication.awaitApplied(p, Duration.ofMillis(500)).get()).containsExactly("ldap");
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (copy.failures.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // a loaded machine may not have run the follower yet
+        }
         ReplicaStatus s = replication.status().copies().get(0);
         assertThat(s.lagChanges()).isEqualTo(1);
         assertThat(s.state()).isEqualTo("retrying");
