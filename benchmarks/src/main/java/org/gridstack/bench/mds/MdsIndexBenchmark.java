@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
 /**
  * Seed 002 reduced, on this machine: an index of N entries (synthetic provider, one {@code date}
  * each) answered by our GIIS in cached mode with one GRIS registered, by our MDS4-style XML index
- * over HTTP (an XPath returning all N entries) and by a real slapd holding the same entries, all
- * in one run so the numbers are ratios. Each query returns all N entries over a persistent
+ * over HTTP (an XPath returning all N entries), by a real slapd holding the same entries and by a
+ * real BDII (bdii-update and its slapd) loaded with them, all in one run so the numbers are ratios. Each query returns all N entries over a persistent
  * connection and is checked (count and content, see {@link LdapSubtreeQuery} and
  * {@link XPathQuery}); a wrong answer is counted as an error, never as a query. For each N and
  * server the clients step through a list of counts ({@link ClosedLoopDriver#runEach}), each level
@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
  * fairness index and max/min of the per-client counts, errors; beside them seed 002's published
  * MDS2/MDS4 figures ({@link Seed002Reference}) and the issue's targets ({@link MdsTargets}).
  *
- * <p>Where things run: slapd is a child process; the GRIS, the GIIS, the XML index and the
+ * <p>Where things run: slapd and the BDII are child processes; the GRIS, the GIIS, the XML index and the
  * clients share this JVM (the host monitor shows the JVM's and slapd's CPU). Results go to
  * {@code mds-index.{md,csv,json,html}} and the folder's {@code index.html}. Not thread-safe; each
  * {@link #run} is independent.
@@ -134,7 +134,7 @@ public final class MdsIndexBenchmark {
             s.append("Run ").append(started.truncatedTo(ChronoUnit.SECONDS)).append(" (").append(elapsed.toSeconds()).append(" s), ")
                     .append(cores).append(" cores, `").append(config.describe()).append("`. Queries are subtree searches for `")
                     .append(IndexLayout.FILTER).append("` (the XML index: XPath `").append(IndexLayout.XPATH)
-                    .append("`) returning all N entries over persistent connections; slapd runs as a child process, everything else"
+                    .append("`) returning all N entries over persistent connections; slapd and the BDII run as child processes, everything else"
                             + " (GRIS, GIIS, XML index, clients) in one JVM.\n\n");
             s.append("Queries/min (median ms):\n\n");
             s.append(pivot()).append('\n');
@@ -253,12 +253,16 @@ public final class MdsIndexBenchmark {
         long t0 = System.nanoTime();
         List<MdsLevel> levels = new ArrayList<>();
         SlapdIndexCopy slapd = null;
+        BdiiIndexCopy bdii = null;
         XmlIndexServer index = null;
         HostMonitor monitor = null;
         List<HostMonitor.Sample> samples;
         try {
             if (config.servers().contains(IndexServer.SLAPD)) {
                 slapd = SlapdIndexCopy.start();
+            }
+            if (config.servers().contains(IndexServer.BDII)) {
+                bdii = BdiiIndexCopy.start(config.sizes());
             }
             if (config.servers().contains(IndexServer.XML_INDEX)) {
                 index = XmlIndexServer.start(config.indexMaxConcurrentQueries());
@@ -268,6 +272,10 @@ public final class MdsIndexBenchmark {
             if (slapd != null) {
                 ProcessHandle h = slapd.handle();
                 watched.put("slapd", () -> List.of(h));
+            }
+            if (bdii != null) {
+                ProcessHandle h = bdii.handle();
+                watched.put("BDII slapd", () -> List.of(h));
             }
             monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
             HttpClient http = XPathQuery.sharedHttpClient();
@@ -281,7 +289,7 @@ public final class MdsIndexBenchmark {
                         index.serve(layout, stack.grisPort());
                     }
                     for (IndexServer server : config.servers()) {
-                        ClosedLoopDriver.ClientFactory factory = factory(server, layout, stack, slapd, index, http);
+                        ClosedLoopDriver.ClientFactory factory = factory(server, layout, stack, slapd, bdii, index, http);
                         try (ClosedLoopDriver.Client check = factory.open(-1)) {
                             check.query(new ClosedLoopDriver.Tally()); // a wrong first answer fails the run here
                         }
@@ -303,8 +311,14 @@ public final class MdsIndexBenchmark {
                     index.close();
                 }
             } finally {
-                if (slapd != null) {
-                    slapd.close();
+                try {
+                    if (bdii != null) {
+                        bdii.close();
+                    }
+                } finally {
+                    if (slapd != null) {
+                        slapd.close();
+                    }
                 }
             }
         }
@@ -313,10 +327,11 @@ public final class MdsIndexBenchmark {
     }
 
     private static ClosedLoopDriver.ClientFactory factory(IndexServer server, IndexLayout layout, GiisWithGris stack, SlapdIndexCopy slapd,
-                                                          XmlIndexServer index, HttpClient http) {
+                                                          BdiiIndexCopy bdii, XmlIndexServer index, HttpClient http) {
         return switch (server) {
             case GIIS_CACHED -> i -> LdapSubtreeQuery.open(stack.giisPort(), layout.parentInGiis().toString(), layout.entries());
             case SLAPD -> i -> LdapSubtreeQuery.open(slapd.port(), layout.parent().toString(), layout.entries());
+            case BDII -> i -> LdapSubtreeQuery.open(bdii.port(), layout.parent().toString(), layout.entries());
             case XML_INDEX -> i -> XPathQuery.open(http, index.queryUri(IndexLayout.XPATH), layout.entries());
         };
     }
@@ -345,7 +360,10 @@ public final class MdsIndexBenchmark {
         System.exit(0); // slapd's cleanup runs as a shutdown hook too
     }
 
-    /** The command line: a scale's defaults, then any single setting over them (options apply in the order given). */
+    /**
+     * The command line: a scale's defaults, then any single setting over them. An empty value (an
+     * unset Maven property, {@code --sizes=}) keeps the scale's default.
+     */
     @Command(name = "MdsIndexBenchmark", description = "seed 002 reduced: GIIS, XML index and slapd answering N entries to 1..800 clients (README)")
     static final class Options {
         private Config base = Scale.QUICK.config();
@@ -363,6 +381,9 @@ public final class MdsIndexBenchmark {
 
         @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
         void scale(String v) {
+            if (v.isBlank()) {
+                return;
+            }
             try {
                 base = Scale.valueOf(v.strip().toUpperCase(Locale.ROOT)).config();
             } catch (IllegalArgumentException e) {
@@ -370,29 +391,29 @@ public final class MdsIndexBenchmark {
             }
         }
 
-        @Option(names = "--servers", paramLabel = "all|giis,index,slapd", description = "servers to measure")
+        @Option(names = "--servers", paramLabel = "all|giis,index,slapd,bdii", description = "servers to measure")
         void servers(String v) {
-            servers = IndexServer.parseList(v);
+            servers = v.isBlank() ? null : IndexServer.parseList(v);
         }
 
-        @Option(names = "--sizes", split = ",", paramLabel = "N", description = "index sizes N")
-        void sizes(List<Integer> v) {
-            sizes = v;
+        @Option(names = "--sizes", paramLabel = "N,...", description = "index sizes N")
+        void sizes(String v) {
+            sizes = v.isBlank() ? null : numbers("--sizes", v);
         }
 
-        @Option(names = "--clients", split = ",", paramLabel = "N", description = "client counts, one level each")
-        void clients(List<Integer> v) {
-            clients = v;
+        @Option(names = "--clients", paramLabel = "N,...", description = "client counts, one level each")
+        void clients(String v) {
+            clients = v.isBlank() ? null : numbers("--clients", v);
         }
 
         @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
-        void warmup(long v) {
-            warmup = Duration.ofMillis(v);
+        void warmup(String v) {
+            warmup = v.isBlank() ? null : Duration.ofMillis(numbers("--warmup-millis", v).get(0));
         }
 
         @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
-        void measure(long v) {
-            measure = Duration.ofMillis(v);
+        void measure(String v) {
+            measure = v.isBlank() ? null : Duration.ofMillis(numbers("--measure-millis", v).get(0));
         }
 
         @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
@@ -403,6 +424,18 @@ public final class MdsIndexBenchmark {
         @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
         void output(Path v) {
             output = v;
+        }
+
+        private static List<Integer> numbers(String option, String v) {
+            List<Integer> out = new ArrayList<>();
+            for (String part : v.split(",")) {
+                try {
+                    out.add(Integer.parseInt(part.strip()));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(option + ": '" + part.strip() + "' is not a whole number");
+                }
+            }
+            return List.copyOf(out);
         }
 
         Config config() {

@@ -28,7 +28,7 @@ final class MdsIndexReportPage {
                 .fact("arguments", c.describe())
                 .fact("query", "LDAP subtree search " + IndexLayout.FILTER + " below the N entries' parent; XML index XPath "
                         + IndexLayout.XPATH + "; every answer checked to hold all N entries")
-                .fact("where", "slapd: a child process; GRIS, GIIS, XML index and the clients: this JVM");
+                .fact("where", "slapd and the BDII: child processes; GRIS, GIIS, XML index and the clients: this JVM");
         int lo = c.clients().stream().mapToInt(Integer::intValue).min().orElse(1);
         int hi = c.clients().stream().mapToInt(Integer::intValue).max().orElse(1);
         for (int n : c.sizes()) {

@@ -23,14 +23,17 @@ import org.gridstack.testing.SlapdProcess;
  */
 final class SlapdIndexCopy implements AutoCloseable {
     /**
-     * The two attribute types (OIDs under the example arc 1.3.6.1.4.1.99999, private to this
-     * benchmark; MDS2's own schema names Mds-Vo-name the same way, with Globus's OIDs).
+     * The attribute types slapd's core schema lacks (OIDs under the example arc 1.3.6.1.4.1.99999,
+     * private to this benchmark; MDS2's own schema names Mds-Vo-name the same way, with Globus's
+     * OIDs). The BDII, whose GLUE schemas define Mds-Vo-name, gets only {@link #DATE_SCHEMA}.
      */
-    static final String SCHEMA = """
+    static final String MDS_VO_NAME_SCHEMA = """
             attributetype ( 1.3.6.1.4.1.99999.2.1 NAME 'Mds-Vo-name'
                 DESC 'name of an MDS virtual organisation (index) level'
                 EQUALITY caseIgnoreMatch SUBSTR caseIgnoreSubstringsMatch
                 SYNTAX 1.3.6.1.4.1.1466.115.121.1.15 SINGLE-VALUE )
+            """;
+    static final String DATE_SCHEMA = """
             attributetype ( 1.3.6.1.4.1.99999.2.2 NAME 'date'
                 DESC 'seed 002: the one attribute of each index entry'
                 EQUALITY generalizedTimeMatch ORDERING generalizedTimeOrderingMatch
@@ -47,7 +50,7 @@ final class SlapdIndexCopy implements AutoCloseable {
     /** Starts slapd with suffix {@code o=Grid} and adds the suffix entry. */
     static SlapdIndexCopy start() throws IOException, LDAPException {
         SlapdProcess slapd = SlapdProcess.options("mds-bench").suffix("o=Grid").root("cn=admin,o=Grid", "bench-" + System.nanoTime())
-                .schema("mds-bench.schema", SCHEMA).start();
+                .schema("mds-bench.schema", MDS_VO_NAME_SCHEMA + DATE_SCHEMA).start();
         SlapdIndexCopy copy = new SlapdIndexCopy(slapd);
         try (LDAPConnection c = copy.rootConnection()) {
             c.add(new Entry("o=Grid", new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organization"),

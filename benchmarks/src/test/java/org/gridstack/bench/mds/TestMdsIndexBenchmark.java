@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seed 002's benchmark once at tiny scale (N = 1 and 100, 1 and 4 clients, every server: our GIIS
- * with a GRIS, our XML index, a real slapd). Every answer is checked inside the run (all N
+ * with a GRIS, our XML index, a real slapd, a real BDII). Every answer is checked inside the run (all N
  * entries, or it counts as an error, and the first answer of each server must be right or the run
  * fails); here that every level counted queries and no errors, that fairness is a proper index,
  * and that the page renders with its charts in a real browser. No timing thresholds.
@@ -66,18 +66,20 @@ class TestMdsIndexBenchmark {
     void argumentsPickAScaleAndOverrideItsSettings() {
         Path[] out = {Path.of("x")};
         MdsIndexBenchmark.Config c = MdsIndexBenchmark.parse(new String[] {"--scale=full", "--sizes=1,100", "--servers=slapd,giis",
-                "", "--measure-millis=500", "--output=/tmp/o"}, out);
+                "", "--clients=", "--measure-millis=500", "--output=/tmp/o"}, out);
         assertEquals(List.of(IndexServer.SLAPD, IndexServer.GIIS_CACHED), c.servers());
         assertEquals(List.of(1, 100), c.sizes());
-        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), c.clients(), "the full scale's steps");
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), c.clients(), "the full scale's steps (an empty value keeps them)");
         assertEquals(Duration.ofMillis(500), c.measure());
         assertEquals(Path.of("/tmp/o"), out[0]);
         assertEquals(MdsIndexBenchmark.Scale.QUICK.config(), MdsIndexBenchmark.parse(new String[0], out));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MdsIndexBenchmark.parse(new String[] {"--servers=bdii2"}, out));
-        assertTrue(e.getMessage().contains("giis, index, slapd"), e.getMessage());
+                () -> MdsIndexBenchmark.parse(new String[] {"--servers=mds4"}, out));
+        assertTrue(e.getMessage().contains("giis, index, slapd, bdii"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> MdsIndexBenchmark.parse(new String[] {"--scale=huge"}, out));
         assertThrows(IllegalArgumentException.class, () -> MdsIndexBenchmark.parse(new String[] {"--clients=0"}, out));
+        e = assertThrows(IllegalArgumentException.class, () -> MdsIndexBenchmark.parse(new String[] {"--sizes=1,ten"}, out));
+        assertTrue(e.getMessage().contains("'ten' is not a whole number"), e.getMessage());
     }
 
     @Test
