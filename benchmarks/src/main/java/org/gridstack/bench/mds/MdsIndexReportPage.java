@@ -10,7 +10,8 @@ import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 
 /**
- * The web page of a seed 002 run: per index size N three charts against clients (queries/min per
+ * The web page of a seed 002 run: per index size N three charts against clients on logarithmic
+ * axes, as seed 002 drew them (queries/min per
  * server with seed 002's published MDS2 and MDS4 peaks as dashed lines where its text gives them;
  * median response time; Jain's fairness index), the seed's peaks beside ours with the ratios, the
  * issue's targets, every level in a table, and the host monitor's charts. Stateless.
@@ -32,9 +33,12 @@ final class MdsIndexReportPage {
         int lo = c.clients().stream().mapToInt(Integer::intValue).min().orElse(1);
         int hi = c.clients().stream().mapToInt(Integer::intValue).max().orElse(1);
         for (int n : c.sizes()) {
-            SvgChart.Builder qpm = SvgChart.builder("N = " + n + ": queries/min", "clients", "queries/min").integerX().size(480, 320);
-            SvgChart.Builder median = SvgChart.builder("N = " + n + ": median response time", "clients", "ms").integerX().size(480, 320);
-            SvgChart.Builder jain = SvgChart.builder("N = " + n + ": Jain's fairness index", "clients", "Jain's index").integerX().size(480, 320);
+            SvgChart.Builder qpm = SvgChart.builder("N = " + n + ": queries/min", "clients", "queries/min").integerX()
+                    .logAxes(true, true).size(480, 320);
+            SvgChart.Builder median = SvgChart.builder("N = " + n + ": median response time", "clients", "ms").integerX()
+                    .logAxes(true, true).size(480, 320);
+            SvgChart.Builder jain = SvgChart.builder("N = " + n + ": Jain's fairness index", "clients", "Jain's index").integerX()
+                    .logAxes(true, false).size(480, 320);
             for (IndexServer s : c.servers()) {
                 qpm.series(s.label(), points(r, s, n, l -> l.queriesPerMinute()));
                 median.series(s.label(), points(r, s, n, l -> l.result().latency().p50Millis()));
