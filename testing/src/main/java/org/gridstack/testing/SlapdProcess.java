@@ -240,6 +240,11 @@ public final class SlapdProcess implements AutoCloseable {
         return options.rootPassword;
     }
 
+    /** The slapd process, e.g. for a host monitor that follows its CPU and memory. */
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

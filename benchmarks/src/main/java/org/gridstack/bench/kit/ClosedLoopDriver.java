@@ -140,6 +140,28 @@ public final class ClosedLoopDriver {
         }
     }
 
+    /**
+     * Runs {@code levels} one after the other with the same client factory and window (a step
+     * through client counts, as DiPerF stepped its testers), handing each result to
+     * {@code afterEach} as soon as it is measured (progress output). Each level opens and closes
+     * its own clients.
+     *
+     * @return the results, in the order of {@code levels}
+     * @throws Exception the first failure, as {@link #run} throws it; later levels are not run
+     */
+    public static List<LevelResult> runEach(List<Level> levels, ClientFactory factory, Window window,
+                                            java.util.function.Consumer<LevelResult> afterEach) throws Exception {
+        Objects.requireNonNull(levels, "levels is null");
+        Objects.requireNonNull(afterEach, "afterEach is null");
+        List<LevelResult> results = new ArrayList<>(levels.size());
+        for (Level level : levels) {
+            LevelResult r = run(level, factory, window);
+            afterEach.accept(r);
+            results.add(r);
+        }
+        return List.copyOf(results);
+    }
+
     private static LevelResult drive(Level level, List<Client> clients, Window window) throws Exception {
         int n = clients.size();
         AtomicReference<Throwable> failure = new AtomicReference<>();

@@ -125,6 +125,19 @@ class TestClosedLoopDriver {
     }
 
     @Test
+    void runEachStepsThroughTheLevelsInOrderAndOpensFreshClientsForEach() throws Exception {
+        AtomicInteger closed = new AtomicInteger();
+        List<Integer> seen = new ArrayList<>();
+        List<LevelResult> results = ClosedLoopDriver.runEach(List.of(ClosedLoopDriver.Level.of(1, WARMUP, MEASURE),
+                ClosedLoopDriver.Level.of(3, WARMUP, MEASURE)), i -> sleeping(2, 0, 0, closed), ClosedLoopDriver.Window.NONE,
+                r -> seen.add(r.clients()));
+        assertEquals(List.of(1, 3), seen);
+        assertEquals(List.of(1, 3), results.stream().map(LevelResult::clients).toList());
+        assertTrue(results.stream().allMatch(r -> r.queries() > 0), results.toString());
+        assertEquals(4, closed.get(), "every client of every level closed");
+    }
+
+    @Test
     void fairnessOfPerClientCounts() {
         LatencySummary none = LatencySummary.of(LatencySummary.newHistogram());
         assertEquals(1.0, result(new long[] {10, 10, 10}, none).jainFairness(), 1e-12);

@@ -18,6 +18,7 @@ import org.gridstack.mds.gris.GrisServer;
 import org.gridstack.mds.provider.host.DefaultHostProviders;
 import org.gridstack.mds.provider.host.FakeProcTree;
 import org.gridstack.mds.provider.host.ProcHostReader;
+import org.gridstack.testing.BdiiProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

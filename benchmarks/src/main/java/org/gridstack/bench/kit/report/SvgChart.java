@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
@@ -42,6 +43,8 @@ public final class SvgChart {
     private final String xLabel;
     private final String yLabel;
     private final boolean integerX;
+    private final boolean logX;
+    private final boolean logY;
     private final List<Series> series;
     private final int width;
     private final int height;
@@ -51,6 +54,8 @@ public final class SvgChart {
         this.xLabel = b.xLabel;
         this.yLabel = b.yLabel;
         this.integerX = b.integerX;
+        this.logX = b.logX;
+        this.logY = b.logY;
         this.series = List.copyOf(b.series);
         this.width = b.width;
         this.height = b.height;
@@ -66,6 +71,8 @@ public final class SvgChart {
         private final String xLabel;
         private final String yLabel;
         private boolean integerX;
+        private boolean logX;
+        private boolean logY;
         private final List<Series> series = new ArrayList<>();
         private int width = 640;
         private int height = 360;
@@ -79,6 +86,17 @@ public final class SvgChart {
         /** Whole numbers on the x axis (client counts). */
         public Builder integerX() {
             this.integerX = true;
+            return this;
+        }
+
+        /**
+         * Logarithmic x and/or y axes (client counts 1..800, rates spanning orders of magnitude, as
+         * the seeds drew them); points with a value that is not positive on a logarithmic axis are
+         * left out.
+         */
+        public Builder logAxes(boolean x, boolean y) {
+            this.logX = x;
+            this.logY = y;
             return this;
         }
 
@@ -115,12 +133,21 @@ public final class SvgChart {
     }
 
     /** The chart as a standalone {@code <svg>} element (no XML declaration), to inline in HTML. */
+    private static LogAxis logAxis(String label) {
+        LogAxis axis = new LogAxis(label);
+        axis.setSmallestValue(1e-3);
+        axis.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###"));
+        axis.setAutoTickUnitSelection(false);
+        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1), false, false); // one label per power of ten
+        return axis;
+    }
+
     public String toSvg() {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Series s : series) {
             XYSeries xy = new XYSeries(s.name(), true, true);
             for (double[] p : s.points()) {
-                if (Double.isFinite(p[1])) {
+                if (Double.isFinite(p[1]) && (!logX || p[0] > 0) && (!logY || p[1] > 0)) {
                     xy.add(p[0], p[1]);
                 }
             }
@@ -132,8 +159,13 @@ public final class SvgChart {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xdddddd));
         plot.setRangeGridlinePaint(new Color(0xdddddd));
-        if (integerX) {
+        if (logX) {
+            plot.setDomainAxis(logAxis(xLabel));
+        } else if (integerX) {
             ((NumberAxis) plot.getDomainAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        }
+        if (logY) {
+            plot.setRangeAxis(logAxis(yLabel));
         }
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < series.size(); i++) {

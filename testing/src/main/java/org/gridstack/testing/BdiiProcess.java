@@ -1,17 +1,14 @@
-package org.gridstack.mds.bdii;
+package org.gridstack.testing;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real BDII (Debian's {@code bdii} 6.0.0) run unprivileged from a temp folder: its slapd from the
@@ -23,23 +20,27 @@ import java.util.stream.Stream;
  * rewrite them to {@code -H ldap://HOST:PORT}; {@code BDII_RUN_DIR}, {@code BDII_VAR_DIR} (with
  * {@code archive/}), {@code BDII_HOSTNAME} and {@code SLAPD_CONF} are set; the package's
  * {@code default.ldif} (which creates the suffixes) is one of the static files. {@link #close()}
- * stops bdii-update (a daemon: by the pid in its pid file) and slapd and deletes the folder.
- * Not thread-safe.
+ * stops bdii-update (a daemon: by the pid in its pid file) and slapd and deletes the folder; a
+ * shutdown hook does the same if the JVM ends first (a benchmark main's {@code System.exit}, a
+ * killed test run). Shared by the mds-index interoperability test and the MDS benchmark. Not
+ * thread-safe.
  */
-final class BdiiProcess implements AutoCloseable {
-    static final Path SLAPD = Path.of("/usr/sbin/slapd");
-    static final Path BDII_UPDATE = Path.of("/usr/sbin/bdii-update");
-    static final Path SLAPD_CONF = Path.of("/usr/share/bdii/bdii-slapd.conf");
-    static final Path DEFAULT_LDIF = Path.of("/usr/share/bdii/default.ldif");
+public final class BdiiProcess implements AutoCloseable {
+    public static final Path SLAPD = Path.of("/usr/sbin/slapd");
+    public static final Path BDII_UPDATE = Path.of("/usr/sbin/bdii-update");
+    public static final Path SLAPD_CONF = Path.of("/usr/share/bdii/bdii-slapd.conf");
+    public static final Path DEFAULT_LDIF = Path.of("/usr/share/bdii/default.ldif");
 
     private final Path dir;
     private final int port;
+    private final Thread cleanup = new Thread(this::stop, "bdii-cleanup");
     private Process slapd;
     private long updaterPid = -1;
 
     private BdiiProcess(Path dir, int port) {
         this.dir = dir;
         this.port = port;
+        Runtime.getRuntime().addShutdownHook(cleanup);
     }
 
     /**
@@ -48,7 +49,25 @@ final class BdiiProcess implements AutoCloseable {
      * @param providers provider scripts by file name (shell text after {@code #!/bin/sh})
      * @param staticLdif extra static LDIF files by name (besides the package's default.ldif)
      */
-    static BdiiProcess start(Map<String, String> providers, Map<String, String> staticLdif) throws Exception {
+    public static BdiiProcess start(Map<String, String> providers, Map<String, String> staticLdif) throws Exception {
+        return start(providers, staticLdif, Map.of());
+    }
+
+    /**
+     * Starts slapd and bdii-update, with extra schema files included after the package's own
+     * (for entries whose attributes GLUE does not define).
+     *
+     * @param providers provider scripts by file name (shell text after {@code #!/bin/sh})
+     * @param staticLdif extra static LDIF files by name (besides the package's default.ldif)
+     * @param extraSchemas OpenLDAP {@code .schema} texts by plain file name ({@code x.schema})
+     */
+    public static BdiiProcess start(Map<String, String> providers, Map<String, String> staticLdif, Map<String, String> extraSchemas)
+            throws Exception {
+        for (String name : extraSchemas.keySet()) {
+            if (!name.matches("[A-Za-z0-9_.-]+\\.schema")) {
+                throw new IllegalArgumentException("schema file name '" + name + "' must be a plain *.schema name");
+            }
+        }
         for (Path p : List.of(SLAPD, BDII_UPDATE, SLAPD_CONF, DEFAULT_LDIF)) {
             if (!Files.exists(p)) {
                 throw new IllegalStateException(p + " is missing: install Debian's bdii, slapd and ldap-utils packages"
@@ -56,9 +75,9 @@ final class BdiiProcess implements AutoCloseable {
             }
         }
         Path dir = Files.createTempDirectory("bdii-");
-        BdiiProcess b = new BdiiProcess(dir, freePort());
+        BdiiProcess b = new BdiiProcess(dir, ConfigTemplates.freePort());
         try {
-            b.writeFiles(providers, staticLdif);
+            b.writeFiles(providers, staticLdif, extraSchemas);
             b.startSlapd();
             b.startUpdater();
             return b;
@@ -69,23 +88,32 @@ final class BdiiProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    int port() {
+    /** The LDAP port of the BDII's slapd on 127.0.0.1. */
+    public int port() {
         return port;
     }
 
-    private void writeFiles(Map<String, String> providers, Map<String, String> staticLdif) throws IOException {
+    private void writeFiles(Map<String, String> providers, Map<String, String> staticLdif, Map<String, String> extraSchemas)
+            throws IOException {
         for (String d : List.of("run/db", "db/grid", "db/glue", "db/stats", "var/archive", "ldif", "provider", "plugin", "wrap")) {
             Files.createDirectories(dir.resolve(d));
         }
         String conf = Files.readString(SLAPD_CONF, StandardCharsets.UTF_8)
                 .replace("/run/bdii/db", dir.resolve("run/db").toString())
                 .replace("/var/lib/bdii/db", dir.resolve("db").toString());
+        StringBuilder includes = new StringBuilder();
+        for (Map.Entry<String, String> e : extraSchemas.entrySet()) {
+            Path schema = dir.resolve(e.getKey());
+            Files.writeString(schema, e.getValue(), StandardCharsets.UTF_8);
+            includes.append("include ").append(schema).append('\n');
+        }
+        int firstDatabase = conf.indexOf("\ndatabase");
+        if (includes.length() > 0) {
+            if (firstDatabase < 0) {
+                throw new IOException(SLAPD_CONF + " has no database section to put the extra schemas before");
+            }
+            conf = conf.substring(0, firstDatabase + 1) + includes + conf.substring(firstDatabase + 1);
+        }
         Files.writeString(dir.resolve("slapd.conf"), conf);
         for (String tool : List.of("ldapadd", "ldapmodify", "ldapdelete", "ldapsearch")) {
             executable(dir.resolve("wrap").resolve(tool), "#!/bin/bash\n"
@@ -174,7 +202,7 @@ final class BdiiProcess implements AutoCloseable {
     }
 
     /** The updater's log and slapd's output, for failure messages. */
-    String logs() {
+    public String logs() {
         StringBuilder sb = new StringBuilder();
         for (String f : List.of("bdii-update.console", "bdii-update.log", "slapd.log")) {
             Path p = dir.resolve(f);
@@ -191,8 +219,22 @@ final class BdiiProcess implements AutoCloseable {
         return sb.toString();
     }
 
+    /** The BDII's slapd process, e.g. for a host monitor. */
+    public ProcessHandle slapdHandle() {
+        return slapd.toHandle();
+    }
+
     @Override
     public void close() {
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or has run
+        }
+    }
+
+    private void stop() {
         if (updaterPid > 0) {
             ProcessHandle.of(updaterPid).ifPresent(h -> {
                 h.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -215,10 +257,6 @@ final class BdiiProcess implements AutoCloseable {
                 slapd.destroyForcibly();
             }
         }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temp folder left behind is not worth failing a test for
-        }
+        ConfigTemplates.deleteTree(dir);
     }
 }

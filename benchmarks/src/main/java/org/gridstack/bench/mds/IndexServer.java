@@ -1,0 +1,62 @@
+package org.gridstack.bench.mds;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The servers one seed 002 run sets side by side, each answering the same index of N entries:
+ * our GIIS in cached mode (MDS2's index, with one GRIS registered), our MDS4-style XML index over
+ * HTTP (an XPath), and a real OpenLDAP slapd holding the same entries (what MDS2's GIIS was built
+ * on, so the yardstick for "how fast can an LDAP index be on this machine"), and today's successor of
+ * the MDS2 GIIS, a real BDII (Debian's bdii: bdii-update loading the entries into its own slapd,
+ * configured as the package ships it). Immutable.
+ */
+public enum IndexServer {
+    GIIS_CACHED("giis", "our GIIS (cached)"),
+    XML_INDEX("index", "our XML index (MDS4-style)"),
+    SLAPD("slapd", "OpenLDAP slapd"),
+    BDII("bdii", "BDII 6.0.0 (its slapd)");
+
+    private final String option;
+    private final String label;
+
+    IndexServer(String option, String label) {
+        this.option = option;
+        this.label = label;
+    }
+
+    /** The name on the command line ({@code --servers=giis,index,slapd}). */
+    public String option() {
+        return option;
+    }
+
+    /** The name in tables and charts. */
+    public String label() {
+        return label;
+    }
+
+    /** {@code all} or a comma-separated list of {@link #option()} names. */
+    public static List<IndexServer> parseList(String text) {
+        if (text.equalsIgnoreCase("all")) {
+            return List.of(values());
+        }
+        List<IndexServer> out = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String name = part.strip().toLowerCase(Locale.ROOT);
+            IndexServer found = null;
+            for (IndexServer s : values()) {
+                if (s.option.equals(name)) {
+                    found = s;
+                }
+            }
+            if (found == null) {
+                throw new IllegalArgumentException("unknown server '" + part.strip() + "': use all, or some of giis, index, slapd, bdii");
+            }
+            if (!out.contains(found)) {
+                out.add(found);
+            }
+        }
+        return List.copyOf(out);
+    }
+}

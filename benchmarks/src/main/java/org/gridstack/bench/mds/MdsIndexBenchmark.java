@@ -1,0 +1,459 @@
+package org.gridstack.bench.mds;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.gridstack.bench.kit.ClosedLoopDriver;
+import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.HostMonitor;
+import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.report.ReportIndex;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Seed 002 reduced, on this machine: an index of N entries (synthetic provider, one {@code date}
+ * each) answered by our GIIS in cached mode with one GRIS registered, by our MDS4-style XML index
+ * over HTTP (an XPath returning all N entries), by a real slapd holding the same entries and by a
+ * real BDII (bdii-update and its slapd) loaded with them, all in one run so the numbers are ratios. Each query returns all N entries over a persistent
+ * connection and is checked (count and content, see {@link LdapSubtreeQuery} and
+ * {@link XPathQuery}); a wrong answer is counted as an error, never as a query. For each N and
+ * server the clients step through a list of counts ({@link ClosedLoopDriver#runEach}), each level
+ * held with its warm-up discarded. Per level: queries/min, response time (median, p99), Jain's
+ * fairness index and max/min of the per-client counts, errors; beside them seed 002's published
+ * MDS2/MDS4 figures ({@link Seed002Reference}) and the issue's targets ({@link MdsTargets}).
+ *
+ * <p>Where things run: slapd and the BDII are child processes; the GRIS, the GIIS, the XML index and the
+ * clients share this JVM (the host monitor shows the JVM's and slapd's CPU). Results go to
+ * {@code mds-index.{md,csv,json,html}} and the folder's {@code index.html}. Not thread-safe; each
+ * {@link #run} is independent.
+ */
+public final class MdsIndexBenchmark {
+    static final String BASE_NAME = "mds-index";
+
+    /** Preset grids: tiny (seconds, for the build), quick (minutes), full (seed 002's client steps). */
+    public enum Scale {
+        TINY, QUICK, FULL;
+
+        public Config config() {
+            return switch (this) {
+                case TINY -> new Config(List.of(IndexServer.values()), List.of(1, 100), List.of(1, 4), Duration.ofMillis(700),
+                        Duration.ofMillis(1500), 8);
+                case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100), List.of(1, 4, 16, 64, 256),
+                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8);
+                case FULL -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100),
+                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8);
+            };
+        }
+    }
+
+    /**
+     * Settings of a run.
+     *
+     * @param servers the servers to measure, in this order
+     * @param sizes the index sizes N
+     * @param clients the client counts of each step
+     * @param warmup unmeasured time per level
+     * @param measure measured time per level
+     * @param indexMaxConcurrentQueries the XML index's {@code mds.index.max-concurrent-queries} (shipped default 8;
+     *        queries beyond it get 429 and count as errors)
+     */
+    public record Config(List<IndexServer> servers, List<Integer> sizes, List<Integer> clients, Duration warmup, Duration measure,
+                         int indexMaxConcurrentQueries) {
+        public Config {
+            servers = List.copyOf(requireNonNull(servers, "servers is null"));
+            sizes = List.copyOf(requireNonNull(sizes, "sizes is null"));
+            clients = List.copyOf(requireNonNull(clients, "clients is null"));
+            requireNonNull(warmup, "warmup is null");
+            requireNonNull(measure, "measure is null");
+            if (servers.isEmpty() || sizes.isEmpty() || clients.isEmpty()) {
+                throw new IllegalArgumentException("servers, sizes and clients must each name at least one value");
+            }
+            for (int n : sizes) {
+                if (n < 1 || n > 10_000) {
+                    throw new IllegalArgumentException("index size " + n + " is outside 1..10000");
+                }
+            }
+            for (int c : clients) {
+                if (c < 1 || c > 2_000) {
+                    throw new IllegalArgumentException("client count " + c + " is outside 1..2000");
+                }
+            }
+            if (measure.isZero() || measure.isNegative() || warmup.isNegative()) {
+                throw new IllegalArgumentException("measure must be positive and warm-up not negative");
+            }
+            if (indexMaxConcurrentQueries < 1) {
+                throw new IllegalArgumentException("index-max-concurrent-queries must be at least 1, got " + indexMaxConcurrentQueries);
+            }
+        }
+
+        String describe() {
+            return "--servers=" + servers.stream().map(IndexServer::option).collect(Collectors.joining(","))
+                    + " --sizes=" + join(sizes) + " --clients=" + join(clients) + " --warmup-millis=" + warmup.toMillis()
+                    + " --measure-millis=" + measure.toMillis() + " --index-max-concurrent-queries=" + indexMaxConcurrentQueries;
+        }
+    }
+
+    /** Every level measured, with the settings and the host monitor's samples. */
+    public record Result(Config config, List<MdsLevel> levels, int cores, LocalDateTime started, Duration elapsed,
+                         List<HostMonitor.Sample> host) {
+        public Result {
+            requireNonNull(config, "config is null");
+            levels = List.copyOf(levels);
+            host = List.copyOf(host);
+        }
+
+        /** The level of {@code server} at {@code entries} and {@code clients}, if measured. */
+        public java.util.Optional<MdsLevel> find(IndexServer server, int entries, int clients) {
+            return levels.stream().filter(l -> l.server() == server && l.entries() == entries && l.clients() == clients).findFirst();
+        }
+
+        /** The highest queries/min of {@code server} at {@code entries}. */
+        OptionalDouble peak(IndexServer server, int entries) {
+            return levels.stream().filter(l -> l.server() == server && l.entries() == entries).mapToDouble(MdsLevel::queriesPerMinute).max();
+        }
+
+        public String markdown() {
+            StringBuilder s = new StringBuilder("### Seed 002 reduced: MDS index of N entries against clients\n\n");
+            s.append("Run ").append(started.truncatedTo(ChronoUnit.SECONDS)).append(" (").append(elapsed.toSeconds()).append(" s), ")
+                    .append(cores).append(" cores, `").append(config.describe()).append("`. Queries are subtree searches for `")
+                    .append(IndexLayout.FILTER).append("` (the XML index: XPath `").append(IndexLayout.XPATH)
+                    .append("`) returning all N entries over persistent connections; slapd and the BDII run as child processes, everything else"
+                            + " (GRIS, GIIS, XML index, clients) in one JVM.\n\n");
+            s.append("Queries/min (median ms):\n\n");
+            s.append(pivot()).append('\n');
+            s.append("Seed 002's published peaks beside ours (queries/min):\n\n").append(seedTable()).append('\n');
+            s.append("Targets of the issue:\n\n").append(MdsTargets.markdown(MdsTargets.judge(levels))).append('\n');
+            s.append("Every level:\n\n").append(MdsLevel.markdownHeader());
+            levels.forEach(l -> s.append(l.markdownRow()).append('\n'));
+            return s.toString();
+        }
+
+        private String pivot() {
+            StringBuilder s = new StringBuilder("| N | clients |");
+            config.servers().forEach(v -> s.append(' ').append(v.label()).append(" |"));
+            if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
+                s.append(" GIIS / slapd |");
+            }
+            s.append("\n|---:|---:|").append("---:|".repeat(config.servers().size()));
+            if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
+                s.append("---:|");
+            }
+            s.append('\n');
+            for (int n : config.sizes()) {
+                for (int c : config.clients()) {
+                    s.append("| ").append(n).append(" | ").append(c).append(" |");
+                    for (IndexServer v : config.servers()) {
+                        s.append(' ').append(find(v, n, c).map(l -> String.format(Locale.ROOT, "%,.0f (%.2f)", l.queriesPerMinute(),
+                                l.result().latency().p50Millis())).orElse("-")).append(" |");
+                    }
+                    if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
+                        var g = find(IndexServer.GIIS_CACHED, n, c);
+                        var sl = find(IndexServer.SLAPD, n, c);
+                        s.append(' ').append(g.isPresent() && sl.isPresent() && sl.get().queriesPerMinute() > 0
+                                ? String.format(Locale.ROOT, "%.2f", g.get().queriesPerMinute() / sl.get().queriesPerMinute()) : "-").append(" |");
+                    }
+                    s.append('\n');
+                }
+            }
+            return s.toString();
+        }
+
+        /** Rows: N, seed MDS2 cached peak, our GIIS peak, ratio, seed MDS4 peak, our index peak, ratio, slapd peak. */
+        List<List<String>> seedRows() {
+            List<List<String>> rows = new ArrayList<>();
+            for (int n : config.sizes()) {
+                OptionalDouble mds2 = Seed002Reference.mds2Peak(n);
+                OptionalDouble mds4 = Seed002Reference.mds4Peak(n);
+                OptionalDouble giis = peak(IndexServer.GIIS_CACHED, n);
+                OptionalDouble index = peak(IndexServer.XML_INDEX, n);
+                OptionalDouble slapd = peak(IndexServer.SLAPD, n);
+                rows.add(List.of(String.valueOf(n), qpm(mds2), qpm(giis), times(giis, mds2), qpm(mds4), qpm(index), times(index, mds4),
+                        qpm(slapd)));
+            }
+            return rows;
+        }
+
+        static final List<String> SEED_HEADERS = List.of("N", "seed MDS2 GIIS (cached) peak", "our GIIS peak", "ours / MDS2",
+                "seed MDS4 index peak", "our XML index peak", "ours / MDS4", "slapd peak (this run)");
+
+        private String seedTable() {
+            StringBuilder s = new StringBuilder("| ").append(String.join(" | ", SEED_HEADERS)).append(" |\n|")
+                    .append("---:|".repeat(SEED_HEADERS.size())).append('\n');
+            seedRows().forEach(r -> s.append("| ").append(String.join(" | ", r)).append(" |\n"));
+            s.append("\nSeed figures: ").append(Seed002Reference.SOURCE)
+                    .append("; only N = 1 and 100 are given in its text (2005 hardware, 20 client nodes over a LAN).\n");
+            return s.toString();
+        }
+
+        public String csv() {
+            StringBuilder s = new StringBuilder(MdsLevel.csvHeader()).append('\n');
+            levels.forEach(l -> s.append(l.csvRow()).append('\n'));
+            return s.toString();
+        }
+
+        public String json() {
+            Map<String, Object> root = new LinkedHashMap<>();
+            root.put("started", started.truncatedTo(ChronoUnit.SECONDS).toString());
+            root.put("elapsedSeconds", elapsed.toSeconds());
+            root.put("cores", cores);
+            root.put("arguments", config.describe());
+            root.put("filter", IndexLayout.FILTER);
+            root.put("xpath", IndexLayout.XPATH);
+            root.put("levels", levels.stream().map(MdsLevel::jsonFields).toList());
+            root.put("targets", MdsTargets.judge(levels));
+            Map<String, Object> seed = new LinkedHashMap<>();
+            seed.put("source", Seed002Reference.SOURCE);
+            seed.put("mds2CachedPeakQueriesPerMinute", Seed002Reference.MDS2_CACHED_PEAK_QUERIES_PER_MINUTE);
+            seed.put("mds4PeakQueriesPerMinute", Seed002Reference.MDS4_PEAK_QUERIES_PER_MINUTE);
+            seed.put("mds2StarvationJainIndex", Seed002Reference.starvationJainIndex());
+            root.put("seed002", seed);
+            return ResultJson.toJson(root);
+        }
+
+        /** Writes {@code mds-index.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
+        public List<Path> write(Path dir) throws IOException {
+            Files.createDirectories(dir);
+            Path md = dir.resolve(BASE_NAME + ".md");
+            Path csv = dir.resolve(BASE_NAME + ".csv");
+            Path json = dir.resolve(BASE_NAME + ".json");
+            Path html = dir.resolve(BASE_NAME + ".html");
+            Files.writeString(md, markdown(), StandardCharsets.UTF_8);
+            Files.writeString(csv, csv(), StandardCharsets.UTF_8);
+            Files.writeString(json, json(), StandardCharsets.UTF_8);
+            MdsIndexReportPage.build(this, BASE_NAME).write(html);
+            ReportIndex.update(dir);
+            return List.of(md, csv, json, html);
+        }
+    }
+
+    private MdsIndexBenchmark() {
+    }
+
+    /** Runs every server, size and client count of {@code config}; prints a line per level to stdout. */
+    public static Result run(Config config) throws Exception {
+        requireNonNull(config, "config is null");
+        LocalDateTime started = LocalDateTime.now();
+        long t0 = System.nanoTime();
+        List<MdsLevel> levels = new ArrayList<>();
+        SlapdIndexCopy slapd = null;
+        BdiiIndexCopy bdii = null;
+        XmlIndexServer index = null;
+        HostMonitor monitor = null;
+        List<HostMonitor.Sample> samples;
+        try {
+            if (config.servers().contains(IndexServer.SLAPD)) {
+                slapd = SlapdIndexCopy.start();
+            }
+            if (config.servers().contains(IndexServer.BDII)) {
+                bdii = BdiiIndexCopy.start(config.sizes());
+            }
+            if (config.servers().contains(IndexServer.XML_INDEX)) {
+                index = XmlIndexServer.start(config.indexMaxConcurrentQueries());
+            }
+            Map<String, Supplier<List<ProcessHandle>>> watched = new LinkedHashMap<>();
+            watched.put("benchmark JVM (clients, GRIS, GIIS, XML index)", () -> List.of(ProcessHandle.current()));
+            if (slapd != null) {
+                ProcessHandle h = slapd.handle();
+                watched.put("slapd", () -> List.of(h));
+            }
+            if (bdii != null) {
+                ProcessHandle h = bdii.handle();
+                watched.put("BDII slapd", () -> List.of(h));
+            }
+            monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
+            HttpClient http = XPathQuery.sharedHttpClient();
+            for (int n : config.sizes()) {
+                IndexLayout layout = new IndexLayout(n);
+                try (GiisWithGris stack = GiisWithGris.start(layout)) {
+                    if (slapd != null) {
+                        slapd.load(layout);
+                    }
+                    if (index != null) {
+                        index.serve(layout, stack.grisPort());
+                    }
+                    for (IndexServer server : config.servers()) {
+                        ClosedLoopDriver.ClientFactory factory = factory(server, layout, stack, slapd, bdii, index, http);
+                        try (ClosedLoopDriver.Client check = factory.open(-1)) {
+                            check.query(new ClosedLoopDriver.Tally()); // a wrong first answer fails the run here
+                        }
+                        List<ClosedLoopDriver.Level> steps = config.clients().stream().map(c -> new ClosedLoopDriver.Level(c,
+                                config.warmup(), config.measure(), Duration.ZERO, ClosedLoopDriver.OnError.COUNT)).toList();
+                        for (LevelResult r : ClosedLoopDriver.runEach(steps, factory, ClosedLoopDriver.Window.NONE,
+                                r -> System.out.printf(Locale.ROOT, "mds-index: %-28s N=%-4d clients=%-4d %,12.0f queries/min  median %8.2f ms"
+                                        + "  p99 %8.2f ms  Jain %.3f  errors %d%n", server.label(), n, r.clients(), r.queriesPerMinute(),
+                                        r.latency().p50Millis(), r.latency().p99Millis(), r.jainFairness(), r.errors()))) {
+                            levels.add(new MdsLevel(server, n, r));
+                        }
+                    }
+                }
+            }
+        } finally {
+            samples = monitor == null ? List.of() : monitor.stop();
+            try {
+                if (index != null) {
+                    index.close();
+                }
+            } finally {
+                try {
+                    if (bdii != null) {
+                        bdii.close();
+                    }
+                } finally {
+                    if (slapd != null) {
+                        slapd.close();
+                    }
+                }
+            }
+        }
+        return new Result(config, levels, Runtime.getRuntime().availableProcessors(), started, Duration.ofNanos(System.nanoTime() - t0),
+                samples);
+    }
+
+    private static ClosedLoopDriver.ClientFactory factory(IndexServer server, IndexLayout layout, GiisWithGris stack, SlapdIndexCopy slapd,
+                                                          BdiiIndexCopy bdii, XmlIndexServer index, HttpClient http) {
+        return switch (server) {
+            case GIIS_CACHED -> i -> LdapSubtreeQuery.open(stack.giisPort(), layout.parentInGiis().toString(), layout.entries());
+            case SLAPD -> i -> LdapSubtreeQuery.open(slapd.port(), layout.parent().toString(), layout.entries());
+            case BDII -> i -> LdapSubtreeQuery.open(bdii.port(), layout.parent().toString(), layout.entries());
+            case XML_INDEX -> i -> XPathQuery.open(http, index.queryUri(IndexLayout.XPATH), layout.entries());
+        };
+    }
+
+    /** Parses {@code --name=value} arguments; {@code output[0]} receives {@code --output}. */
+    static Config parse(String[] args, Path[] output) {
+        Options o = CommandLineArgs.parse(new Options(output[0]), args);
+        output[0] = o.output;
+        return o.config();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path[] output = {Path.of("target/results")};
+        Config c;
+        try {
+            c = parse(args, output);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.out.println("mds-index: " + c.describe());
+        Result r = run(c);
+        System.out.println(r.markdown());
+        System.out.println("written: " + r.write(output[0]));
+        System.exit(0); // slapd's cleanup runs as a shutdown hook too
+    }
+
+    /**
+     * The command line: a scale's defaults, then any single setting over them. An empty value (an
+     * unset Maven property, {@code --sizes=}) keeps the scale's default.
+     */
+    @Command(name = "MdsIndexBenchmark", description = "seed 002 reduced: GIIS, XML index and slapd answering N entries to 1..800 clients (README)")
+    static final class Options {
+        private Config base = Scale.QUICK.config();
+        private List<IndexServer> servers;
+        private List<Integer> sizes;
+        private List<Integer> clients;
+        private Duration warmup;
+        private Duration measure;
+        private Integer indexMaxConcurrent;
+        Path output;
+
+        Options(Path output) {
+            this.output = output;
+        }
+
+        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
+        void scale(String v) {
+            if (v.isBlank()) {
+                return;
+            }
+            try {
+                base = Scale.valueOf(v.strip().toUpperCase(Locale.ROOT)).config();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown scale '" + v + "': use tiny, quick or full");
+            }
+        }
+
+        @Option(names = "--servers", paramLabel = "all|giis,index,slapd,bdii", description = "servers to measure")
+        void servers(String v) {
+            servers = v.isBlank() ? null : IndexServer.parseList(v);
+        }
+
+        @Option(names = "--sizes", paramLabel = "N,...", description = "index sizes N")
+        void sizes(String v) {
+            sizes = v.isBlank() ? null : numbers("--sizes", v);
+        }
+
+        @Option(names = "--clients", paramLabel = "N,...", description = "client counts, one level each")
+        void clients(String v) {
+            clients = v.isBlank() ? null : numbers("--clients", v);
+        }
+
+        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
+        void warmup(String v) {
+            warmup = v.isBlank() ? null : Duration.ofMillis(numbers("--warmup-millis", v).get(0));
+        }
+
+        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
+        void measure(String v) {
+            measure = v.isBlank() ? null : Duration.ofMillis(numbers("--measure-millis", v).get(0));
+        }
+
+        @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
+        void indexMaxConcurrent(int v) {
+            indexMaxConcurrent = v;
+        }
+
+        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
+        void output(Path v) {
+            output = v;
+        }
+
+        private static List<Integer> numbers(String option, String v) {
+            List<Integer> out = new ArrayList<>();
+            for (String part : v.split(",")) {
+                try {
+                    out.add(Integer.parseInt(part.strip()));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(option + ": '" + part.strip() + "' is not a whole number");
+                }
+            }
+            return List.copyOf(out);
+        }
+
+        Config config() {
+            return new Config(servers != null ? servers : base.servers(), sizes != null ? sizes : base.sizes(),
+                    clients != null ? clients : base.clients(), warmup != null ? warmup : base.warmup(),
+                    measure != null ? measure : base.measure(), indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries());
+        }
+    }
+
+    private static String qpm(OptionalDouble v) {
+        return v.isPresent() ? String.format(Locale.ROOT, "%,.0f", v.getAsDouble()) : "-";
+    }
+
+    private static String times(OptionalDouble ours, OptionalDouble theirs) {
+        return ours.isPresent() && theirs.isPresent() ? String.format(Locale.ROOT, "%.1f x", ours.getAsDouble() / theirs.getAsDouble()) : "-";
+    }
+
+    private static String join(List<Integer> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+}
