@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps one copy (BaseX or LDAP) equal to the system of record by applying its change log in
  * position order, on a thread of its own. Each round reads the entries after the copy's position
- * and applies them as one all-or-nothing group; only then does the position advance. Updates set
- * values, insert and delete by key, so applying an entry twice (after a crash between the apply and
- * the position update) gives the same copy.
+ * and applies them as one all-or-nothing group; only then does the position advance. The position
+ * is held in memory: a restarted service rebuilds its copies from a snapshot taken with its log
+ * position, so across a crash no entry is applied twice or skipped.
  *
  * <ul>
  * <li>When the copy fails for its own reasons (5xx: down, busy, full), the entries stay in the log
