@@ -100,7 +100,12 @@ final class UpdateRouter implements AutoCloseable {
         }
         if (route.targets().size() == 1) {
             String t = route.targets().get(0);
-            return direct.get(t).submitAsync(updates).thenApply(s -> new Outcome(Map.of(t, s.updates()), 0, List.of()));
+            return direct.get(t).submitAsync(updates).thenApply(s -> {
+                if (replication != null) {
+                    replication.singleBackendWrite(t, s.updates());
+                }
+                return new Outcome(Map.of(t, s.updates()), 0, List.of());
+            });
         }
         Map<String, UpdateBatcher> targets = new LinkedHashMap<>();
         route.targets().forEach(t -> targets.put(t, direct.get(t)));

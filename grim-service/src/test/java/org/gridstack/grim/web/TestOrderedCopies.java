@@ -40,6 +40,35 @@ class TestOrderedCopies {
     GrimStore store;
 
     @Test
+    void aSingleBackendWriteIsCountedOnTheReplicationStatusAndTheCheckSeesTheDifference() throws Exception {
+        HttpResponse<String> before = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(before.statusCode()).isEqualTo(200);
+        assertThat(before.body()).contains("\"systemOfRecord\":\"postgres\"").doesNotContain("\"ldap\":1");
+        HttpResponse<String> write = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/api/v1/objects/host/host-000040?backend=ldap")).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer test-token")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"load_last_1min\":424242}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(write.statusCode()).as(write.body()).isEqualTo(200);
+        HttpResponse<String> after = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(after.body()).contains("\"singleBackendUpdates\":{\"ldap\":1}");
+        HttpResponse<String> check = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication/check"))
+                .header("Authorization", "Bearer test-token").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(check.statusCode()).as(check.body()).isEqualTo(200);
+        assertThat(check.body()).contains("\"equal\":false");
+        // a backend=all write to the same object brings the copies together again
+        HttpResponse<String> all = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/api/v1/objects/host/host-000040?backend=all")).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer test-token")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"load_last_1min\":7}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(all.statusCode()).as(all.body()).isEqualTo(200);
+        HttpResponse<String> again = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication/check"))
+                .header("Authorization", "Bearer test-token").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(again.body()).contains("\"equal\":true");
+    }
+
+    @Test
     void concurrentWritersToOneObjectLeaveEveryCopyWithTheSameValue() throws Exception {
         int column = GlueModel.collection("host").indexOf("load_last_1min");
         ExecutorService clients = Executors.newFixedThreadPool(20);

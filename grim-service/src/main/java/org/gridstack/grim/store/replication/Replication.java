@@ -36,6 +36,7 @@ public final class Replication implements AutoCloseable {
     private final Map<String, ReplicaFollower> followers = new LinkedHashMap<>();
     private final ScheduledExecutorService trimmer;
     private volatile long latest;
+    private final Map<String, java.util.concurrent.atomic.LongAdder> singleBackend = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param startPosition the position every copy holds now (they were all loaded from one snapshot at it)
@@ -110,10 +111,17 @@ public final class Replication implements AutoCloseable {
         return List.copyOf(followers.keySet());
     }
 
+    /** {@code updates} were stored on {@code backend} only (a single-backend write): counted, so the difference is not silent. */
+    public void singleBackendWrite(String backend, int updates) {
+        singleBackend.computeIfAbsent(backend, b -> new java.util.concurrent.atomic.LongAdder()).add(updates);
+    }
+
     public ReplicationStatus status() {
         List<ReplicaStatus> copies = new ArrayList<>();
         followers.values().forEach(f -> copies.add(f.status()));
-        return new ReplicationStatus(sourceName, latest, copies);
+        Map<String, Long> single = new java.util.TreeMap<>();
+        singleBackend.forEach((b, n) -> single.put(b, n.sum()));
+        return new ReplicationStatus(sourceName, latest, copies, single);
     }
 
     private void trim() {

@@ -3,7 +3,10 @@ package org.gridstack.grim.store.replication;
 import java.util.List;
 
 /**
- * The system of record, its newest change-log position this service knows of, and each copy's place behind it.
+ * The system of record, its newest change-log position this service knows of, each copy's place
+ * behind it, and the updates stored on one backend only ({@code backend=NAME} writes, the seed's
+ * per-backend experiments) since the start: while any is counted, the copies may differ on purpose.
  */
-public record ReplicationStatus(String systemOfRecord, long latestChange, List<ReplicaStatus> copies) {
+public record ReplicationStatus(String systemOfRecord, long latestChange, List<ReplicaStatus> copies,
+        java.util.Map<String, Long> singleBackendUpdates) {
 }
