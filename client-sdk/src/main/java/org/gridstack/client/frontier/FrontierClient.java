@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridstack.client.http.HttpResponseReader;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
@@ -216,7 +217,7 @@ public final class FrontierClient implements AutoCloseable {
         } catch (IOException | FrontierProtocolException e) {
             return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, e.getMessage());
         }
-        HttpConnection.Head head = exchange.head();
+        HttpResponseReader.Head head = exchange.head();
         AnswerDecoder.Answer answer = exchange.value();
         if (answer.envelope().globalError() != null) {
             return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "global_error: " + answer.envelope().globalError() + " (HTTP " + head.status() + ")");
@@ -264,7 +265,7 @@ public final class FrontierClient implements AutoCloseable {
     }
 
     /** Decodes a body while it arrives; a broken one is reported with the HTTP status it came with. */
-    private static AnswerDecoder.Answer decode(HttpConnection.Head head, InputStream body) throws IOException, FrontierProtocolException {
+    private static AnswerDecoder.Answer decode(HttpResponseReader.Head head, InputStream body) throws IOException, FrontierProtocolException {
         long length = -1;
         String cl = head.header("content-length");
         if (cl != null) {

@@ -9,7 +9,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 
 import org.gridstack.client.http.HttpResponseReader;
@@ -41,31 +40,6 @@ final class HttpConnection implements Closeable {
 
         ClosedBeforeAnswerException(String message, Throwable cause) {
             super(message, cause);
-        }
-    }
-
-    /** Status line and headers; header names lower-case, repeated headers joined with ", ". */
-    static final class Head {
-        private final HttpResponseReader.Head head;
-
-        Head(HttpResponseReader.Head head) {
-            this.head = head;
-        }
-
-        int status() {
-            return head.status();
-        }
-
-        boolean http11() {
-            return head.http11();
-        }
-
-        Map<String, String> headers() {
-            return head.headers();
-        }
-
-        String header(String name) {
-            return head.header(name);
         }
     }
 
@@ -136,7 +110,7 @@ final class HttpConnection implements Closeable {
      * @throws UnreachableException on a read timeout
      * @throws IOException when the head is malformed
      */
-    Head send(byte[] request, boolean keepAlive) throws IOException {
+    HttpResponseReader.Head send(byte[] request, boolean keepAlive) throws IOException {
         broken = false;
         requests++;
         try {
@@ -147,7 +121,7 @@ final class HttpConnection implements Closeable {
             throw new ClosedBeforeAnswerException("sending to " + peer + " failed: " + e, e);
         }
         try {
-            return new Head(reader.readHead(keepAlive));
+            return reader.readHead(keepAlive);
         } catch (UnreachableException e) {
             broken = true;
             throw e;
@@ -164,8 +138,8 @@ final class HttpConnection implements Closeable {
      * The body of the answer whose head {@link #send} returned. Reading it to its end (-1) is what
      * makes the connection reusable; a body that ends early throws an IOException saying so.
      */
-    InputStream body(Head head) throws IOException {
-        InputStream body = reader.body(head.head);
+    InputStream body(HttpResponseReader.Head head) throws IOException {
+        InputStream body = reader.body(head);
         return new FilterInputStream(body) {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import org.gridstack.client.http.HttpResponseReader;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 
 /**
@@ -21,11 +22,11 @@ import org.gridstack.frontier.protocol.FrontierProtocolException;
 final class HttpGet implements AutoCloseable {
     /** Consumes one answer's body; must read it to its end (-1) for the connection to be reused. */
     interface BodyHandler<T> {
-        T handle(HttpConnection.Head head, InputStream body) throws IOException, FrontierProtocolException;
+        T handle(HttpResponseReader.Head head, InputStream body) throws IOException, FrontierProtocolException;
     }
 
     /** The answer's head and what the handler made of its body. */
-    record Exchange<T>(HttpConnection.Head head, T value) {
+    record Exchange<T>(HttpResponseReader.Head head, T value) {
     }
 
     private final Duration connectTimeout;
@@ -60,7 +61,7 @@ final class HttpGet implements AutoCloseable {
         }
         boolean clean = false;
         try {
-            HttpConnection.Head head;
+            HttpResponseReader.Head head;
             try {
                 head = c.send(request, persistent);
             } catch (HttpConnection.ClosedBeforeAnswerException e) {
