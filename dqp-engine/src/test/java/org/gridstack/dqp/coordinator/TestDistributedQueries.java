@@ -10,19 +10,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.gridstack.dqp.demo.DemoDataGenerator;
-import org.gridstack.dqp.demo.DemoDatabase;
 import org.gridstack.dqp.demo.DemoStack;
-import org.gridstack.dqp.demo.DemoTable;
 import org.gridstack.dqp.entropy.EntropyAnalyser;
-import org.gridstack.dqp.entropy.EntropySettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,29 +32,23 @@ import org.junit.jupiter.params.provider.ValueSource;
  * answers them with all four tables loaded into one database (the oracle).
  */
 class TestDistributedQueries {
+    private static StackWithOracle world;
     private static DemoStack stack;
-    private static DemoDatabase oracle;
     private static Connection oracleConnection;
     private static DqpAnswers dqp;
 
     @BeforeAll
     static void start() throws Exception {
-        stack = DemoStack.start(0, 2, 2, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1), Duration.ofSeconds(60));
-        oracle = DemoDatabase.start(List.of(DemoTable.values()), new DemoDataGenerator());
-        oracleConnection = oracle.superuserConnection();
-        dqp = new DqpAnswers(stack.coordinator().baseUri());
+        world = StackWithOracle.start(2);
+        stack = world.stack();
+        oracleConnection = world.oracleConnection();
+        dqp = world.dqp();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (oracleConnection != null) {
-            oracleConnection.close();
-        }
-        if (oracle != null) {
-            oracle.close();
-        }
-        if (stack != null) {
-            stack.close();
+        if (world != null) {
+            world.close();
         }
     }
 
