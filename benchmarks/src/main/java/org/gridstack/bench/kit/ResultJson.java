@@ -42,6 +42,20 @@ public final class ResultJson {
         }
     }
 
+    /**
+     * The fields every run's JSON starts with, in this order: when it started (to the second), how
+     * long it took, the cores of the machine, and the arguments it ran with. The caller adds its
+     * results to the returned (mutable, ordered) map.
+     */
+    public static java.util.Map<String, Object> runHeader(java.time.LocalDateTime started, java.time.Duration elapsed, int cores, Object arguments) {
+        java.util.Map<String, Object> root = new java.util.LinkedHashMap<>();
+        root.put("started", started.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        root.put("elapsedSeconds", elapsed.toSeconds());
+        root.put("cores", cores);
+        root.put("arguments", arguments);
+        return root;
+    }
+
     /** Writes {@link #toJson} to {@code file}. */
     public static void write(Path file, Object value) {
         try {

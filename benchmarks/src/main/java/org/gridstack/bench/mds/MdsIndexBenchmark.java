@@ -209,11 +209,7 @@ public final class MdsIndexBenchmark {
         }
 
         public String json() {
-            Map<String, Object> root = new LinkedHashMap<>();
-            root.put("started", started.truncatedTo(ChronoUnit.SECONDS).toString());
-            root.put("elapsedSeconds", elapsed.toSeconds());
-            root.put("cores", cores);
-            root.put("arguments", config.describe());
+            Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config.describe());
             root.put("filter", IndexLayout.FILTER);
             root.put("xpath", IndexLayout.XPATH);
             root.put("levels", levels.stream().map(MdsLevel::jsonFields).toList());

@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -161,11 +160,7 @@ public final class SquidAccessBenchmark {
         }
 
         public String json() {
-            Map<String, Object> root = new LinkedHashMap<>();
-            root.put("started", started.truncatedTo(ChronoUnit.SECONDS).toString());
-            root.put("elapsedSeconds", elapsed.toSeconds());
-            root.put("cores", cores);
-            root.put("arguments", config.describe());
+            Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config.describe());
             root.put("dataset", dataset);
             root.put("cells", cells.stream().map(CellStats::jsonFields).toList());
             return ResultJson.toJson(root);
