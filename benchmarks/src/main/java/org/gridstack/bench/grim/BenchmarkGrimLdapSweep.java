@@ -8,11 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
+import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The LDAP backend at the seed's database sizes (5/10/25/50/100 %): per scale the load time and
@@ -27,11 +30,21 @@ public final class BenchmarkGrimLdapSweep {
         }
 
         static Config parse(String[] args) {
-            GrimArgs a = GrimArgs.parse(args, Set.of("scales", "repeats", "cutoff-ms", "output", "seed"));
-            return new Config(a.list("scales", List.of("0.05", "0.10", "0.25", "0.50", "1.0")).stream().map(Double::parseDouble).toList(),
-                    a.integer("repeats", 5), a.millis("cutoff-ms", Duration.ofMillis(100_000)), a.path("output", Path.of("target", "results", "grim")),
-                    a.longValue("seed", GrimBackendSet.SEED));
+            Options o = CommandLineArgs.parse(new Options(), args);
+            return new Config(o.scales, o.repeats, Duration.ofMillis(o.cutoffMillis), o.run.output, o.run.seed);
         }
+    }
+
+    @Command(name = "BenchmarkGrimLdapSweep", description = "the operations on LDAP at growing fractions of the data set (README \"GRIM\")")
+    static final class Options {
+        @Option(names = "--scales", split = ",", paramLabel = "F", description = "fractions of the data set (default 0.05,0.10,0.25,0.50,1.0)")
+        List<Double> scales = List.of(0.05, 0.10, 0.25, 0.50, 1.0);
+        @Option(names = "--repeats", paramLabel = "N", description = "measured calls per cell (default 5)")
+        int repeats = 5;
+        @Option(names = "--cutoff-ms", paramLabel = "MS", description = "a call slower than this does not complete (default 100000)")
+        long cutoffMillis = 100_000;
+        @Mixin
+        GrimRunOptions run = new GrimRunOptions();
     }
 
     public record Point(double scale, long objects, long loadMillis, List<BenchmarkGrimOperations.Cell> cells) {

@@ -10,14 +10,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
+import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.ReferenceEvaluator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The seed's 14 operations on every backend in both modes, in this JVM (the backends' own
@@ -40,11 +43,25 @@ public final class BenchmarkGrimOperations {
         }
 
         static Config parse(String[] args) {
-            GrimArgs a = GrimArgs.parse(args, Set.of("scale", "repeats", "warmups", "backends", "cutoff-ms", "output", "seed"));
-            return new Config(a.decimal("scale", 1.0), a.integer("repeats", 20), a.integer("warmups", 3),
-                    a.list("backends", GrimBackendSet.ALL), a.millis("cutoff-ms", Duration.ofMillis(100_000)),
-                    a.path("output", Path.of("target", "results", "grim")), a.longValue("seed", GrimBackendSet.SEED));
+            Options o = CommandLineArgs.parse(new Options(), args);
+            return new Config(o.scale, o.repeats, o.warmups, o.backends, Duration.ofMillis(o.cutoffMillis), o.run.output, o.run.seed);
         }
+    }
+
+    @Command(name = "BenchmarkGrimOperations", description = "the 14 operations x backend x mode, each alone (README \"GRIM\")")
+    static final class Options {
+        @Option(names = "--scale", paramLabel = "F", description = "fraction of seed 000's data set (default 1.0)")
+        double scale = 1.0;
+        @Option(names = "--repeats", paramLabel = "N", description = "measured calls per cell (default 20)")
+        int repeats = 20;
+        @Option(names = "--warmups", paramLabel = "N", description = "calls before the measured ones (default 3)")
+        int warmups = 3;
+        @Option(names = "--backends", split = ",", paramLabel = "B", description = "postgres,basex,ldap (default all)")
+        List<String> backends = GrimBackendSet.ALL;
+        @Option(names = "--cutoff-ms", paramLabel = "MS", description = "a call slower than this does not complete (default 100000)")
+        long cutoffMillis = 100_000;
+        @Mixin
+        GrimRunOptions run = new GrimRunOptions();
     }
 
     /**

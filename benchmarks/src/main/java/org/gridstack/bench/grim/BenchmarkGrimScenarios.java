@@ -10,9 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.SecondsConverter;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Defaults;
@@ -22,6 +23,9 @@ import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.ReferenceEvaluator;
 import org.gridstack.grim.store.Update;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The seed's four scenarios per backend, in this JVM: six closed-loop threads, three query
@@ -42,13 +46,28 @@ public final class BenchmarkGrimScenarios {
         }
 
         static Config parse(String[] args) {
-            GrimArgs a = GrimArgs.parse(args, Set.of("scale", "backends", "scenarios", "duration", "interval", "alone", "output", "seed"));
-            Duration d = a.seconds("duration", Duration.ofSeconds(120));
-            return new Config(a.decimal("scale", 1.0), a.list("backends", GrimBackendSet.ALL),
-                    a.list("scenarios", List.of("1", "2", "3", "4")).stream().map(Integer::parseInt).toList(), d,
-                    a.seconds("interval", Duration.ofSeconds(10)), a.seconds("alone", d.dividedBy(24)),
-                    a.path("output", Path.of("target", "results", "grim")), a.longValue("seed", GrimBackendSet.SEED));
+            Options o = CommandLineArgs.parse(new Options(), args);
+            return new Config(o.scale, o.backends, o.scenarios, o.duration, o.interval, o.alone == null ? o.duration.dividedBy(24) : o.alone,
+                    o.run.output, o.run.seed);
         }
+    }
+
+    @Command(name = "BenchmarkGrimScenarios", description = "the four scenarios, phases I/II/III (README \"GRIM\")")
+    static final class Options {
+        @Option(names = "--scale", paramLabel = "F", description = "fraction of seed 000's data set (default 1.0)")
+        double scale = 1.0;
+        @Option(names = "--backends", split = ",", paramLabel = "B", description = "postgres,basex,ldap (default all)")
+        List<String> backends = GrimBackendSet.ALL;
+        @Option(names = "--scenarios", split = ",", paramLabel = "N", description = "scenarios 1..4 (default all)")
+        List<Integer> scenarios = List.of(1, 2, 3, 4);
+        @Option(names = "--duration", paramLabel = "S", converter = SecondsConverter.class, description = "seconds per scenario (default 120)")
+        Duration duration = Duration.ofSeconds(120);
+        @Option(names = "--interval", paramLabel = "S", converter = SecondsConverter.class, description = "seconds per sample of the time series (default 10)")
+        Duration interval = Duration.ofSeconds(10);
+        @Option(names = "--alone", paramLabel = "S", converter = SecondsConverter.class, description = "seconds each query runs alone first (default duration/24)")
+        Duration alone;
+        @Mixin
+        GrimRunOptions run = new GrimRunOptions();
     }
 
     /** One query thread over one run. Means are of the QRTs completed in each phase. */

@@ -10,15 +10,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.SecondsConverter;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.Update;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * Update rates. (a) In this JVM, per backend: single-attribute updates ({@code host.load_last_1min}),
@@ -46,19 +50,49 @@ public final class BenchmarkGrimUpdates {
         }
 
         static Config parse(String[] args) {
-            GrimArgs a = GrimArgs.parse(args, Set.of("scale", "backends", "inprocess-seconds", "threads", "batch", "http", "service-scale",
-                    "connections", "http-warmup-seconds", "http-seconds", "idle-seconds", "bulk-connections", "bulk-size", "bulk-seconds",
-                    "service-jvm-args", "output", "seed", "write-target"));
-            return new Config(a.decimal("scale", 1.0), a.list("backends", GrimBackendSet.ALL).equals(List.of("none")) ? List.of()
-                    : a.list("backends", GrimBackendSet.ALL), a.seconds("inprocess-seconds", Duration.ofSeconds(5)),
-                    a.list("threads", List.of("1", "4")).stream().map(Integer::parseInt).toList(), a.integer("batch", 1000),
-                    Boolean.parseBoolean(a.string("http", "true")), a.decimal("service-scale", 1.0), a.integer("connections", 1000),
-                    a.seconds("http-warmup-seconds", Duration.ofSeconds(5)), a.seconds("http-seconds", Duration.ofSeconds(20)),
-                    a.seconds("idle-seconds", Duration.ofSeconds(5)), a.integer("bulk-connections", 2), a.integer("bulk-size", 10_000),
-                    a.seconds("bulk-seconds", Duration.ofSeconds(10)), a.list("service-jvm-args", List.of()),
-                    a.path("output", Path.of("target", "results", "grim")), a.longValue("seed", GrimBackendSet.SEED),
-                    a.string("write-target", "postgres"));
+            Options o = CommandLineArgs.parse(new Options(), args);
+            return new Config(o.scale, o.backends.equals(List.of("none")) ? List.of() : o.backends, o.inProcessSeconds, o.threads,
+                    o.batch, o.http, o.serviceScale, o.connections, o.httpWarmupSeconds, o.httpSeconds, o.idleSeconds, o.bulkConnections,
+                    o.bulkSize, o.bulkSeconds, o.serviceJvmArgs, o.run.output, o.run.seed, o.writeTarget);
         }
+    }
+
+    @Command(name = "BenchmarkGrimUpdates", description = "update rates in-process and through the service (README \"GRIM\")")
+    static final class Options {
+        @Option(names = "--scale", paramLabel = "F", description = "fraction of the data set in-process (default 1.0)")
+        double scale = 1.0;
+        @Option(names = "--backends", split = ",", paramLabel = "B", description = "in-process backends, or none (default all)")
+        List<String> backends = GrimBackendSet.ALL;
+        @Option(names = "--inprocess-seconds", paramLabel = "S", converter = SecondsConverter.class, description = "seconds per in-process cell (default 5)")
+        Duration inProcessSeconds = Duration.ofSeconds(5);
+        @Option(names = "--threads", split = ",", paramLabel = "N", description = "in-process writer threads (default 1,4)")
+        List<Integer> threads = List.of(1, 4);
+        @Option(names = "--batch", paramLabel = "N", description = "updates per apply() in the batch cell (default 1000)")
+        int batch = 1000;
+        @Option(names = "--http", arity = "1", paramLabel = "true|false", description = "also through the service jar (default true)")
+        boolean http = true;
+        @Option(names = "--service-scale", paramLabel = "F", description = "fraction of the data set in the service (default 1.0)")
+        double serviceScale = 1.0;
+        @Option(names = "--connections", paramLabel = "N", description = "provider connections (default 1000)")
+        int connections = 1000;
+        @Option(names = "--http-warmup-seconds", paramLabel = "S", converter = SecondsConverter.class, description = "default 5")
+        Duration httpWarmupSeconds = Duration.ofSeconds(5);
+        @Option(names = "--http-seconds", paramLabel = "S", converter = SecondsConverter.class, description = "measured seconds through the service (default 20)")
+        Duration httpSeconds = Duration.ofSeconds(20);
+        @Option(names = "--idle-seconds", paramLabel = "S", converter = SecondsConverter.class, description = "baseline query alone (default 5)")
+        Duration idleSeconds = Duration.ofSeconds(5);
+        @Option(names = "--bulk-connections", paramLabel = "N", description = "default 2")
+        int bulkConnections = 2;
+        @Option(names = "--bulk-size", paramLabel = "N", description = "updates per bulk request (default 10000)")
+        int bulkSize = 10_000;
+        @Option(names = "--bulk-seconds", paramLabel = "S", converter = SecondsConverter.class, description = "default 10")
+        Duration bulkSeconds = Duration.ofSeconds(10);
+        @Option(names = "--service-jvm-args", split = ",", paramLabel = "ARG", description = "JVM arguments of the service")
+        List<String> serviceJvmArgs = List.of();
+        @Mixin
+        GrimRunOptions run = new GrimRunOptions();
+        @Option(names = "--write-target", paramLabel = "postgres|all", description = "where the service writes (default postgres)")
+        String writeTarget = "postgres";
     }
 
     /** One in-process measurement: {@code kind} single (one update per apply) or batched. */

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.frontier.cache.CacheInvalidator;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
@@ -26,6 +27,8 @@ import org.gridstack.testing.SquidProcess;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Staleness of automatic cache invalidation (thesis 3.2.2): how long after an UPDATE commits does
@@ -238,19 +241,35 @@ public final class InvalidationStalenessBenchmark {
         }
     }
 
+    /** The command line ({@code --name=value}); blank values keep the defaults of {@link Config#defaults()}. */
+    @Command(name = "InvalidationStalenessBenchmark", description = "stale answers after an update, through two Squid levels (README)")
+    static final class Options {
+        @Option(names = "--rounds", paramLabel = "N", description = "updates per granularity (default 200)")
+        int rounds = Config.defaults().rounds();
+
+        @Option(names = "--urls", paramLabel = "N", description = "cached URLs checked after each update, at least 3 (default 10)")
+        int urls = Config.defaults().urlsPerRound();
+
+        @Option(names = "--poll-millis", paramLabel = "MS", description = "pause between checks of a stale URL (default 5)")
+        int pollMillis = Config.defaults().pollMillis();
+
+        @Option(names = "--granularities", split = ",", paramLabel = "table,row", description = "invalidation granularities to measure")
+        List<String> granularities = List.of("table", "row");
+
+        @Option(names = "--output", paramLabel = "DIR", description = "directory of invalidation-staleness.md")
+        Path output = Path.of("target", "results");
+    }
+
     public static void main(String[] args) throws Exception {
-        Config d = Config.defaults();
-        Config c = new Config(Integer.getInteger("bench.rounds", d.rounds()), Integer.getInteger("bench.urls", d.urlsPerRound()),
-                Integer.getInteger("bench.poll-millis", d.pollMillis()), "row");
-        List<String> granularities = List.of(System.getProperty("bench.granularities", "table,row").split(","));
+        Options o = CommandLineArgs.parse(new Options(), args);
+        Config c = new Config(o.rounds, o.urls, o.pollMillis, "row");
         StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
-        for (String g : granularities) {
+        for (String g : o.granularities) {
             report.append(run(c.withGranularity(g.trim())).tableRow());
         }
         System.out.println(report);
-        Path out = Path.of(System.getProperty("bench.output", "target/results"));
-        Files.createDirectories(out);
-        Files.writeString(out.resolve("invalidation-staleness.md"), report, StandardCharsets.UTF_8);
+        Files.createDirectories(o.output);
+        Files.writeString(o.output.resolve("invalidation-staleness.md"), report, StandardCharsets.UTF_8);
         System.exit(0); // the servlet's non-daemon threads are closed; leave nothing behind
     }
 }

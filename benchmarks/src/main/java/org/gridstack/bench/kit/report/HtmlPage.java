@@ -90,20 +90,42 @@ public final class HtmlPage {
 
         /** A table; every row must have as many cells as there are headers. */
         public Builder table(String caption, List<String> headers, List<List<String>> rows) {
+            return linkedTable(caption, headers, List.copyOf(rows));
+        }
+
+        /**
+         * A table whose cells are text or {@link Link}s (drawn as links, several in one cell when
+         * the cell is a list of them); every row must have as many cells as there are headers.
+         */
+        public Builder linkedTable(String caption, List<String> headers, List<? extends List<?>> rows) {
             StringBuilder b = new StringBuilder("<table><caption>").append(escape(caption)).append("</caption><tr>");
             headers.forEach(h -> b.append("<th>").append(escape(h)).append("</th>"));
             b.append("</tr>");
-            for (List<String> row : rows) {
+            for (List<?> row : rows) {
                 if (row.size() != headers.size()) {
                     throw new IllegalArgumentException("table '" + caption + "': a row has " + row.size() + " cells for "
                             + headers.size() + " headers");
                 }
                 b.append("<tr>");
-                row.forEach(c -> b.append("<td>").append(escape(c)).append("</td>"));
+                row.forEach(c -> b.append("<td>").append(cell(c)).append("</td>"));
                 b.append("</tr>");
             }
             body.add(b.append("</table>").toString());
             return this;
+        }
+
+        private static String cell(Object value) {
+            if (value instanceof Link l) {
+                return "<a href=\"" + escape(l.href()) + "\">" + escape(l.label()) + "</a>";
+            }
+            if (value instanceof List<?> list) {
+                StringBuilder b = new StringBuilder();
+                for (Object o : list) {
+                    b.append(b.length() == 0 ? "" : " ").append(cell(o));
+                }
+                return b.toString();
+            }
+            return escape(String.valueOf(value));
         }
 
         /** A link to a file beside the page (raw data), by its relative name. */
@@ -114,6 +136,14 @@ public final class HtmlPage {
 
         public HtmlPage build() {
             return new HtmlPage(this);
+        }
+    }
+
+    /** A link in a table cell: its text and a relative address. */
+    public record Link(String label, String href) {
+        public Link {
+            Objects.requireNonNull(label, "label is null");
+            Objects.requireNonNull(href, "href is null");
         }
     }
 

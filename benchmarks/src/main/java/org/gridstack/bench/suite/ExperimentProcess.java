@@ -1,0 +1,154 @@
+package org.gridstack.bench.suite;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one experiment in a JVM of its own (so one experiment's heap, JIT state, threads and
+ * leftovers never touch the next one's numbers), on this JVM's class path, with the experiment's
+ * JVM arguments and its options at a scale. The child's output (stdout and stderr together) is
+ * copied line by line to the console, prefixed with the experiment's name and the time it has run
+ * (the progress display of a long run), and to {@code run.log} in the experiment's folder. A child
+ * that outlives the experiment's time limit, or is still running when this JVM is stopped, is ended
+ * with everything it started. One instance per run; not thread-safe.
+ */
+final class ExperimentProcess {
+    /** The log of the experiment's output, in its folder. */
+    static final String LOG = "run.log";
+
+    /**
+     * How an experiment ended.
+     *
+     * @param status {@code passed} (exit code 0), {@code failed} (any other exit code) or {@code timed out}
+     * @param exitCode the child's exit code, -1 when it was stopped
+     * @param command the command line that ran it
+     */
+    record Outcome(Experiment experiment, String status, int exitCode, Duration elapsed, List<String> command) {
+        boolean passed() {
+            return status.equals("passed");
+        }
+    }
+
+    private final Experiment experiment;
+    private final List<String> command;
+    private final Path folder;
+    private final Duration timeout;
+
+    ExperimentProcess(Experiment experiment, Scale scale, Map<String, String> overrides, Path folder) {
+        this.experiment = requireNonNull(experiment, "experiment is null");
+        this.folder = requireNonNull(folder, "folder is null");
+        this.timeout = experiment.timeout(scale);
+        List<String> c = new ArrayList<>();
+        c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        c.addAll(experiment.jvmArgs());
+        String root = System.getProperty("gridstack.project.root");
+        if (root != null && !root.isBlank()) {
+            c.add("-Dgridstack.project.root=" + root);
+        }
+        c.add("-classpath");
+        c.add(System.getProperty("java.class.path"));
+        c.add(experiment.mainClass());
+        c.addAll(experiment.arguments(scale, overrides, folder.toAbsolutePath()));
+        this.command = List.copyOf(c);
+    }
+
+    /** The command without the class path (long and the same for every experiment), for reports. */
+    List<String> commandForReport() {
+        List<String> shown = new ArrayList<>(command);
+        int cp = shown.indexOf("-classpath");
+        shown.set(cp + 1, "<the benchmarks module's runtime class path>");
+        return List.copyOf(shown);
+    }
+
+    /** Runs the experiment to its end or its time limit, copying its output to {@code console}. */
+    Outcome run(PrintStream console) throws IOException, InterruptedException {
+        requireNonNull(console, "console is null");
+        Files.createDirectories(folder);
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
+        Thread stopOnExit = new Thread(() -> stop(p), "stop " + experiment.name());
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        Thread copier = new Thread(() -> copyOutput(p, console, start), experiment.name() + " output");
+        copier.setDaemon(true);
+        copier.start();
+        try {
+            boolean ended = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (!ended) {
+                console.printf("[%s] still running after its limit of %d min: stopping it%n", experiment.name(), timeout.toMinutes());
+                stop(p);
+            }
+            copier.join(TimeUnit.SECONDS.toMillis(10));
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            if (!ended) {
+                return new Outcome(experiment, "timed out", -1, elapsed, commandForReport());
+            }
+            int code = p.exitValue();
+            return new Outcome(experiment, code == 0 ? "passed" : "failed", code, elapsed, commandForReport());
+        } finally {
+            stop(p);
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopOnExit);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+        }
+    }
+
+    private void copyOutput(Process p, PrintStream console, long start) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                Writer log = Files.newBufferedWriter(folder.resolve(LOG), StandardCharsets.UTF_8)) {
+            for (String line; (line = in.readLine()) != null;) {
+                long s = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+                console.printf("[%s %d:%02d] %s%n", experiment.name(), s / 60, s % 60, line);
+                log.write(line);
+                log.write('\n');
+                log.flush();
+            }
+        } catch (IOException e) {
+            console.printf("[%s] output no longer readable: %s%n", experiment.name(), e.getMessage());
+        }
+    }
+
+    /**
+     * Ends the child and everything it started (servlets, PostgreSQL, slapd, Squid): the child
+     * first, politely, so its own shutdown hooks stop what it started; then whatever of its process
+     * tree (taken before, since orphans leave the tree) is still alive. Idempotent.
+     */
+    private static void stop(Process p) {
+        List<ProcessHandle> tree = p.descendants().toList();
+        try {
+            if (p.isAlive()) {
+                p.destroy();
+                if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            }
+            for (ProcessHandle h : tree) {
+                if (h.isAlive()) {
+                    h.destroy();
+                    h.onExit().get(10, TimeUnit.SECONDS);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // forced below
+        } finally {
+            p.destroyForcibly();
+            tree.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.gridstack.bench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The suite behind {@code -Pbench}: the shipped experiment files are complete and name real mains;
+ * a run with a passing, a failing and a hanging stand-in experiment goes on past the failures,
+ * stops the hanging one together with the process it started, and writes a front page whose links
+ * all resolve; mistakes in names and settings are refused with what was wrong.
+ */
+class TestBenchSuite {
+    private static final String PROBES = "org/gridstack/bench/suite/probes";
+
+    @Test
+    void shippedExperimentsAreCompleteAndNameRealMains() throws Exception {
+        ExperimentCatalog catalog = ExperimentCatalog.shipped();
+        assertTrue(catalog.all().size() >= 8, "experiments: " + catalog.all());
+        for (Experiment e : catalog.all()) {
+            Method main = Class.forName(e.mainClass()).getMethod("main", String[].class);
+            assertTrue(Modifier.isStatic(main.getModifiers()), e.name() + ": main is not static");
+            for (Scale s : Scale.values()) {
+                List<String> args = e.arguments(s, Map.of(), Path.of("out"));
+                assertEquals("--output=out", args.get(args.size() - 1), e.name());
+                assertFalse(e.optionsAt(s, Map.of()).isEmpty(), e.name() + " has no options at " + s.label());
+            }
+        }
+        // the files in the source folder are exactly those suite.yaml lists
+        Path folder = Path.of("src/main/resources").resolve(ExperimentCatalog.SHIPPED);
+        try (var files = Files.list(folder)) {
+            Set<String> onDisk = new java.util.TreeSet<>(files.map(p -> p.getFileName().toString()).filter(n -> !n.equals("suite.yaml"))
+                    .map(n -> n.replace(".yaml", "")).toList());
+            assertEquals(new java.util.TreeSet<>(catalog.all().stream().map(Experiment::name).toList()), onDisk);
+        }
+    }
+
+    @Test
+    void scaleOptionsReplaceCommonOnesAndSetReplacesBoth() {
+        ExperimentCatalog catalog = ExperimentCatalog.load(PROBES);
+        Experiment pass = catalog.get("probe-pass");
+        assertEquals("tiny", pass.optionsAt(Scale.TINY, Map.of()).get("level"));
+        assertEquals("every", pass.optionsAt(Scale.QUICK, Map.of()).get("level"));
+        SuiteOverrides set = SuiteOverrides.parse(List.of("probe-pass.level=mine;probe-fail.exit=4"), catalog);
+        assertEquals("mine", pass.optionsAt(Scale.TINY, set.of("probe-pass")).get("level"));
+        assertEquals(List.of("--exit=0", "--level=mine", "--output=o"), pass.arguments(Scale.TINY, set.of("probe-pass"), Path.of("o")));
+    }
+
+    @Test
+    void mistakesAreRefusedWithWhatWasWrong() {
+        ExperimentCatalog catalog = ExperimentCatalog.load(PROBES);
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> catalog.select(Set.of("probe-pass", "nope")));
+        assertTrue(unknown.getMessage().contains("[nope]") && unknown.getMessage().contains("probe-hang"), unknown.getMessage());
+        IllegalArgumentException form = assertThrows(IllegalArgumentException.class, () -> SuiteOverrides.parse(List.of("level=3"), catalog));
+        assertTrue(form.getMessage().contains("experiment.option=value"), form.getMessage());
+        IllegalArgumentException who = assertThrows(IllegalArgumentException.class, () -> SuiteOverrides.parse(List.of("nope.level=3"), catalog));
+        assertTrue(who.getMessage().contains("unknown experiment"), who.getMessage());
+        IllegalArgumentException output = assertThrows(IllegalArgumentException.class,
+                () -> catalog.get("probe-pass").optionsAt(Scale.TINY, Map.of("output", "/tmp")));
+        assertTrue(output.getMessage().contains("chosen by the suite"), output.getMessage());
+        IllegalArgumentException scale = assertThrows(IllegalArgumentException.class, () -> Scale.parse("huge"));
+        assertTrue(scale.getMessage().contains("tiny"), scale.getMessage());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> new Experiment("x", "t", "a", "M", List.of(),
+                Map.of(), Map.of(Scale.TINY, Map.of()), Map.of(Scale.TINY, java.time.Duration.ofMinutes(1))));
+        assertTrue(missing.getMessage().contains("scale 'quick' is missing"), missing.getMessage());
+    }
+
+    @Test
+    void runsEveryExperimentStopsTheHangingOneAndWritesTheFrontPage(@TempDir Path dir) throws Exception {
+        ExperimentCatalog catalog = ExperimentCatalog.load(PROBES);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        boolean allPassed = BenchSuite.run(catalog.all(), Scale.TINY, SuiteOverrides.parse(List.of(), catalog), dir, List.of("--scale=tiny"),
+                new PrintStream(console, true, StandardCharsets.UTF_8));
+        String out = console.toString(StandardCharsets.UTF_8);
+        assertFalse(allPassed, out);
+
+        JsonNode suite = new ObjectMapper().readTree(dir.resolve(SuiteReport.JSON).toFile());
+        assertEquals("tiny", suite.get("scale").asText());
+        JsonNode rows = suite.get("experiments");
+        assertEquals(3, rows.size());
+        assertEquals("passed", rows.get(0).get("status").asText());
+        assertEquals("failed", rows.get(1).get("status").asText());
+        assertEquals(3, rows.get(1).get("exitCode").asInt());
+        assertEquals("timed out", rows.get(2).get("status").asText());
+
+        // each experiment wrote into its own folder, its output is in its log and on the console
+        assertTrue(Files.readString(dir.resolve("probe-pass/run.log")).contains("--level=tiny"));
+        assertTrue(out.contains("[probe-fail 0:0"), out);
+        Matcher child = Pattern.compile("probe child (\\d+)").matcher(Files.readString(dir.resolve("probe-hang/run.log")));
+        assertTrue(child.find(), "the hanging probe did not start its child");
+        long pid = Long.parseLong(child.group(1));
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the hanging probe's child " + pid + " outlived it");
+
+        // every link of the front page resolves
+        String index = Files.readString(dir.resolve("index.html"));
+        Matcher href = Pattern.compile("href=\"([^\"]+)\"").matcher(index);
+        int links = 0;
+        while (href.find()) {
+            links++;
+            assertTrue(Files.exists(dir.resolve(href.group(1))), "broken link " + href.group(1));
+        }
+        assertTrue(links >= 7, index);
+        assertTrue(index.contains("probe-pass/probe.html"), index);
+    }
+}
