@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
@@ -162,6 +163,8 @@ public final class BenchmarkGrimOperations {
                 "p90_ms", "min_ms", "max_ms", "requests", "bytes", "rows", "matches_reference", "error"), rows);
         ResultFiles.json(dir, "grim-operations.json", r);
         ResultFiles.text(dir, "grim-operations.md", table(r) + "\n" + targets(r) + "\n");
+        GrimOperationsReportPage.build(r).write(dir.resolve("grim-operations.html"));
+        ReportIndex.update(dir);
     }
 
     /** Markdown: per operation and mode the median QRT (ms) per backend, requests/bytes/rows, and the seed's anchors. */

@@ -25,6 +25,20 @@ final class SeedAnchors {
         };
     }
 
+    /** The seed's MySQL time where it gives one as a number, else NaN. */
+    static double mysqlMillis(Operation op) {
+        return switch (op) {
+            case NON_SCOPED -> 3;
+            case INDEXED -> 9;
+            default -> Double.NaN;
+        };
+    }
+
+    /** The seed's Xindice time where it gives one as a number, else NaN. */
+    static double xindiceMillis(Operation op) {
+        return op == Operation.INDEXED ? 1000 : Double.NaN;
+    }
+
     static String mds2(Operation op) {
         return op == Operation.UPDATE ? "impossible" : "5 % DB only";
     }

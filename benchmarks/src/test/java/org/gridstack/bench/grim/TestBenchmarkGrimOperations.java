@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -35,5 +37,13 @@ class TestBenchmarkGrimOperations {
         assertEquals(1 + 84, Files.readAllLines(out.resolve("grim-operations.csv")).size());
         assertTrue(Files.readString(out.resolve("grim-operations.json")).contains("\"medianMs\""));
         assertTrue(Files.readString(out.resolve("grim-operations.md")).contains("| 4 | nonScoped | best |"));
+
+        // the page renders in a real browser: two charts (one per mode), the table, no console messages
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-operations.html"));
+        assertEquals(List.of(), shown.consoleMessages());
+        String dom = shown.dom();
+        assertEquals(2, dom.split("<figure class=\"chart\"", -1).length - 1, "one chart per mode");
+        assertTrue(dom.contains("best: median QRT per operation") && dom.contains("seed MySQL"), "chart with the seed's points");
+        assertTrue(dom.contains("<td>nonScoped</td>"), "the table");
     }
 }
