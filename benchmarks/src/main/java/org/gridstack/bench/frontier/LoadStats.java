@@ -15,15 +15,16 @@ import org.gridstack.bench.kit.LevelResult;
  * @param p50Millis median latency of the counted queries
  * @param p99Millis 99th percentile latency of the counted queries
  * @param cpu cores kept busy during the measured interval, per party
+ * @param level everything the load driver measured (per-client counts and means, instant throughput)
  */
 public record LoadStats(int clients, long completedQueries, long warmupQueries, long queries, double seconds, long wireBytes, long payloadBytes,
-                        double p50Millis, double p99Millis, CpuSampler.Usage cpu) {
+                        double p50Millis, double p99Millis, CpuSampler.Usage cpu, LevelResult level) {
     static final double MB = 1_000_000.0;
 
     /** The driver's result of one level, with the CPU use measured over it. */
     static LoadStats of(LevelResult r, CpuSampler.Usage cpu) {
         return new LoadStats(r.clients(), r.completedQueries(), r.warmupQueries(), r.queries(), r.seconds(), r.wireBytes(),
-                r.payloadBytes(), r.latency().p50Millis(), r.latency().p99Millis(), cpu);
+                r.payloadBytes(), r.latency().p50Millis(), r.latency().p99Millis(), cpu, r);
     }
 
     public double queriesPerSecond() {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
 import org.gridstack.bench.kit.report.HostCharts;
+import org.gridstack.bench.kit.report.LevelCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 
@@ -60,6 +61,17 @@ final class ThroughputReportPage {
         }
         page.table("Measured levels", List.of("what", "clients", "queries/s", "row stream MB/s", "p50 ms", "p99 ms",
                 "reference queries/s", "ours / reference"), rows);
+        java.util.Map<String, org.gridstack.bench.kit.LevelResult> busiest = new java.util.LinkedHashMap<>();
+        int most = r.servlet().stream().mapToInt(s -> s.stats().clients()).max().orElse(0);
+        r.servlet().stream().filter(s -> s.stats().clients() == most)
+                .forEach(s -> busiest.put("servlet zip " + s.zipLevel(), s.stats().level()));
+        r.jdbc().stream().filter(j -> j.stats().clients() == most).forEach(j -> busiest.put("plain JDBC", j.stats().level()));
+        if (!busiest.isEmpty()) {
+            page.heading("Over time and per client, at " + most + " client(s)")
+                    .charts(List.of(LevelCharts.instantThroughput("Instant throughput, " + most + " client(s)", busiest),
+                            LevelCharts.perClient("Queries per client, " + most + " client(s)", busiest)))
+                    .note("A dip in the left chart is a stall (GC, a checkpoint, another process); a low point in the right one a starved client.");
+        }
         if (!r.host().isEmpty()) {
             page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()))
                     .note("Cores busy per process include its children. The benchmark JVM runs the load clients; on a 2-core"

@@ -24,9 +24,19 @@ import org.HdrHistogram.Histogram;
  * fast one) or is counted as an error and the client goes on ({@link OnError#COUNT}, for
  * experiments that measure the error rate).
  *
+ * <p>Besides the totals, each level keeps the queries ended per time slice (about 100 slices over
+ * warm-up and measured interval: instant throughput, where stalls show) and each client's count and
+ * mean response time (the per-client scatter, where starvation shows). With
+ * {@code -Dgridstack.bench.progress=S} the driving thread prints a line every S seconds: the level,
+ * elapsed and remaining time, and the throughput of the last S seconds (the suite sets it).
+ *
  * <p>Each {@link #run} call is independent; the class keeps no state.
  */
 public final class ClosedLoopDriver {
+    /** Slices of the timeline per level (warm-up and measured interval together). */
+    private static final int SLICES = 100;
+    private static final long MIN_SLICE_NANOS = 10_000_000L;
+
     private ClosedLoopDriver() {
     }
 
@@ -171,16 +181,20 @@ public final class ClosedLoopDriver {
         long start = System.nanoTime();
         long measureFrom = start + level.warmup().toNanos();
         long measureTo = measureFrom + level.measure().toNanos();
+        long sliceNanos = Math.max(MIN_SLICE_NANOS, (measureTo - start + SLICES - 1) / SLICES);
+        int slices = (int) ((measureTo - start + sliceNanos - 1) / sliceNanos);
+        java.util.concurrent.atomic.LongAdder ended = new java.util.concurrent.atomic.LongAdder();
         for (int i = 0; i < n; i++) {
-            workers[i] = new Worker(clients.get(i), level, measureFrom, measureTo, go, failure);
+            workers[i] = new Worker(clients.get(i), level, start, measureFrom, measureTo, sliceNanos, slices, ended, go, failure);
             threads[i] = new Thread(workers[i], "load-client-" + i);
             threads[i].setDaemon(true);
             threads[i].start();
         }
         go.countDown();
-        if (sleepUntil(measureFrom, failure)) {
+        Progress progress = new Progress(level, start, measureTo, ended);
+        if (sleepUntil(measureFrom, failure, progress)) {
             window.measureStarted();
-            if (sleepUntil(measureTo, failure)) {
+            if (sleepUntil(measureTo, failure, progress)) {
                 window.measureEnded();
             }
         }
@@ -208,10 +222,16 @@ public final class ClosedLoopDriver {
         long wire = 0;
         long payload = 0;
         String firstError = null;
+        double[] perClientMean = new double[n];
+        long[] timeline = new long[slices];
         for (int i = 0; i < n; i++) {
             Worker w = workers[i];
             latency.add(w.latency);
             perClient[i] = w.queries;
+            perClientMean[i] = w.queries == 0 ? Double.NaN : w.latency.getMean() / 1e6;
+            for (int k = 0; k < slices; k++) {
+                timeline[k] += w.endedPerSlice[k];
+            }
             queries += w.queries;
             errors += w.errors;
             warmupQueries += w.warmupQueries;
@@ -223,16 +243,49 @@ public final class ClosedLoopDriver {
             }
         }
         return new LevelResult(n, level.measure().toNanos() / 1e9, queries, errors, warmupQueries, completed, wire, payload,
-                perClient, LatencySummary.of(latency), firstError);
+                perClient, LatencySummary.of(latency), firstError, perClientMean,
+                new LevelResult.Timeline(sliceNanos / 1e9, (measureFrom - start) / 1e9, timeline));
+    }
+
+    /** The optional progress line of a level ({@code -Dgridstack.bench.progress=S}). Used by the driving thread only. */
+    private static final class Progress {
+        private final long everyNanos = Math.max(0, Long.getLong("gridstack.bench.progress", 0)) * 1_000_000_000L;
+        private final ClosedLoopDriver.Level level;
+        private final long start;
+        private final long end;
+        private final java.util.concurrent.atomic.LongAdder ended;
+        private long lastAt;
+        private long lastCount;
+
+        Progress(ClosedLoopDriver.Level level, long start, long end, java.util.concurrent.atomic.LongAdder ended) {
+            this.level = level;
+            this.start = start;
+            this.end = end;
+            this.ended = ended;
+            this.lastAt = start;
+        }
+
+        void tick() {
+            long now = System.nanoTime();
+            if (everyNanos == 0 || now - lastAt < everyNanos) {
+                return;
+            }
+            long count = ended.sum();
+            System.out.printf(java.util.Locale.ROOT, "[driver] %d client(s): %.0f s done, %.0f s to go, %.1f queries/s now%n", level.clients(),
+                    (now - start) / 1e9, Math.max(0, end - now) / 1e9, (count - lastCount) / ((now - lastAt) / 1e9));
+            lastAt = now;
+            lastCount = count;
+        }
     }
 
     /** Sleeps until {@code nanoTime}; false when a failure ended the run first. */
-    private static boolean sleepUntil(long nanoTime, AtomicReference<Throwable> failure) throws InterruptedException {
+    private static boolean sleepUntil(long nanoTime, AtomicReference<Throwable> failure, Progress progress) throws InterruptedException {
         long left;
         while ((left = nanoTime - System.nanoTime()) > 0) {
             if (failure.get() != null) {
                 return false;
             }
+            progress.tick();
             Thread.sleep(Math.max(1, Math.min(100, left / 1_000_000)));
         }
         return failure.get() == null;
@@ -241,8 +294,12 @@ public final class ClosedLoopDriver {
     private static final class Worker implements Runnable {
         private final Client client;
         private final Level level;
+        private final long start;
         private final long measureFrom;
         private final long measureTo;
+        private final long sliceNanos;
+        private final java.util.concurrent.atomic.LongAdder ended;
+        final long[] endedPerSlice;
         private final CountDownLatch go;
         private final AtomicReference<Throwable> failure;
         private final Tally tally = new Tally();
@@ -255,9 +312,14 @@ public final class ClosedLoopDriver {
         long payloadBytes;
         String firstError;
 
-        Worker(Client client, Level level, long measureFrom, long measureTo, CountDownLatch go, AtomicReference<Throwable> failure) {
+        Worker(Client client, Level level, long start, long measureFrom, long measureTo, long sliceNanos, int slices,
+               java.util.concurrent.atomic.LongAdder ended, CountDownLatch go, AtomicReference<Throwable> failure) {
             this.client = client;
             this.level = level;
+            this.start = start;
+            this.sliceNanos = sliceNanos;
+            this.endedPerSlice = new long[slices];
+            this.ended = ended;
             this.measureFrom = measureFrom;
             this.measureTo = measureTo;
             this.go = go;
@@ -288,6 +350,11 @@ public final class ClosedLoopDriver {
                     }
                     long end = System.nanoTime();
                     completed++;
+                    ended.increment();
+                    long slice = (end - start) / sliceNanos;
+                    if (slice < endedPerSlice.length) {
+                        endedPerSlice[(int) slice]++;
+                    }
                     if (end <= measureFrom) {
                         warmupQueries++;
                     } else if (end <= measureTo) {

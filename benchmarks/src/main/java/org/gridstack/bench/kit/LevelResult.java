@@ -17,20 +17,69 @@ import java.util.Objects;
  * @param perClientQueries counted queries per client, in client order
  * @param latency response times of the counted queries
  * @param firstError the first failure seen, or null
+ * @param perClientMeanMillis mean response time of each client's counted queries (NaN for a client
+ *        with none), in client order: with the counts, the per-client scatter where starvation shows
+ * @param timeline queries ended per time slice over warm-up and measured interval (instant throughput)
  */
 public record LevelResult(int clients, double seconds, long queries, long errors, long warmupQueries, long completedQueries,
-                          long wireBytes, long payloadBytes, long[] perClientQueries, LatencySummary latency, String firstError) {
+                          long wireBytes, long payloadBytes, long[] perClientQueries, LatencySummary latency, String firstError,
+                          double[] perClientMeanMillis, Timeline timeline) {
     private static final double MB = 1_000_000.0;
 
     public LevelResult {
         Objects.requireNonNull(perClientQueries, "perClientQueries is null");
         Objects.requireNonNull(latency, "latency is null");
+        Objects.requireNonNull(perClientMeanMillis, "perClientMeanMillis is null");
+        Objects.requireNonNull(timeline, "timeline is null");
         perClientQueries = perClientQueries.clone();
+        perClientMeanMillis = perClientMeanMillis.clone();
+    }
+
+    /** A result without per-client means or timeline (made by hand, e.g. in tests). */
+    public LevelResult(int clients, double seconds, long queries, long errors, long warmupQueries, long completedQueries, long wireBytes,
+                       long payloadBytes, long[] perClientQueries, LatencySummary latency, String firstError) {
+        this(clients, seconds, queries, errors, warmupQueries, completedQueries, wireBytes, payloadBytes, perClientQueries, latency, firstError,
+                new double[0], Timeline.EMPTY);
+    }
+
+    /**
+     * Queries ended (successful or not) per slice of {@code sliceSeconds}, from the start of the
+     * warm-up; the measured interval starts at {@code measureStartSeconds}.
+     */
+    public record Timeline(double sliceSeconds, double measureStartSeconds, long[] endedPerSlice) {
+        public static final Timeline EMPTY = new Timeline(1, 0, new long[0]);
+
+        public Timeline {
+            Objects.requireNonNull(endedPerSlice, "endedPerSlice is null");
+            if (!(sliceSeconds > 0)) {
+                throw new IllegalArgumentException("sliceSeconds must be positive, got " + sliceSeconds);
+            }
+            endedPerSlice = endedPerSlice.clone();
+        }
+
+        @Override
+        public long[] endedPerSlice() {
+            return endedPerSlice.clone();
+        }
+
+        /** Points (seconds since the start of the measured interval at the slice's middle, queries/s). */
+        public java.util.List<double[]> queriesPerSecond() {
+            java.util.List<double[]> points = new java.util.ArrayList<>(endedPerSlice.length);
+            for (int i = 0; i < endedPerSlice.length; i++) {
+                points.add(new double[] {(i + 0.5) * sliceSeconds - measureStartSeconds, endedPerSlice[i] / sliceSeconds});
+            }
+            return points;
+        }
     }
 
     @Override
     public long[] perClientQueries() {
         return perClientQueries.clone();
+    }
+
+    @Override
+    public double[] perClientMeanMillis() {
+        return perClientMeanMillis.clone();
     }
 
     public double queriesPerSecond() {

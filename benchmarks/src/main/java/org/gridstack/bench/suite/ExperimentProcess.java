@@ -28,6 +28,8 @@ import java.util.concurrent.TimeUnit;
 final class ExperimentProcess {
     /** The log of the experiment's output, in its folder. */
     static final String LOG = "run.log";
+    /** How often the load driver in the experiment prints its live throughput. */
+    static final int PROGRESS_SECONDS = 10;
 
     /**
      * How an experiment ended.
@@ -54,6 +56,7 @@ final class ExperimentProcess {
         List<String> c = new ArrayList<>();
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         c.addAll(experiment.jvmArgs());
+        c.add("-Dgridstack.bench.progress=" + PROGRESS_SECONDS);
         String root = System.getProperty("gridstack.project.root");
         if (root != null && !root.isBlank()) {
             c.add("-Dgridstack.project.root=" + root);

@@ -79,13 +79,13 @@ class TestFrontierThroughputBenchmark {
         assertEquals(List.of(), shown.consoleMessages(), "console of " + page);
         String dom = shown.dom();
         String[] figures = dom.split("<figure class=\"chart\"", -1);
-        assertEquals(1 + 4 + 3, figures.length, "queries/s, MB/s, p50, p99; machine, cores and memory per process");
+        assertEquals(1 + 4 + 2 + 3, figures.length, "queries/s, MB/s, p50, p99; instant throughput, per client; machine, cores and memory per process");
         for (int i = 1; i < figures.length; i++) {
             String figure = figures[i].substring(0, figures[i].indexOf("</figure>"));
             assertTrue(figure.contains("<svg") && figure.contains("<path"), "chart " + i + " is drawn: " + figure.substring(0, Math.min(200, figure.length())));
-            if (i <= 4) {
+            if (i <= 6) {
                 assertTrue(figure.contains("servlet zip 0") && figure.contains("servlet zip 5") && figure.contains("plain JDBC"), "chart " + i + " legend");
-            } else if (i > 5) {
+            } else if (i > 7) {
                 assertTrue(figure.contains("servlet") && figure.contains("PostgreSQL") && figure.contains("benchmark JVM"), "chart " + i + " legend");
             }
         }

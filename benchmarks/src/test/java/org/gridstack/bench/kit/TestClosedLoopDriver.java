@@ -63,6 +63,15 @@ class TestClosedLoopDriver {
         assertTrue(Arrays.stream(r.perClientQueries()).allMatch(q -> q <= MEASURE.toMillis() / 5 + 1), Arrays.toString(r.perClientQueries()));
         assertEquals(0, r.errors());
         assertEquals(0.0, r.errorRate());
+        // per client: a mean response time of at least the 5 ms each query sleeps
+        assertEquals(3, r.perClientMeanMillis().length);
+        assertTrue(Arrays.stream(r.perClientMeanMillis()).allMatch(m -> m >= 5), Arrays.toString(r.perClientMeanMillis()));
+        // the timeline holds every query that ended up to the end of the interval, warm-up included
+        long inTimeline = Arrays.stream(r.timeline().endedPerSlice()).sum();
+        assertTrue(inTimeline >= r.queries() + r.warmupQueries() && inTimeline <= r.completedQueries(), inTimeline + " " + r);
+        assertEquals(WARMUP.toMillis() / 1000.0, r.timeline().measureStartSeconds(), 1e-9);
+        List<double[]> qps = r.timeline().queriesPerSecond();
+        assertTrue(qps.get(0)[0] < 0 && qps.get(qps.size() - 1)[0] > 0, "warm-up left of zero, the interval right of it");
     }
 
     @Test
