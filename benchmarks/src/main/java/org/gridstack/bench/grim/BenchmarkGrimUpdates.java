@@ -307,10 +307,7 @@ public final class BenchmarkGrimUpdates {
             }
         }
         QrtSummary latency = QrtSummary.ofNanos(m.latencyNanos());
-        long[] sorted = m.latencyNanos().clone();
-        java.util.Arrays.sort(sorted);
-        double p99 = sorted.length == 0 ? Double.NaN : sorted[(int) Math.min(sorted.length - 1, Math.round(sorted.length * 0.99))] / 1e6;
-        return new Http("websocket", c.connections(), m.acknowledged(), m.errors(), m.seconds(), m.updatesPerSecond(), latency, p99, 0,
+        return new Http("websocket", c.connections(), m.acknowledged(), m.errors(), m.seconds(), m.updatesPerSecond(), latency, latency.p99Ms(), 0,
                 idle.client(), loaded.client(), idle.server(), loaded.server(), loaded.client().medianMs() / idle.client().medianMs(),
                 (cpu1[0] - cpu0[0]) / wall, (cpu1[1] - cpu0[1]) / wall, (cpu1[2] - cpu0[2]) / wall, (long) (meters1[0] - meters0[0]),
                 perGroup(meters0, meters1, 1, 1), perGroup(meters0, meters1, 2, 1000), verified, mismatches, m.errorSamples());
@@ -422,11 +419,10 @@ public final class BenchmarkGrimUpdates {
                 }
             }
         }
-        long[] all = java.util.Arrays.stream(lastLat).flatMapToLong(java.util.Arrays::stream).toArray();
-        java.util.Arrays.sort(all);
+        QrtSummary bulkLatency = QrtSummary.ofNanos(java.util.Arrays.stream(lastLat).flatMapToLong(java.util.Arrays::stream).toArray());
         double seconds = c.bulkDuration().toNanos() / 1e9;
-        return new Http("bulk x" + c.bulkSize(), k, acked.get(), errors.get(), seconds, acked.get() / seconds, QrtSummary.ofNanos(all),
-                all.length == 0 ? Double.NaN : QrtSummary.rank(all, 0.99) / 1e6, 0, idle.client(), loaded.client(), idle.server(), loaded.server(),
+        return new Http("bulk x" + c.bulkSize(), k, acked.get(), errors.get(), seconds, acked.get() / seconds, bulkLatency,
+                bulkLatency.p99Ms(), 0, idle.client(), loaded.client(), idle.server(), loaded.server(),
                 loaded.client().medianMs() / idle.client().medianMs(), (cpu1[0] - cpu0[0]) / wall, (cpu1[1] - cpu0[1]) / wall,
                 (cpu1[2] - cpu0[2]) / wall, (long) (meters1[0] - meters0[0]), perGroup(meters0, meters1, 1, 1), perGroup(meters0, meters1, 2, 1000),
                 verified, mismatches, List.copyOf(errorSamples));

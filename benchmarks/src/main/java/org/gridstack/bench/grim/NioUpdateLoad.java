@@ -201,9 +201,8 @@ final class NioUpdateLoad {
             last[i] = conns[i].lastAcked;
             certain[i] = conns[i].certain && !conns[i].inFlight;
         }
-        Arrays.sort(lat);
-        double p99 = lat.length == 0 ? Double.NaN : QrtSummary.rank(lat, 0.99) / 1e6;
-        return new Result(connections, acked, errors, seconds, acked / seconds, QrtSummary.ofNanos(lat), p99, reconnects, last, certain,
+        QrtSummary latency = QrtSummary.ofNanos(lat);
+        return new Result(connections, acked, errors, seconds, acked / seconds, latency, latency.p99Ms(), reconnects, last, certain,
                 List.copyOf(errorSamples));
     }
 

@@ -1,30 +1,22 @@
 package org.gridstack.bench.grim;
 
-import java.util.Arrays;
+import org.HdrHistogram.Histogram;
+import org.gridstack.bench.kit.LatencySummary;
 
 /**
- * Median and spread of repeated QRTs, in milliseconds. Percentiles are nearest-rank; the median of
- * an even count is the mean of the two middle values.
+ * Median and spread of repeated QRTs, in milliseconds, from an HdrHistogram as every benchmark's
+ * response times ({@link LatencySummary}: 3 significant digits); NaN when nothing was recorded.
  */
-public record QrtSummary(int count, double medianMs, double p10Ms, double p90Ms, double minMs, double maxMs, double meanMs) {
+public record QrtSummary(int count, double medianMs, double p10Ms, double p90Ms, double p99Ms, double minMs, double maxMs, double meanMs) {
     public static QrtSummary ofNanos(long[] nanos) {
         if (nanos.length == 0) {
-            return new QrtSummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return new QrtSummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        double median = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
-        double sum = 0;
-        for (long v : s) {
-            sum += v;
+        Histogram h = LatencySummary.newHistogram();
+        for (long v : nanos) {
+            LatencySummary.record(h, v);
         }
-        return new QrtSummary(n, median / 1e6, rank(s, 0.10) / 1e6, rank(s, 0.90) / 1e6, s[0] / 1e6, s[n - 1] / 1e6, sum / n / 1e6);
-    }
-
-    /** Nearest-rank percentile of sorted values. */
-    static double rank(long[] sorted, double p) {
-        int i = (int) Math.ceil(p * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+        return new QrtSummary(nanos.length, h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(10) / 1e6, h.getValueAtPercentile(90) / 1e6,
+                h.getValueAtPercentile(99) / 1e6, h.getMinValue() / 1e6, h.getMaxValue() / 1e6, h.getMean() / 1e6);
     }
 }
