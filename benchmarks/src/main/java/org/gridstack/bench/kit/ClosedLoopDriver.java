@@ -87,6 +87,12 @@ public final class ClosedLoopDriver {
         }
     }
 
+    /** A step that may fail. */
+    @FunctionalInterface
+    public interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
     /** What a failed query does to the run. */
     public enum OnError { FAIL_RUN, COUNT }
 
@@ -126,14 +132,26 @@ public final class ClosedLoopDriver {
      * @throws Exception the first failure, with {@link OnError#FAIL_RUN} (or of opening a client)
      */
     public static LevelResult run(Level level, ClientFactory factory, Window window) throws Exception {
+        return run(level, factory, 0, () -> { }, window);
+    }
+
+    /**
+     * As {@link #run(Level, ClientFactory, Window)}, for one share of a level driven by several
+     * processes ({@link MultiProcessDriver}): the clients are numbered from {@code firstClient},
+     * and {@code whenOpen} runs after every client is open and before the warm-up starts (where a
+     * load agent reports that it is ready and waits for the common start).
+     */
+    public static LevelResult run(Level level, ClientFactory factory, int firstClient, ThrowingRunnable whenOpen, Window window) throws Exception {
         Objects.requireNonNull(level, "level is null");
         Objects.requireNonNull(factory, "factory is null");
+        Objects.requireNonNull(whenOpen, "whenOpen is null");
         Objects.requireNonNull(window, "window is null");
         List<Client> opened = new ArrayList<>();
         try {
             for (int i = 0; i < level.clients(); i++) {
-                opened.add(factory.open(i));
+                opened.add(factory.open(firstClient + i));
             }
+            whenOpen.run();
             return drive(level, opened, window);
         } finally {
             Exception closing = null;
@@ -244,7 +262,7 @@ public final class ClosedLoopDriver {
         }
         return new LevelResult(n, level.measure().toNanos() / 1e9, queries, errors, warmupQueries, completed, wire, payload,
                 perClient, LatencySummary.of(latency), firstError, perClientMean,
-                new LevelResult.Timeline(sliceNanos / 1e9, (measureFrom - start) / 1e9, timeline));
+                new LevelResult.Timeline(sliceNanos / 1e9, (measureFrom - start) / 1e9, timeline), LatencySummary.encode(latency));
     }
 
     /** The optional progress line of a level ({@code -Dgridstack.bench.progress=S}). Used by the driving thread only. */

@@ -29,6 +29,29 @@ public record LatencySummary(long count, double meanMillis, double sdMillis, dou
         histogram.recordValue(Math.min(Math.max(nanos, 1), histogram.getHighestTrackableValue()));
     }
 
+    /**
+     * The histogram in HdrHistogram's compressed encoding as Base64 text (what its histogram logs
+     * hold): the whole distribution as raw data, a few kB, mergeable with others ({@link #decode}).
+     */
+    public static String encode(Histogram nanos) {
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(nanos.getNeededByteBufferCapacity());
+        int length = nanos.encodeIntoCompressedByteBuffer(buffer);
+        return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** A histogram from {@link #encode}; an empty text is an empty histogram. */
+    public static Histogram decode(String base64) {
+        Objects.requireNonNull(base64, "base64 is null");
+        if (base64.isEmpty()) {
+            return newHistogram();
+        }
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(base64)), 1_000L);
+        } catch (java.util.zip.DataFormatException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("not an encoded latency histogram: " + e.getMessage(), e);
+        }
+    }
+
     /** The summary of a histogram of nanoseconds. */
     public static LatencySummary of(Histogram nanos) {
         Objects.requireNonNull(nanos, "nanos is null");

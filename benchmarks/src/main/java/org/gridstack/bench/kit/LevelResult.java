@@ -20,10 +20,13 @@ import java.util.Objects;
  * @param perClientMeanMillis mean response time of each client's counted queries (NaN for a client
  *        with none), in client order: with the counts, the per-client scatter where starvation shows
  * @param timeline queries ended per time slice over warm-up and measured interval (instant throughput)
+ * @param latencyHistogram the counted queries' response times as an encoded HdrHistogram
+ *        ({@link LatencySummary#encode}; empty when not kept): the raw distribution, and what lets
+ *        the shares of several load processes be merged exactly ({@link #merge})
  */
 public record LevelResult(int clients, double seconds, long queries, long errors, long warmupQueries, long completedQueries,
                           long wireBytes, long payloadBytes, long[] perClientQueries, LatencySummary latency, String firstError,
-                          double[] perClientMeanMillis, Timeline timeline) {
+                          double[] perClientMeanMillis, Timeline timeline, String latencyHistogram) {
     private static final double MB = 1_000_000.0;
 
     public LevelResult {
@@ -31,6 +34,7 @@ public record LevelResult(int clients, double seconds, long queries, long errors
         Objects.requireNonNull(latency, "latency is null");
         Objects.requireNonNull(perClientMeanMillis, "perClientMeanMillis is null");
         Objects.requireNonNull(timeline, "timeline is null");
+        Objects.requireNonNull(latencyHistogram, "latencyHistogram is null");
         perClientQueries = perClientQueries.clone();
         perClientMeanMillis = perClientMeanMillis.clone();
     }
@@ -39,7 +43,63 @@ public record LevelResult(int clients, double seconds, long queries, long errors
     public LevelResult(int clients, double seconds, long queries, long errors, long warmupQueries, long completedQueries, long wireBytes,
                        long payloadBytes, long[] perClientQueries, LatencySummary latency, String firstError) {
         this(clients, seconds, queries, errors, warmupQueries, completedQueries, wireBytes, payloadBytes, perClientQueries, latency, firstError,
-                new double[0], Timeline.EMPTY);
+                new double[0], Timeline.EMPTY, "");
+    }
+
+    /**
+     * One level driven by several processes at once, as one result: counts and bytes added, the
+     * clients of each share one after the other (in the order given), response times merged from
+     * the shares' histograms (exact, not averaged percentiles), timelines added slice by slice
+     * (the shares start together, so their slices line up), the longest interval, the first error.
+     */
+    public static LevelResult merge(java.util.List<LevelResult> shares) {
+        Objects.requireNonNull(shares, "shares is null");
+        if (shares.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge");
+        }
+        org.HdrHistogram.Histogram latency = LatencySummary.newHistogram();
+        int clients = 0;
+        double seconds = 0;
+        long queries = 0;
+        long errors = 0;
+        long warmup = 0;
+        long completed = 0;
+        long wire = 0;
+        long payload = 0;
+        String firstError = null;
+        java.util.List<Long> perClient = new java.util.ArrayList<>();
+        java.util.List<Double> means = new java.util.ArrayList<>();
+        Timeline first = shares.get(0).timeline();
+        long[] slices = new long[first.endedPerSlice.length];
+        for (LevelResult r : shares) {
+            if (r.latencyHistogram.isEmpty() && r.queries > 0) {
+                throw new IllegalArgumentException("a share without its latency histogram cannot be merged exactly");
+            }
+            latency.add(LatencySummary.decode(r.latencyHistogram));
+            clients += r.clients;
+            seconds = Math.max(seconds, r.seconds);
+            queries += r.queries;
+            errors += r.errors;
+            warmup += r.warmupQueries;
+            completed += r.completedQueries;
+            wire += r.wireBytes;
+            payload += r.payloadBytes;
+            firstError = firstError == null ? r.firstError : firstError;
+            for (long q : r.perClientQueries) {
+                perClient.add(q);
+            }
+            for (double m : r.perClientMeanMillis) {
+                means.add(m);
+            }
+            long[] theirs = r.timeline.endedPerSlice;
+            for (int i = 0; i < Math.min(slices.length, theirs.length); i++) {
+                slices[i] += theirs[i];
+            }
+        }
+        return new LevelResult(clients, seconds, queries, errors, warmup, completed, wire, payload,
+                perClient.stream().mapToLong(Long::longValue).toArray(), LatencySummary.of(latency), firstError,
+                means.stream().mapToDouble(Double::doubleValue).toArray(), new Timeline(first.sliceSeconds, first.measureStartSeconds, slices),
+                LatencySummary.encode(latency));
     }
 
     /**
