@@ -258,11 +258,20 @@ public final class InvalidationStalenessBenchmark {
 
         @Option(names = "--output", paramLabel = "DIR", description = "directory of invalidation-staleness.md")
         Path output = Path.of("target", "results");
+
+        /** The settings of one run (granularity row; {@link Config#withGranularity} for the others). */
+        Config config() {
+            return new Config(rounds, urls, pollMillis, "row");
+        }
+    }
+
+    static Options parse(String[] args) {
+        return CommandLineArgs.parse(new Options(), args);
     }
 
     public static void main(String[] args) throws Exception {
-        Options o = CommandLineArgs.parse(new Options(), args);
-        Config c = new Config(o.rounds, o.urls, o.pollMillis, "row");
+        Options o = parse(args);
+        Config c = o.config();
         StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
         for (String g : o.granularities) {
             report.append(run(c.withGranularity(g.trim())).tableRow());

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 
 class TestBenchmarkConfig {
@@ -28,6 +30,16 @@ class TestBenchmarkConfig {
         assertEquals(Duration.ofMillis(500), c.warmup());
         assertEquals(VerifyMode.DECODE, c.verify());
         assertEquals(List.of("--frontier.compression-threads=1", "--logging.level.root=ERROR"), c.servletArgs());
+    }
+
+    @Test
+    void theExperimentFileParsesAtEveryScale() {
+        for (Scale scale : Scale.values()) {
+            BenchmarkConfig c = BenchmarkConfig.parse(ExperimentArgs.of("frontier-throughput", scale, java.nio.file.Path.of("out")));
+            assertTrue(c.zipLevels().contains(5) && c.clientCounts().contains(1), scale + ": " + c);
+        }
+        assertEquals(List.of(0, 1, 5, 9), BenchmarkConfig.parse(ExperimentArgs.of("frontier-throughput", Scale.FULL, java.nio.file.Path.of("o")))
+                .zipLevels());
     }
 
     @Test

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,8 +17,8 @@ class TestBenchmarkGrimLdapSweep {
     @Timeout(120)
     void sweepsTwoScales() throws Exception {
         Path out = Path.of("target", "test-results", "grim-ldap-sweep");
-        BenchmarkGrimLdapSweep.Result r = BenchmarkGrimLdapSweep.run(new BenchmarkGrimLdapSweep.Config(List.of(0.005, 0.01), 2,
-                Duration.ofSeconds(60), out, GrimBackendSet.SEED));
+        BenchmarkGrimLdapSweep.Result r = BenchmarkGrimLdapSweep.run(BenchmarkGrimLdapSweep.Config.parse(
+                ExperimentArgs.of("grim-ldap-sweep", Scale.TINY, out))); // scales 0.5 % and 1 %, 2 repeats
 
         assertEquals(2, r.points().size());
         assertTrue(r.points().get(1).objects() > r.points().get(0).objects());

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.testing.HeadlessChromium;
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,8 +21,9 @@ class TestBenchmarkGrimOperations {
     @Timeout(180)
     void runsEveryOperationOnEveryBackendAndMode() throws Exception {
         Path out = Path.of("target", "test-results", "grim-operations");
-        BenchmarkGrimOperations.Result r = BenchmarkGrimOperations.run(new BenchmarkGrimOperations.Config(0.01, 2, 1,
-                GrimBackendSet.ALL, Duration.ofSeconds(60), out, GrimBackendSet.SEED));
+        // the experiment file's tiny scale: 1 % of the data, 2 repeats, 1 warm-up, cutoff 60 s
+        BenchmarkGrimOperations.Result r = BenchmarkGrimOperations.run(BenchmarkGrimOperations.Config.parse(
+                ExperimentArgs.of("grim-operations", Scale.TINY, out)));
 
         assertEquals(3 * 14 * 2, r.cells().size());
         for (BenchmarkGrimOperations.Cell c : r.cells()) {

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,8 +19,8 @@ class TestBenchmarkGrimScenarios {
     @Timeout(180)
     void runsTheFourScenariosWithThreePhases() throws Exception {
         Path out = Path.of("target", "test-results", "grim-scenarios");
-        BenchmarkGrimScenarios.Result r = BenchmarkGrimScenarios.run(new BenchmarkGrimScenarios.Config(0.01, GrimBackendSet.ALL,
-                List.of(1, 2, 3, 4), Duration.ofMillis(1200), Duration.ofMillis(150), Duration.ofMillis(100), out, GrimBackendSet.SEED));
+        BenchmarkGrimScenarios.Result r = BenchmarkGrimScenarios.run(BenchmarkGrimScenarios.Config.parse(
+                ExperimentArgs.of("grim-scenarios", Scale.TINY, out))); // 1 %, scenarios 1-4, 1.2 s each, 0.15 s slices, 0.1 s alone
 
         assertTrue(r.answersMatchReference());
         assertEquals(12, r.runs().size());

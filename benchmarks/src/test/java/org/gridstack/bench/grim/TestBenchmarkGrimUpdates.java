@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,9 +21,8 @@ class TestBenchmarkGrimUpdates {
     @Timeout(240)
     void measuresUpdatesInProcessAndOverHttpAndReadsThemBack() throws Exception {
         Path out = Path.of("target", "test-results", "grim-updates");
-        BenchmarkGrimUpdates.Result r = BenchmarkGrimUpdates.run(new BenchmarkGrimUpdates.Config(0.01, GrimBackendSet.ALL, Duration.ofMillis(300),
-                List.of(1, 4), 20, true, 0.01, 20, Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofMillis(500), 2, 100,
-                Duration.ofSeconds(1), List.of(), out, GrimBackendSet.SEED, "postgres"));
+        BenchmarkGrimUpdates.Result r = BenchmarkGrimUpdates.run(BenchmarkGrimUpdates.Config.parse(
+                ExperimentArgs.of("grim-updates", Scale.TINY, out))); // 1 %, 20 connections, 2 s through the service, bulk x100
 
         assertEquals(3 * 3, r.inProcess().size());
         for (BenchmarkGrimUpdates.InProcess p : r.inProcess()) {
@@ -45,7 +44,9 @@ class TestBenchmarkGrimUpdates {
         assertTrue(ws.verified() >= 10, ws.toString());
         assertEquals(0, ws.mismatches(), "a host does not hold the last acknowledged value: " + ws);
         BenchmarkGrimUpdates.Http bulk = r.http().get(2);
-        assertTrue(bulk.acknowledged() > 0, bulk.toString());
+        // every bulk connection had an answer and its hosts were read back (whether the answer came inside the
+        // 1 s window depends on the machine's load, so the count in the window is not asserted)
+        assertEquals(2, bulk.verified(), bulk.toString());
         assertEquals(0, bulk.errors(), bulk.errorSamples().toString());
         assertEquals(0, bulk.mismatches(), bulk.toString());
         assertEquals(1 + 9 + 3, Files.readAllLines(out.resolve("grim-updates.csv")).size());

@@ -3,6 +3,8 @@ package org.gridstack.bench.invalidation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +16,9 @@ class TestInvalidationStalenessBenchmark {
     @Test
     void runsAtTinyScale() throws Exception {
         // 4 point lookups, a range over ids 1..2, an OR of ids 1 and 4; rounds update ids 2, 3, 4
-        InvalidationStalenessBenchmark.Config config = new InvalidationStalenessBenchmark.Config(3, 6, 5);
+        // the experiment file's tiny scale: 3 rounds, 6 URLs, polled every 5 ms
+        InvalidationStalenessBenchmark.Config config = InvalidationStalenessBenchmark.parse(
+                ExperimentArgs.of("invalidation-staleness", Scale.TINY, java.nio.file.Path.of("target", "test-results"))).config();
         InvalidationStalenessBenchmark.Result table = InvalidationStalenessBenchmark.run(config.withGranularity("table"));
         InvalidationStalenessBenchmark.Result row = InvalidationStalenessBenchmark.run(config.withGranularity("row"));
         for (InvalidationStalenessBenchmark.Result r : java.util.List.of(table, row)) {

@@ -83,4 +83,17 @@ class TestSquidAccessBenchmark {
         assertThrows(IllegalArgumentException.class,
                 () -> SquidAccessBenchmark.parse(new String[] {"--sizes=2m"}, SquidAccessBenchmark.Config.defaults(), out));
     }
+
+    @Test
+    void theExperimentFileParsesAtEveryScale() {
+        Path[] out = {Path.of("x")};
+        for (org.gridstack.bench.suite.Scale scale : org.gridstack.bench.suite.Scale.values()) {
+            SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(
+                    org.gridstack.bench.suite.ExperimentArgs.of("squid-access", scale, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+            assertTrue(c.cellCount() > 0, scale + ": " + c);
+        }
+        assertEquals(300, SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("squid-access",
+                org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out).cellCount(),
+                "the full scale is the thesis's grid");
+    }
 }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,5 +120,9 @@ class TestBenchSuite {
         }
         assertTrue(links >= 7, index);
         assertTrue(index.contains("probe-pass/probe.html"), index);
+        // and it renders in a real browser without complaint
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("index.html"));
+        assertEquals(List.of(), shown.consoleMessages());
+        assertTrue(shown.dom().contains("timed out") && shown.dom().contains("failed (exit 3)"), "statuses shown");
     }
 }
