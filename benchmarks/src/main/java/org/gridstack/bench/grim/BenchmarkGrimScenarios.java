@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.bench.kit.SecondsConverter;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
@@ -330,6 +331,8 @@ public final class BenchmarkGrimScenarios {
                 "plus_concurrent_queries_ms", "plus_concurrent_updates_ms", "total_ms"), bd);
         ResultFiles.json(dir, "grim-scenarios.json", r);
         ResultFiles.text(dir, "grim-scenarios.md", summary(r));
+        GrimScenariosReportPage.build(r).write(dir.resolve("grim-scenarios.html"));
+        ReportIndex.update(dir);
     }
 
     static String summary(Result r) {

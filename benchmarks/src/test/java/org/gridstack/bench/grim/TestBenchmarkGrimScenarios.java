@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.gridstack.bench.suite.ExperimentArgs;
 import org.gridstack.bench.suite.Scale;
+import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -39,6 +40,12 @@ class TestBenchmarkGrimScenarios {
         assertEquals(1 + 12 * 3 * 9, Files.readAllLines(out.resolve("grim-scenarios-intervals.csv")).size());
         assertEquals(1 + 12, Files.readAllLines(out.resolve("grim-scenarios-breakdown.csv")).size());
         assertTrue(Files.exists(out.resolve("grim-scenarios.json")));
+
+        // the page in a real browser: one time-series chart per backend and scenario, the seed's breakdown beside ours
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-scenarios.html"));
+        assertEquals(List.of(), shown.consoleMessages());
+        assertEquals(12, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "one chart per backend and scenario");
+        assertTrue(shown.dom().contains("Xindice") && shown.dom().contains("440,000"), "the seed's Figure 11 numbers");
     }
 
     @Test
