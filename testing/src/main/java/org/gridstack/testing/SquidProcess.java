@@ -47,7 +47,16 @@ public final class SquidProcess implements AutoCloseable {
 
     /** A forward proxy; with a parent all misses go through it, without one they go to the origin. */
     public static SquidProcess siteProxy(String name, SquidProcess parent) throws IOException {
+        return siteProxy(name, parent, 16);
+    }
+
+    /** As {@link #siteProxy(String, SquidProcess)}, caching answers of up to {@code maxObjectMb} MB (default 16). */
+    public static SquidProcess siteProxy(String name, SquidProcess parent, int maxObjectMb) throws IOException {
+        if (maxObjectMb < 1) {
+            throw new IllegalArgumentException("maxObjectMb must be at least 1, got " + maxObjectMb);
+        }
         Map<String, String> v = defaults(name);
+        v.put("max_object_mb", Integer.toString(maxObjectMb));
         if (parent != null) {
             v.put("parent_line", "cache_peer 127.0.0.1 parent " + parent.port() + " 0 no-query no-digest default name=" + parent.name());
             v.put("never_direct", "allow all");

@@ -17,8 +17,8 @@ import java.nio.file.Path;
 
 /**
  * How every benchmark writes its results as JSON: Jackson, indented ({@code "name": value}), maps in insertion order,
- * records by their components, and a number that is not finite (NaN: "not measured") as
- * {@code null}, since JSON has no NaN. Thread-safe.
+ * records by their components, {@code java.time} values as ISO-8601 text, and a number that is not
+ * finite (NaN: "not measured") as {@code null}, since JSON has no NaN. Thread-safe.
  */
 public final class ResultJson {
     private static final ObjectMapper MAPPER = new ObjectMapper()
@@ -28,7 +28,11 @@ public final class ResultJson {
                     .withObjectFieldValueSpacing(Separators.Spacing.AFTER)))
             .registerModule(new SimpleModule("finite-numbers")
                     .addSerializer(Double.class, new FiniteDouble())
-                    .addSerializer(double.class, new FiniteDouble()));
+                    .addSerializer(double.class, new FiniteDouble()))
+            // java.time as text: durations in ISO-8601 (PT1.5S), instants and local times as ISO dates
+            .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
 
     private ResultJson() {
     }

@@ -1,0 +1,46 @@
+package org.gridstack.bench.answers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
+import org.gridstack.testing.HeadlessChromium;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The answer-shape experiment once at the experiment file's tiny scale: every cell ran with no
+ * failed query, the generated answers have the compressibility they were made with, the answers
+ * through Squid are the same size as direct ones, and the page renders in headless Chromium. No
+ * timing assertions (how many queries fit into a cell depends on the machine).
+ */
+class TestAnswerShapeBenchmark {
+    @Test
+    void runsAtTinyScale() throws Exception {
+        Path out = Path.of("target", "test-results", "answer-shape");
+        AnswerShapeBenchmark.Options o = AnswerShapeBenchmark.parse(ExperimentArgs.of("answer-shape", Scale.TINY, out));
+        AnswerShapeBenchmark.Result r = AnswerShapeBenchmark.run(o.config());
+
+        // 2.2: 2 compressibilities x 2 zips x 2 client counts; 2.3: 2 sizes x 2 client counts x (direct, squid)
+        assertEquals(2 * 2 * 2 + 2 * 2 * 2, r.cells().size(), r.markdown());
+        long queries = 0;
+        for (AnswerShapeBenchmark.Cell c : r.cells()) {
+            assertEquals(0, c.level().errors(), c.level().firstError() + " in " + c);
+            queries += c.level().queries();
+            if (c.level().queries() > 0) {
+                assertEquals(c.megabytes() * 1_000_000L * c.level().queries(), c.level().payloadBytes(), "every value complete: " + c);
+            }
+            assertTrue(Math.abs(c.measuredCompressibility() - c.compressibilityPercent()) < 5,
+                    "generated " + c.compressibilityPercent() + " %, zlib saves " + c.measuredCompressibility() + " %");
+        }
+        assertTrue(queries > 0, r.markdown());
+
+        r.write(out);
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("answer-shape.html"));
+        assertEquals(List.of(), shown.consoleMessages());
+        assertEquals(4, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "2.2 rows and body, 2.3 sizes, 2.4 errors");
+        assertTrue(shown.dom().contains("thesis zip 0") && shown.dom().contains("thesis via Squid"), "the thesis's numbers beside ours");
+    }
+}
