@@ -231,38 +231,14 @@ public final class ClosedLoopDriver {
             }
             throw new IllegalStateException(t);
         }
-        Histogram latency = LatencySummary.newHistogram();
-        long[] perClient = new long[n];
-        long queries = 0;
-        long errors = 0;
-        long warmupQueries = 0;
-        long completed = 0;
-        long wire = 0;
-        long payload = 0;
-        String firstError = null;
-        double[] perClientMean = new double[n];
-        long[] timeline = new long[slices];
-        for (int i = 0; i < n; i++) {
-            Worker w = workers[i];
-            latency.add(w.latency);
-            perClient[i] = w.queries;
-            perClientMean[i] = w.queries == 0 ? Double.NaN : w.latency.getMean() / 1e6;
-            for (int k = 0; k < slices; k++) {
-                timeline[k] += w.endedPerSlice[k];
-            }
-            queries += w.queries;
-            errors += w.errors;
-            warmupQueries += w.warmupQueries;
-            completed += w.completed;
-            wire += w.wireBytes;
-            payload += w.payloadBytes;
-            if (firstError == null) {
-                firstError = w.firstError;
-            }
+        List<LevelResult.Part> parts = new ArrayList<>(n);
+        double seconds = level.measure().toNanos() / 1e9;
+        for (Worker w : workers) {
+            parts.add(new LevelResult.Part(seconds, w.queries, w.errors, w.warmupQueries, w.completed, w.wireBytes, w.payloadBytes,
+                    new long[] {w.queries}, new double[] {w.queries == 0 ? Double.NaN : w.latency.getMean() / 1e6}, w.latency, w.firstError,
+                    w.endedPerSlice));
         }
-        return new LevelResult(n, level.measure().toNanos() / 1e9, queries, errors, warmupQueries, completed, wire, payload,
-                perClient, LatencySummary.of(latency), firstError, perClientMean,
-                new LevelResult.Timeline(sliceNanos / 1e9, (measureFrom - start) / 1e9, timeline), LatencySummary.encode(latency));
+        return LevelResult.combine(parts, sliceNanos / 1e9, (measureFrom - start) / 1e9);
     }
 
     /** The optional progress line of a level ({@code -Dgridstack.bench.progress=S}). Used by the driving thread only. */

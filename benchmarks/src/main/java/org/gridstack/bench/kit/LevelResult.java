@@ -57,8 +57,26 @@ public record LevelResult(int clients, double seconds, long queries, long errors
         if (shares.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
+        java.util.List<Part> parts = new java.util.ArrayList<>();
+        for (LevelResult r : shares) {
+            if (r.latencyHistogram.isEmpty() && r.queries > 0) {
+                throw new IllegalArgumentException("a share without its latency histogram cannot be merged exactly");
+            }
+            parts.add(new Part(r.seconds, r.queries, r.errors, r.warmupQueries, r.completedQueries, r.wireBytes, r.payloadBytes,
+                    r.perClientQueries, r.perClientMeanMillis, LatencySummary.decode(r.latencyHistogram), r.firstError, r.timeline.endedPerSlice));
+        }
+        Timeline first = shares.get(0).timeline();
+        return combine(parts, first.sliceSeconds, first.measureStartSeconds);
+    }
+
+    /** What one client (in the driver) or one process (in a merge) measured, before the level's totals are made. */
+    record Part(double seconds, long queries, long errors, long warmupQueries, long completedQueries, long wireBytes, long payloadBytes,
+                long[] perClientQueries, double[] perClientMeanMillis, org.HdrHistogram.Histogram latency, String firstError, long[] endedPerSlice) {
+    }
+
+    /** The level made of its parts, in order: the one place where per-client and per-process numbers are added up. */
+    static LevelResult combine(java.util.List<Part> parts, double sliceSeconds, double measureStartSeconds) {
         org.HdrHistogram.Histogram latency = LatencySummary.newHistogram();
-        int clients = 0;
         double seconds = 0;
         long queries = 0;
         long errors = 0;
@@ -67,39 +85,30 @@ public record LevelResult(int clients, double seconds, long queries, long errors
         long wire = 0;
         long payload = 0;
         String firstError = null;
-        java.util.List<Long> perClient = new java.util.ArrayList<>();
-        java.util.List<Double> means = new java.util.ArrayList<>();
-        Timeline first = shares.get(0).timeline();
-        long[] slices = new long[first.endedPerSlice.length];
-        for (LevelResult r : shares) {
-            if (r.latencyHistogram.isEmpty() && r.queries > 0) {
-                throw new IllegalArgumentException("a share without its latency histogram cannot be merged exactly");
-            }
-            latency.add(LatencySummary.decode(r.latencyHistogram));
-            clients += r.clients;
-            seconds = Math.max(seconds, r.seconds);
-            queries += r.queries;
-            errors += r.errors;
-            warmup += r.warmupQueries;
-            completed += r.completedQueries;
-            wire += r.wireBytes;
-            payload += r.payloadBytes;
-            firstError = firstError == null ? r.firstError : firstError;
-            for (long q : r.perClientQueries) {
-                perClient.add(q);
-            }
-            for (double m : r.perClientMeanMillis) {
-                means.add(m);
-            }
-            long[] theirs = r.timeline.endedPerSlice;
-            for (int i = 0; i < Math.min(slices.length, theirs.length); i++) {
-                slices[i] += theirs[i];
+        int clients = parts.stream().mapToInt(p -> p.perClientQueries().length).sum();
+        long[] perClient = new long[clients];
+        double[] means = new double[clients];
+        long[] slices = new long[parts.isEmpty() ? 0 : parts.get(0).endedPerSlice().length];
+        int at = 0;
+        for (Part p : parts) {
+            latency.add(p.latency());
+            seconds = Math.max(seconds, p.seconds());
+            queries += p.queries();
+            errors += p.errors();
+            warmup += p.warmupQueries();
+            completed += p.completedQueries();
+            wire += p.wireBytes();
+            payload += p.payloadBytes();
+            firstError = firstError == null ? p.firstError() : firstError;
+            System.arraycopy(p.perClientQueries(), 0, perClient, at, p.perClientQueries().length);
+            System.arraycopy(p.perClientMeanMillis(), 0, means, at, p.perClientMeanMillis().length);
+            at += p.perClientQueries().length;
+            for (int i = 0; i < Math.min(slices.length, p.endedPerSlice().length); i++) {
+                slices[i] += p.endedPerSlice()[i];
             }
         }
-        return new LevelResult(clients, seconds, queries, errors, warmup, completed, wire, payload,
-                perClient.stream().mapToLong(Long::longValue).toArray(), LatencySummary.of(latency), firstError,
-                means.stream().mapToDouble(Double::doubleValue).toArray(), new Timeline(first.sliceSeconds, first.measureStartSeconds, slices),
-                LatencySummary.encode(latency));
+        return new LevelResult(clients, seconds, queries, errors, warmup, completed, wire, payload, perClient, LatencySummary.of(latency),
+                firstError, means, new Timeline(sliceSeconds, measureStartSeconds, slices), LatencySummary.encode(latency));
     }
 
     /**
