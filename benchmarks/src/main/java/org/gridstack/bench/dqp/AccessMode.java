@@ -15,6 +15,7 @@ public enum AccessMode {
     GDS_BLOCKS("data service, blocks of 100", "asynchronous, WebRowSet blocks of 100 tuples"),
     DQP_WEBROWSET("DQP, WebRowSet", "coordinator, evaluator beside the data service, EXCHANGE in WebRowSet blocks of 100"),
     DQP_BINARY("DQP, Arrow", "coordinator, evaluator beside the data service, EXCHANGE in Arrow blocks of 100 (the default codec)"),
+    DQP_ZSTD("DQP, Arrow+ZSTD", "as DQP, Arrow, with ZSTD-compressed Arrow buffers (codec binary-zstd)"),
     POSTGRES_FDW("postgres_fdw", "host A's PostgreSQL joining host B's table through postgres_fdw (peer)"),
     CALCITE_JDBC("Calcite JdbcSchema", "Calcite's JDBC adapter over both databases, joined in Calcite (peer)");
 

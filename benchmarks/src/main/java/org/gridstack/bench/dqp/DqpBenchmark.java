@@ -34,8 +34,8 @@ import picocli.CommandLine.Option;
  *     service synchronous, tuple by tuple and in blocks of 100, and the full DQP query in both codecs,
  *     with the peers for the Join (postgres_fdw, Calcite's JdbcSchema); every mode's rows are checked
  *     equal to direct JDBC's before it is timed;</li>
- * <li>a block-size sweep of Scan-1 in both codecs: bytes, the data service's blocked scan and the DQP
- *     Scan-1 ({@link SweepPoint}), and the bytes of both seed tables in both codecs at 100 tuples per block;</li>
+ * <li>a block-size sweep of Scan-1 in the codecs ({@link #SWEEP_CODECS}): bytes, the data service's blocked scan
+ *     and the DQP Scan-1 ({@link SweepPoint}), and the bytes of both seed tables in each codec at 100 tuples per block;</li>
  * <li>the cost profile the coordinator returns for DQP Scan-1, beside the seed's Figure 7;</li>
  * <li>the parallel OPERATION_CALL grid: the seed's entropy query with k evaluators calling c
  *     EntropyAnalyser copies in LATENCY mode ({@link GridCell}), speed-up against k = c = 1.</li>
@@ -50,6 +50,8 @@ public final class DqpBenchmark {
     /** The seed's DQP block size, and the block size of the access-mode runs. */
     static final int SEED_BLOCK_SIZE = 100;
     static final Duration QUERY_TIMEOUT = Duration.ofMinutes(5);
+    /** The codecs of the block-size sweep: plain Arrow, Arrow with ZSTD-compressed buffers, WebRowSet. */
+    static final List<String> SWEEP_CODECS = List.of("binary", "binary-zstd", "webrowset");
 
     /** Preset sizes: tiny (the build's run), quick (minutes), full (more repetitions and block sizes). */
     public enum Scale {
@@ -170,7 +172,7 @@ public final class DqpBenchmark {
     /** Direct JDBC's rows: the scans on their host, the Join in the one database holding both tables. */
     private static CanonicalRows expectedRows(DqpTestbed bed, SeedQuery q) throws Exception {
         DemoDatabase db = q == SeedQuery.JOIN ? bed.joinDatabase() : bed.hostOf(q.table());
-        try (JdbcRows jdbc = new JdbcRows(DriverManager.getConnection(db.jdbcUrl(), db.readerProperties()), q.postgresFdwSql())) {
+        try (JdbcRows jdbc = new JdbcRows(DriverManager.getConnection(db.jdbcUrl(), db.readerProperties()), q.jdbcSql())) {
             return CanonicalRows.of(jdbc.fetch());
         }
     }
@@ -179,13 +181,14 @@ public final class DqpBenchmark {
         return switch (m) {
             case JDBC -> {
                 DemoDatabase db = q == SeedQuery.JOIN ? bed.joinDatabase() : bed.hostOf(q.table());
-                yield new JdbcRows(DriverManager.getConnection(db.jdbcUrl(), db.readerProperties()), q.postgresFdwSql());
+                yield new JdbcRows(DriverManager.getConnection(db.jdbcUrl(), db.readerProperties()), q.jdbcSql());
             }
             case GDS_SYNC -> new DataServiceRows(dataService(bed, http, q.table()), q.table(), "webrowset", 0);
             case GDS_TUPLE -> new DataServiceRows(dataService(bed, http, q.table()), q.table(), "webrowset", 1);
             case GDS_BLOCKS -> new DataServiceRows(dataService(bed, http, q.table()), q.table(), "webrowset", SEED_BLOCK_SIZE);
             case DQP_WEBROWSET -> new CoordinatorRows(http, bed.coordinator(), q.sql(), SEED_BLOCK_SIZE, "webrowset", null, QUERY_TIMEOUT);
             case DQP_BINARY -> new CoordinatorRows(http, bed.coordinator(), q.sql(), SEED_BLOCK_SIZE, "binary", null, QUERY_TIMEOUT);
+            case DQP_ZSTD -> new CoordinatorRows(http, bed.coordinator(), q.sql(), SEED_BLOCK_SIZE, "binary-zstd", null, QUERY_TIMEOUT);
             // the superuser owns the user mapping; the reader of host B is who host A logs in as
             case POSTGRES_FDW -> new JdbcRows(bed.hostA().superuserConnection(), q.postgresFdwSql());
             case CALCITE_JDBC -> new JdbcRows(CalciteFederation.connect(bed.hostA(), bed.hostB()), q.calciteSql());
@@ -208,7 +211,7 @@ public final class DqpBenchmark {
         String table = SeedQuery.SCAN_1.table();
         BlockSchema schema = schemaOf(bed, http, table);
         List<Object[]> rows = new DataServiceRows(dataService(bed, http, table), table, "binary", 1000).fetch();
-        for (String codec : List.of("binary", "webrowset")) {
+        for (String codec : SWEEP_CODECS) {
             for (int b : config.blockSizes()) {
                 long bytes = CodecBytes.of(BlockCodec.named(codec), schema, rows, b);
                 RepeatedQuery.Result gds;
@@ -233,7 +236,8 @@ public final class DqpBenchmark {
         BlockSchema schema = schemaOf(bed, http, q.table());
         List<Object[]> rows = new DataServiceRows(dataService(bed, http, q.table()), q.table(), "binary", 1000).fetch();
         return new CodecComparison(q, blockSize, rows.size(), CodecBytes.of(BlockCodec.named("webrowset"), schema, rows, blockSize),
-                CodecBytes.of(BlockCodec.named("binary"), schema, rows, blockSize));
+                CodecBytes.of(BlockCodec.named("binary"), schema, rows, blockSize), CodecBytes.of(BlockCodec.named("binary-zstd"), schema, rows,
+                blockSize));
     }
 
     private static BlockSchema schemaOf(DqpTestbed bed, HttpClient http, String table) throws Exception {

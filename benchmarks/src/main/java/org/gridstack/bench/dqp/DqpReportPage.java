@@ -34,7 +34,7 @@ final class DqpReportPage {
         page.heading("1. Access modes (seed 003 Figures 2-4)");
         List<AccessMode> modes = List.of(AccessMode.values());
         SvgChart.Builder chart = SvgChart.builder("Median time per access mode (x: mode number in the legend's order of the table)",
-                "access mode (1 = direct JDBC ... 8 = Calcite)", "ms").integerX().logAxes(false, true).size(720, 360);
+                "access mode (1 = direct JDBC ... 9 = Calcite)", "ms").integerX().logAxes(false, true).size(720, 360);
         for (SeedQuery q : SeedQuery.values()) {
             List<double[]> ours = new ArrayList<>();
             List<double[]> seed = new ArrayList<>();
@@ -67,8 +67,8 @@ final class DqpReportPage {
         SvgChart.Builder bytes = SvgChart.builder("Scan-1 bytes against block size", "tuples per block", "bytes").logAxes(true, true).size(480, 320);
         SvgChart.Builder times = SvgChart.builder("Scan-1 time against block size", "tuples per block", "median ms").logAxes(true, true)
                 .size(480, 320);
-        for (String codec : List.of("binary", "webrowset")) {
-            String name = codec.equals("binary") ? "Arrow" : "WebRowSet";
+        for (String codec : DqpBenchmark.SWEEP_CODECS) {
+            String name = DqpResult.codecLabel(codec);
             List<SweepPoint> series = r.sweep().stream().filter(p -> p.codec().equals(codec)).toList();
             if (series.isEmpty()) {
                 continue;

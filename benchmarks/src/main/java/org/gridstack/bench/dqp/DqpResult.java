@@ -125,7 +125,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
     }
 
     static final List<String> CODEC_HEADERS = List.of("table", "block", "rows", "WebRowSet bytes", "B/row", "Arrow bytes", "B/row",
-            "WebRowSet / Arrow", "seed: XML tags B/row");
+            "WebRowSet / Arrow", "Arrow+ZSTD bytes", "B/row", "WebRowSet / Arrow+ZSTD", "seed: XML tags B/row");
 
     List<List<String>> codecRows() {
         List<List<String>> rows = new ArrayList<>();
@@ -133,35 +133,41 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
             rows.add(List.of(c.query().label() + " (" + c.query().table() + ")", String.valueOf(c.blockSize()), String.format(Locale.ROOT, "%,d", c.rows()),
                     String.format(Locale.ROOT, "%,d", c.webRowSetBytes()), String.format(Locale.ROOT, "%.1f", (double) c.webRowSetBytes() / c.rows()),
                     String.format(Locale.ROOT, "%,d", c.arrowBytes()), String.format(Locale.ROOT, "%.1f", (double) c.arrowBytes() / c.rows()),
-                    times(c.ratio()), String.valueOf(c.query() == SeedQuery.SCAN_1 ? Seed003Reference.XML_OVERHEAD_PER_ROW_GOTERM
+                    times(c.ratio()), String.format(Locale.ROOT, "%,d", c.zstdBytes()),
+                    String.format(Locale.ROOT, "%.1f", (double) c.zstdBytes() / c.rows()), times(c.zstdRatio()), String.valueOf(c.query() == SeedQuery.SCAN_1 ? Seed003Reference.XML_OVERHEAD_PER_ROW_GOTERM
                             : Seed003Reference.XML_OVERHEAD_PER_ROW_INTERACTION)));
         }
         return rows;
     }
 
-    static final List<String> SWEEP_HEADERS = List.of("block", "Arrow bytes", "WebRowSet bytes", "data service Arrow ms",
-            "data service WebRowSet ms", "DQP Arrow ms", "DQP WebRowSet ms", "DQP EXCHANGE bytes Arrow", "DQP EXCHANGE bytes WebRowSet");
+    static final List<String> SWEEP_HEADERS = List.of("block", "codec", "bytes", "data service median ms", "DQP median ms",
+            "DQP EXCHANGE bytes");
 
     List<List<String>> sweepRows() {
         List<List<String>> rows = new ArrayList<>();
         for (int b : config.blockSizes()) {
-            Optional<SweepPoint> a = point("binary", b);
-            Optional<SweepPoint> x = point("webrowset", b);
-            rows.add(List.of(String.valueOf(b), a.map(p -> String.format(Locale.ROOT, "%,d", p.codecBytes())).orElse("-"),
-                    x.map(p -> String.format(Locale.ROOT, "%,d", p.codecBytes())).orElse("-"),
-                    a.map(p -> ms(p.dataService().medianMillis())).orElse("-"), x.map(p -> ms(p.dataService().medianMillis())).orElse("-"),
-                    a.map(p -> ms(p.dqp().medianMillis())).orElse("-"), x.map(p -> ms(p.dqp().medianMillis())).orElse("-"),
-                    a.map(p -> String.format(Locale.ROOT, "%,d", p.exchangeBytes())).orElse("-"),
-                    x.map(p -> String.format(Locale.ROOT, "%,d", p.exchangeBytes())).orElse("-")));
+            for (String codec : DqpBenchmark.SWEEP_CODECS) {
+                point(codec, b).ifPresent(p -> rows.add(List.of(String.valueOf(b), codecLabel(codec), String.format(Locale.ROOT, "%,d",
+                        p.codecBytes()), ms(p.dataService().medianMillis()), ms(p.dqp().medianMillis()),
+                        String.format(Locale.ROOT, "%,d", p.exchangeBytes()))));
+            }
         }
         return rows;
+    }
+
+    static String codecLabel(String codec) {
+        return switch (codec) {
+            case "binary" -> "Arrow";
+            case "binary-zstd" -> "Arrow+ZSTD";
+            default -> "WebRowSet";
+        };
     }
 
     String stopPayingSentence() {
         StringBuilder s = new StringBuilder("Larger blocks stop paying (smallest block size within 10 % of the best median): ");
         List<String> parts = new ArrayList<>();
-        for (String codec : List.of("binary", "webrowset")) {
-            String name = codec.equals("binary") ? "Arrow" : "WebRowSet";
+        for (String codec : DqpBenchmark.SWEEP_CODECS) {
+            String name = codecLabel(codec);
             blocksStopPaying(codec, false).ifPresent(b -> parts.add("data service " + name + " at " + b));
             blocksStopPaying(codec, true).ifPresent(b -> parts.add("DQP " + name + " at " + b));
         }

@@ -45,6 +45,11 @@ public enum SeedQuery {
         return table;
     }
 
+    /** The SQL as PostgreSQL gets it directly (the Join in the one database holding both tables). */
+    String jdbcSql() {
+        return sql.toLowerCase(Locale.ROOT);
+    }
+
     /** The Join on host A with host B's table through postgres_fdw; the scans as they are. */
     String postgresFdwSql() {
         return this == JOIN ? "select i.orf2 from protein_goterm p, " + DqpTestbed.FOREIGN_SCHEMA

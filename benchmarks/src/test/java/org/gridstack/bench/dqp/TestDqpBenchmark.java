@@ -50,16 +50,18 @@ class TestDqpBenchmark {
         assertTrue(r.mode(SeedQuery.JOIN, AccessMode.POSTGRES_FDW).isPresent() && r.mode(SeedQuery.JOIN, AccessMode.CALCITE_JDBC).isPresent(),
                 "both peers measured");
 
-        assertEquals(2 * tiny.blockSizes().size(), r.sweep().size());
+        assertEquals(DqpBenchmark.SWEEP_CODECS.size() * tiny.blockSizes().size(), r.sweep().size());
         for (int b : tiny.blockSizes()) {
             SweepPoint arrow = r.point("binary", b).orElseThrow();
             SweepPoint xml = r.point("webrowset", b).orElseThrow();
             assertTrue(arrow.codecBytes() > 0 && arrow.exchangeBytes() > 0, "Arrow bytes at " + b);
             assertTrue(xml.codecBytes() > arrow.codecBytes(), "WebRowSet is larger at " + b + ": " + xml.codecBytes() + " vs " + arrow.codecBytes());
             assertTrue(xml.exchangeBytes() > arrow.exchangeBytes(), "EXCHANGE bytes at " + b);
+            SweepPoint zstd = r.point("binary-zstd", b).orElseThrow();
+            assertTrue(zstd.codecBytes() > 0 && zstd.exchangeBytes() > 0, "Arrow+ZSTD bytes at " + b);
         }
         assertEquals(2, r.codecs().size());
-        r.codecs().forEach(c -> assertTrue(c.ratio() > 1, c.toString()));
+        r.codecs().forEach(c -> assertTrue(c.ratio() > 1 && c.zstdRatio() > c.ratio(), c.toString()));
 
         for (String codec : List.of("binary", "webrowset")) {
             assertTrue(r.profileValue(codec, "wallMs") > 0, codec + " profile: " + r.profiles());
@@ -76,14 +78,14 @@ class TestDqpBenchmark {
         }
 
         List<DqpTargets.Verdict> verdicts = DqpTargets.judge(r);
-        assertEquals(4, verdicts.size());
+        assertEquals(5, verdicts.size());
         verdicts.forEach(v -> assertTrue(v.verdict().equals("met") || v.verdict().equals("missed"), v.toString()));
 
         assertTrue(md.contains("27,800 ms") && md.contains("2.25"), "the seed's figures beside ours: " + md);
         assertEquals(r.modes().size() + 2 * r.sweep().size() + r.grid().size() + 1, r.csv().lines().count(), r.csv());
         JsonNode json = new ObjectMapper().readTree(r.json());
         assertEquals(r.modes().size(), json.get("accessModes").size());
-        assertEquals(4, json.get("targets").size());
+        assertEquals(5, json.get("targets").size());
 
         r.write(dir);
         HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("dqp.html"));
