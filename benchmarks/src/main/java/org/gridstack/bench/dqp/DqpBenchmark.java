@@ -59,11 +59,11 @@ public final class DqpBenchmark {
 
         public Config config() {
             return switch (this) {
-                case TINY -> new Config(0, 1, 1, List.of(10, 100, 1000), List.of(1, 2), List.of(1, 2), Duration.ofMillis(20));
-                case QUICK -> new Config(1, 3, 2, List.of(1, 10, 50, 100, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
-                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20));
+                case TINY -> new Config(0, 1, 1, List.of(100, 1000), List.of(1, 2), List.of(1, 2), Duration.ofMillis(20), 5_000);
+                case QUICK -> new Config(1, 3, 2, List.of(10, 50, 100, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
+                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE);
                 case FULL -> new Config(1, 5, 3, List.of(1, 10, 25, 50, 100, 130, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
-                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20));
+                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE);
             };
         }
     }
@@ -78,9 +78,11 @@ public final class DqpBenchmark {
      * @param evaluators the grid's evaluator counts k (OPERATION_CALL partitions)
      * @param copies the grid's EntropyAnalyser copy counts c
      * @param entropyLatency what one calculateEntropy call waits (LATENCY mode: a remote machine)
+     * @param tupleModeMaxRows the data service's tuple-by-tuple mode (one request per row) is measured only for
+     *        tables of at most this many rows (the tiny scale leaves out Scan-1's 16,803 requests)
      */
     public record Config(int warmups, int repetitions, int sweepRepetitions, List<Integer> blockSizes, List<Integer> evaluators,
-                         List<Integer> copies, Duration entropyLatency) {
+                         List<Integer> copies, Duration entropyLatency, int tupleModeMaxRows) {
         public Config {
             blockSizes = List.copyOf(requireNonNull(blockSizes, "blockSizes is null"));
             evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
@@ -108,6 +110,9 @@ public final class DqpBenchmark {
                     throw new IllegalArgumentException("copy count " + c + " is outside 1..16");
                 }
             }
+            if (tupleModeMaxRows < 0) {
+                throw new IllegalArgumentException("tuple-mode-max-rows must not be negative, got " + tupleModeMaxRows);
+            }
             if (entropyLatency.isNegative() || entropyLatency.compareTo(Duration.ofSeconds(1)) > 0) {
                 throw new IllegalArgumentException("entropy latency must be within 0..1000 ms, got " + entropyLatency.toMillis() + " ms");
             }
@@ -120,7 +125,12 @@ public final class DqpBenchmark {
         String describe() {
             return "--warmups=" + warmups + " --repetitions=" + repetitions + " --sweep-repetitions=" + sweepRepetitions + " --block-sizes="
                     + join(blockSizes) + " --evaluators=" + join(evaluators) + " --copies=" + join(copies) + " --entropy-latency-millis="
-                    + entropyLatency.toMillis();
+                    + entropyLatency.toMillis() + (tupleModeMaxRows == Integer.MAX_VALUE ? "" : " --tuple-mode-max-rows=" + tupleModeMaxRows);
+        }
+
+        /** Whether {@code mode} is measured for {@code query} whose answer has {@code rows} rows. */
+        boolean measures(SeedQuery query, AccessMode mode, int rows) {
+            return mode.answers(query) && (mode != AccessMode.GDS_TUPLE || rows <= tupleModeMaxRows);
         }
     }
 
@@ -146,6 +156,9 @@ public final class DqpBenchmark {
             }
             for (SeedQuery q : SeedQuery.values()) {
                 for (AccessMode m : AccessMode.forQuery(q)) {
+                    if (!config.measures(q, m, expected.get(q).size())) {
+                        continue;
+                    }
                     ModeResult r = measureMode(bed, http, config, q, m, expected.get(q));
                     result.mode(r);
                     System.out.printf(Locale.ROOT, "dqp: %-7s %-30s %6d rows  median %10.1f ms  (%.1f..%.1f)%n", q.label(), m.label(), r.rows(),
@@ -315,6 +328,7 @@ public final class DqpBenchmark {
         private List<Integer> evaluators;
         private List<Integer> copies;
         private Duration latency;
+        private Integer tupleModeMaxRows;
         Path output;
 
         Options(Path output) {
@@ -368,6 +382,11 @@ public final class DqpBenchmark {
             latency = v.isBlank() ? null : Duration.ofMillis(numbers("--entropy-latency-millis", v).get(0));
         }
 
+        @Option(names = "--tuple-mode-max-rows", paramLabel = "N", description = "largest table measured tuple by tuple (default: all)")
+        void tupleModeMaxRows(String v) {
+            tupleModeMaxRows = v.isBlank() ? null : numbers("--tuple-mode-max-rows", v).get(0);
+        }
+
         @Option(names = "--output", paramLabel = "DIR", description = "directory of dqp.{md,csv,json,html}")
         void output(Path v) {
             output = v;
@@ -389,7 +408,7 @@ public final class DqpBenchmark {
             return new Config(warmups != null ? warmups : base.warmups(), repetitions != null ? repetitions : base.repetitions(),
                     sweepRepetitions != null ? sweepRepetitions : base.sweepRepetitions(), blockSizes != null ? blockSizes : base.blockSizes(),
                     evaluators != null ? evaluators : base.evaluators(), copies != null ? copies : base.copies(),
-                    latency != null ? latency : base.entropyLatency());
+                    latency != null ? latency : base.entropyLatency(), tupleModeMaxRows != null ? tupleModeMaxRows : base.tupleModeMaxRows());
         }
     }
 

@@ -39,6 +39,10 @@ class TestDqpBenchmark {
                 case JOIN -> joinRows;
             };
             for (AccessMode m : AccessMode.forQuery(q)) {
+                if (q == SeedQuery.SCAN_1 && m == AccessMode.GDS_TUPLE) {
+                    assertTrue(r.mode(q, m).isEmpty(), "tiny leaves out Scan-1's 16,803 single-row requests");
+                    continue;
+                }
                 ModeResult x = r.mode(q, m).orElseThrow(() -> new AssertionError(q + " via " + m + " missing: " + md));
                 assertEquals(expected, x.rows(), q + " via " + m);
                 assertEquals(tiny.repetitions(), x.timing().nanos().length, q + " via " + m);
@@ -46,7 +50,7 @@ class TestDqpBenchmark {
                 assertTrue(x.medianMillis() > 0, q + " via " + m);
             }
         }
-        assertEquals(AccessMode.forQuery(SeedQuery.SCAN_1).size() * 2 + AccessMode.forQuery(SeedQuery.JOIN).size(), r.modes().size());
+        assertEquals(AccessMode.forQuery(SeedQuery.SCAN_1).size() * 2 - 1 + AccessMode.forQuery(SeedQuery.JOIN).size(), r.modes().size());
         assertTrue(r.mode(SeedQuery.JOIN, AccessMode.POSTGRES_FDW).isPresent() && r.mode(SeedQuery.JOIN, AccessMode.CALCITE_JDBC).isPresent(),
                 "both peers measured");
 
