@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
  *     and the DQP Scan-1 ({@link SweepPoint}), and the bytes of both seed tables in each codec at 100 tuples per block;</li>
  * <li>the cost profile the coordinator returns for DQP Scan-1, beside the seed's Figure 7;</li>
  * <li>the parallel OPERATION_CALL grid: the seed's entropy query with k evaluators calling c
- *     EntropyAnalyser copies in LATENCY mode ({@link GridCell}), speed-up against k = c = 1.</li>
+ *     EntropyAnalyser copies in LATENCY mode ({@link GridCell}), speed-up against the k = 1 cells.</li>
  * </ol>
  * Everything runs in this JVM ({@link DqpTestbed}): the embedded PostgreSQL servers are its child
  * processes, each service its own Spring Boot context on its own loopback port, so the host

@@ -126,7 +126,7 @@ final class DqpReportPage {
         if (!r.grid().isEmpty()) {
             page.charts(List.of(byK.build(), speedUp.build()));
         }
-        page.table("Median (speed-up against k = c = 1); partition i runs on evaluator i and calls copy i mod c", r.gridHeaders(), r.gridRows());
+        page.table("Median (speed-up against the median of the k = 1 cells); partition i runs on evaluator i and calls copy i mod c", r.gridHeaders(), r.gridRows());
         page.note("LATENCY mode: each call computes the entropy and then waits " + c.entropyLatency().toMillis() + " ms, standing for the"
                 + " seed's remote machines on a 2-core host. A copy serves concurrent calls concurrently (its web server has many threads),"
                 + " so unlike the seed's single machines the number of copies does not bound the parallelism here; the evaluators do.");
