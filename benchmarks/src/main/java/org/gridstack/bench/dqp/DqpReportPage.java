@@ -33,7 +33,7 @@ final class DqpReportPage {
 
         page.heading("1. Access modes (seed 003 Figures 2-4)");
         List<AccessMode> modes = List.of(AccessMode.values());
-        SvgChart.Builder chart = SvgChart.builder("Median time per access mode (x: mode number in the legend's order of the table)",
+        SvgChart.Builder chart = SvgChart.builder("Median time per access mode (x: the mode's number in the table below)",
                 "access mode (1 = direct JDBC ... 9 = Calcite)", "ms").integerX().logAxes(false, true).size(720, 360);
         for (SeedQuery q : SeedQuery.values()) {
             List<double[]> ours = new ArrayList<>();
