@@ -150,8 +150,16 @@ final class DqpTestbed implements AutoCloseable {
     @Override
     public void close() throws Exception {
         try {
+            RuntimeException first = null;
             for (RunningService c : extraCoordinators) {
-                c.close();
+                try {
+                    c.close();
+                } catch (RuntimeException e) {
+                    first = first == null ? e : first; // stop the others anyway
+                }
+            }
+            if (first != null) {
+                throw first;
             }
         } finally {
             try {
