@@ -3,6 +3,7 @@ package org.gridstack.bench.dqp;
 import static java.util.Objects.requireNonNull;
 
 import java.math.BigDecimal;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Option;
  *     and the DQP Scan-1 ({@link SweepPoint}), and the bytes of both seed tables in each codec at 100 tuples per block;</li>
  * <li>the cost profile the coordinator returns for DQP Scan-1, beside the seed's Figure 7;</li>
  * <li>the parallel OPERATION_CALL grid: the seed's entropy query with k evaluators calling c
- *     EntropyAnalyser copies in LATENCY mode ({@link GridCell}), speed-up against the k = 1 cells.</li>
+ *     EntropyAnalyser copies in LATENCY mode ({@link GridCell}), speed-up against the k = 1 cells;</li>
+ * <li>quick and full only: a ten-million-row scan through the whole DQP path with the heap's peak ({@link BigScan}).</li>
  * </ol>
  * Everything runs in this JVM ({@link DqpTestbed}): the embedded PostgreSQL servers are its child
  * processes, each service its own Spring Boot context on its own loopback port, so the host
@@ -50,6 +52,10 @@ public final class DqpBenchmark {
     /** The seed's DQP block size, and the block size of the access-mode runs. */
     static final int SEED_BLOCK_SIZE = 100;
     static final Duration QUERY_TIMEOUT = Duration.ofMinutes(5);
+    /** The bounded-heap scan: ten million rows. */
+    static final long TEN_MILLION = 10_000_000L;
+    /** Query timeout of the big scan's services. */
+    static final Duration BIG_SCAN_TIMEOUT = Duration.ofMinutes(30);
     /** The codecs of the block-size sweep: plain Arrow, Arrow with ZSTD-compressed buffers, WebRowSet. */
     static final List<String> SWEEP_CODECS = List.of("binary", "binary-zstd", "webrowset");
 
@@ -59,11 +65,11 @@ public final class DqpBenchmark {
 
         public Config config() {
             return switch (this) {
-                case TINY -> new Config(0, 1, 1, List.of(100, 1000), List.of(1, 2), List.of(1, 2), Duration.ofMillis(20), 5_000);
+                case TINY -> new Config(0, 1, 1, List.of(100, 1000), List.of(1, 2), List.of(1, 2), Duration.ofMillis(20), 5_000, 0);
                 case QUICK -> new Config(1, 3, 2, List.of(10, 50, 100, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
-                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE);
+                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE, TEN_MILLION);
                 case FULL -> new Config(1, 5, 3, List.of(1, 10, 25, 50, 100, 130, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
-                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE);
+                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE, TEN_MILLION);
             };
         }
     }
@@ -80,9 +86,10 @@ public final class DqpBenchmark {
      * @param entropyLatency what one calculateEntropy call waits (LATENCY mode: a remote machine)
      * @param tupleModeMaxRows the data service's tuple-by-tuple mode (one request per row) is measured only for
      *        tables of at most this many rows (the tiny scale leaves out Scan-1's 16,803 requests)
+     * @param bigScanRows rows of the bounded-heap scan ({@link BigScan}; 0: not run)
      */
     public record Config(int warmups, int repetitions, int sweepRepetitions, List<Integer> blockSizes, List<Integer> evaluators,
-                         List<Integer> copies, Duration entropyLatency, int tupleModeMaxRows) {
+                         List<Integer> copies, Duration entropyLatency, int tupleModeMaxRows, long bigScanRows) {
         public Config {
             blockSizes = List.copyOf(requireNonNull(blockSizes, "blockSizes is null"));
             evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
@@ -110,6 +117,9 @@ public final class DqpBenchmark {
                     throw new IllegalArgumentException("copy count " + c + " is outside 1..16");
                 }
             }
+            if (bigScanRows < 0 || bigScanRows > 100_000_000L) {
+                throw new IllegalArgumentException("big-scan-rows must be within 0..100,000,000, got " + bigScanRows);
+            }
             if (tupleModeMaxRows < 0) {
                 throw new IllegalArgumentException("tuple-mode-max-rows must not be negative, got " + tupleModeMaxRows);
             }
@@ -125,7 +135,8 @@ public final class DqpBenchmark {
         String describe() {
             return "--warmups=" + warmups + " --repetitions=" + repetitions + " --sweep-repetitions=" + sweepRepetitions + " --block-sizes="
                     + join(blockSizes) + " --evaluators=" + join(evaluators) + " --copies=" + join(copies) + " --entropy-latency-millis="
-                    + entropyLatency.toMillis() + (tupleModeMaxRows == Integer.MAX_VALUE ? "" : " --tuple-mode-max-rows=" + tupleModeMaxRows);
+                    + entropyLatency.toMillis() + (tupleModeMaxRows == Integer.MAX_VALUE ? "" : " --tuple-mode-max-rows=" + tupleModeMaxRows)
+                    + " --big-scan-rows=" + bigScanRows;
         }
 
         /** Whether {@code mode} is measured for {@code query} whose answer has {@code rows} rows. */
@@ -176,6 +187,13 @@ public final class DqpBenchmark {
                 result.profile(codec, dqp.lastProfile());
             }
             grid(bed, http, config, result);
+            if (config.bigScanRows() > 0) {
+                URI coordinator = bed.startBigScan(config.bigScanRows(), BIG_SCAN_TIMEOUT);
+                BigScan.Result big = BigScan.run(http, coordinator, config.bigScanRows(), BIG_SCAN_TIMEOUT);
+                result.bigScan(big);
+                System.out.printf(Locale.ROOT, "dqp: big scan %,d rows in %.1f s (%,.0f rows/s), %,d answer bytes, peak heap %.0f MB of -Xmx %.0f MB%n",
+                        big.rows(), big.seconds(), big.rowsPerSecond(), big.answerBytes(), big.peakHeapBytes() / 1e6, big.maxHeapBytes() / 1e6);
+            }
         } finally {
             samples = monitor == null ? List.of() : monitor.stop();
         }
@@ -329,6 +347,7 @@ public final class DqpBenchmark {
         private List<Integer> copies;
         private Duration latency;
         private Integer tupleModeMaxRows;
+        private Long bigScanRows;
         Path output;
 
         Options(Path output) {
@@ -387,6 +406,19 @@ public final class DqpBenchmark {
             tupleModeMaxRows = v.isBlank() ? null : numbers("--tuple-mode-max-rows", v).get(0);
         }
 
+        @Option(names = "--big-scan-rows", paramLabel = "N", description = "rows of the bounded-heap scan (0: none)")
+        void bigScanRows(String v) {
+            if (v.isBlank()) {
+                bigScanRows = null;
+                return;
+            }
+            try {
+                bigScanRows = Long.parseLong(v.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--big-scan-rows: '" + v.strip() + "' is not a whole number");
+            }
+        }
+
         @Option(names = "--output", paramLabel = "DIR", description = "directory of dqp.{md,csv,json,html}")
         void output(Path v) {
             output = v;
@@ -408,7 +440,8 @@ public final class DqpBenchmark {
             return new Config(warmups != null ? warmups : base.warmups(), repetitions != null ? repetitions : base.repetitions(),
                     sweepRepetitions != null ? sweepRepetitions : base.sweepRepetitions(), blockSizes != null ? blockSizes : base.blockSizes(),
                     evaluators != null ? evaluators : base.evaluators(), copies != null ? copies : base.copies(),
-                    latency != null ? latency : base.entropyLatency(), tupleModeMaxRows != null ? tupleModeMaxRows : base.tupleModeMaxRows());
+                    latency != null ? latency : base.entropyLatency(), tupleModeMaxRows != null ? tupleModeMaxRows : base.tupleModeMaxRows(),
+                    bigScanRows != null ? bigScanRows : base.bigScanRows());
         }
     }
 

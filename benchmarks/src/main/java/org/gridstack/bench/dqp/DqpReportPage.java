@@ -131,6 +131,7 @@ final class DqpReportPage {
                 + " seed's remote machines on a 2-core host. A copy serves concurrent calls concurrently (its web server has many threads),"
                 + " so unlike the seed's single machines the number of copies does not bound the parallelism here; the evaluators do.");
 
+        page.heading("5. Bounded-heap scan (issue 12)").paragraph(r.bigScanSentence());
         List<List<String>> targets = new ArrayList<>();
         for (DqpTargets.Verdict v : DqpTargets.judge(r)) {
             targets.add(List.of(v.target(), v.measured(), v.verdict()));

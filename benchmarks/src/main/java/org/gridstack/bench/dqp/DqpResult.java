@@ -25,8 +25,8 @@ import org.gridstack.bench.kit.report.ReportIndex;
  * CSV, JSON and the HTML page ({@link DqpReportPage}). Immutable once built ({@link Builder}).
  */
 record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepPoint> sweep, List<CodecComparison> codecs,
-                 Map<String, Map<String, Object>> profiles, List<GridCell> grid, int cores, LocalDateTime started, Duration elapsed,
-                 List<HostMonitor.Sample> host) {
+                 Map<String, Map<String, Object>> profiles, List<GridCell> grid, Optional<BigScan.Result> bigScan, int cores,
+                 LocalDateTime started, Duration elapsed, List<HostMonitor.Sample> host) {
     DqpResult {
         requireNonNull(config, "config is null");
         modes = List.copyOf(modes);
@@ -34,6 +34,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
         codecs = List.copyOf(codecs);
         profiles = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
         grid = List.copyOf(grid);
+        requireNonNull(bigScan, "bigScan is null");
         host = List.copyOf(host);
     }
 
@@ -45,6 +46,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
         private final List<CodecComparison> codecs = new ArrayList<>();
         private final Map<String, Map<String, Object>> profiles = new LinkedHashMap<>();
         private final List<GridCell> grid = new ArrayList<>();
+        private BigScan.Result bigScan;
 
         Builder(DqpBenchmark.Config config) {
             this.config = requireNonNull(config, "config is null");
@@ -70,8 +72,12 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
             grid.add(c);
         }
 
+        void bigScan(BigScan.Result r) {
+            bigScan = r;
+        }
+
         DqpResult build(int cores, LocalDateTime started, Duration elapsed, List<HostMonitor.Sample> host) {
-            return new DqpResult(config, modes, sweep, codecs, profiles, grid, cores, started, elapsed, host);
+            return new DqpResult(config, modes, sweep, codecs, profiles, grid, Optional.ofNullable(bigScan), cores, started, elapsed, host);
         }
     }
 
@@ -269,8 +275,17 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
         s.append("Entropy query, k evaluators x c EntropyAnalyser copies (LATENCY ").append(config.entropyLatency().toMillis())
                 .append(" ms per call), median (speed-up against the median of the k = 1 cells); seed 003: best ").append(Seed003Reference.OPERATION_CALL_BEST_SPEEDUP)
                 .append(" x:\n\n").append(table(gridHeaders(), gridRows())).append('\n');
+        s.append(bigScanSentence()).append("\n\n");
         s.append("Targets of the issue:\n\n").append(DqpTargets.markdown(DqpTargets.judge(this)));
         return s.toString();
+    }
+
+    String bigScanSentence() {
+        return bigScan.map(b -> String.format(Locale.ROOT, "Bounded-heap scan: %,d rows (`select * from %s`, Arrow blocks of %d, through a data"
+                + " service, an evaluator's EXCHANGE and the coordinator, JSON streamed to the client) in %.1f s (%,.0f rows/s), %,d bytes of"
+                + " answer; peak heap %.0f MB with -Xmx %.0f MB for the whole stack in one JVM.", b.rows(), DqpTestbed.BIG_TABLE,
+                BigScan.BLOCK_SIZE, b.seconds(), b.rowsPerSecond(), b.answerBytes(), b.peakHeapBytes() / 1e6, b.maxHeapBytes() / 1e6))
+                .orElse("Bounded-heap scan: not run at this scale (--big-scan-rows=0).");
     }
 
     private static String table(List<String> headers, List<List<String>> rows) {
@@ -311,6 +326,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
         root.put("scan1Profiles", profiles);
         double base = gridBaselineMillis();
         root.put("operationCallGrid", grid.stream().map(c -> c.jsonFields(base)).toList());
+        root.put("bigScan", bigScan.map(BigScan.Result::jsonFields).orElse(null));
         root.put("targets", DqpTargets.judge(this));
         Map<String, Object> seed = new LinkedHashMap<>();
         seed.put("source", Seed003Reference.SOURCE);

@@ -14,11 +14,16 @@ import java.util.Map;
 import org.gridstack.dqp.coordinator.CoordinatorApplication;
 import org.gridstack.dqp.coordinator.CoordinatorSettings;
 import org.gridstack.dqp.coordinator.QueryEngine;
+import org.gridstack.dqp.dataservice.DataService;
+import org.gridstack.dqp.dataservice.DataServiceApplication;
+import org.gridstack.dqp.dataservice.DataServiceSettings;
 import org.gridstack.dqp.demo.DemoDataGenerator;
 import org.gridstack.dqp.demo.DemoDatabase;
 import org.gridstack.dqp.demo.DemoStack;
 import org.gridstack.dqp.demo.DemoTable;
 import org.gridstack.dqp.entropy.EntropySettings;
+import org.gridstack.dqp.evaluator.Evaluator;
+import org.gridstack.dqp.evaluator.EvaluatorApplication;
 import org.gridstack.dqp.web.RunningService;
 
 /**
@@ -28,15 +33,19 @@ import org.gridstack.dqp.web.RunningService;
  * LATENCY mode and a coordinator), one more coordinator for each smaller number of entropy copies
  * the OPERATION_CALL grid needs (same data services and evaluators, the first c copies), a third
  * PostgreSQL holding both Join tables (direct JDBC's Join, the seed's GDS join in one database),
- * and postgres_fdw on host A with host B's tables imported into schema {@value #FOREIGN_SCHEMA}.
+ * and postgres_fdw on host A with host B's tables imported into schema {@value #FOREIGN_SCHEMA}; on request
+ * ({@link #startBigScan}) a big table on host A with its own data service, evaluator and coordinator.
  * Closing stops everything, also after a failed start. Thread-safe once started.
  */
 final class DqpTestbed implements AutoCloseable {
     /** Host A's schema holding host B's tables through postgres_fdw. */
     static final String FOREIGN_SCHEMA = "host_b";
+    /** The big table of the bounded-heap scan, on host A, created only when asked for. */
+    static final String BIG_TABLE = "big_scan";
 
     private final DemoStack stack;
     private final List<RunningService> extraCoordinators = new ArrayList<>();
+    private final java.util.Deque<AutoCloseable> bigScanServices = new java.util.ArrayDeque<>();
     private final Map<Integer, URI> coordinatorsByCopies = new LinkedHashMap<>();
     private DemoDatabase joinDatabase;
 
@@ -104,6 +113,39 @@ final class DqpTestbed implements AutoCloseable {
         }
     }
 
+    /**
+     * Creates {@value #BIG_TABLE} on host A with {@code rows} generated rows (id, a 10-character ORF,
+     * an MD5 text: about 60 bytes a row), then a data service that sees it (catalogs are read once),
+     * an evaluator and a coordinator over it, all with {@code timeout} as their query timeout; returns
+     * the coordinator's URL. They stop with the testbed.
+     */
+    URI startBigScan(long rows, Duration timeout) throws Exception {
+        DemoDatabase a = hostA();
+        try (Connection c = a.superuserConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE " + BIG_TABLE + " (id bigint NOT NULL, orf varchar(55) NOT NULL, payload varchar(64))");
+            s.execute("INSERT INTO " + BIG_TABLE + " SELECT i, 'Y' || lpad(i::text, 9, '0'), md5(i::text) FROM generate_series(1, "
+                    + rows + ") i");
+            s.execute("GRANT SELECT ON " + BIG_TABLE + " TO " + DemoDatabase.READER);
+            s.execute("ANALYZE " + BIG_TABLE);
+        }
+        DataServiceSettings d = DataServiceSettings.defaults("host-a-big", a.jdbcUrl(), DemoDatabase.READER, a.readerPassword());
+        DataService service = DataService.open(new DataServiceSettings(d.name(), d.jdbcUrl(), d.user(), d.password(), d.maxSessions(),
+                d.sessionIdleTimeout(), d.maxBlockSize(), d.fetchSize(), timeout));
+        bigScanServices.push(service);
+        RunningService dataService = DataServiceApplication.start(service, 0);
+        bigScanServices.push(dataService);
+        Evaluator evaluator = new Evaluator("evaluator-big", 64, timeout);
+        bigScanServices.push(evaluator);
+        RunningService evaluatorHttp = EvaluatorApplication.start(evaluator, 0);
+        bigScanServices.push(evaluatorHttp);
+        CoordinatorSettings cd = CoordinatorSettings.defaults(List.of(dataService.baseUri()), List.of(), List.of(evaluatorHttp.baseUri()));
+        RunningService coordinator = CoordinatorApplication.start(QueryEngine.start(new CoordinatorSettings(cd.dataServices(),
+                cd.entropyServices(), cd.evaluators(), cd.defaultBlockSize(), cd.maxBlockSize(), timeout, cd.maxConcurrentQueries(),
+                cd.maxSqlLength())), 0);
+        bigScanServices.push(coordinator);
+        return coordinator.baseUri();
+    }
+
     DemoStack stack() {
         return stack;
     }
@@ -149,6 +191,13 @@ final class DqpTestbed implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        while (!bigScanServices.isEmpty()) {
+            try {
+                bigScanServices.pop().close();
+            } catch (Exception e) {
+                // the stack below is stopped anyway
+            }
+        }
         try {
             RuntimeException first = null;
             for (RunningService c : extraCoordinators) {

@@ -82,14 +82,16 @@ class TestDqpBenchmark {
         }
 
         List<DqpTargets.Verdict> verdicts = DqpTargets.judge(r);
-        assertEquals(5, verdicts.size());
-        verdicts.forEach(v -> assertTrue(v.verdict().equals("met") || v.verdict().equals("missed"), v.toString()));
+        assertEquals(6, verdicts.size());
+        verdicts.subList(0, 5).forEach(v -> assertTrue(v.verdict().equals("met") || v.verdict().equals("missed"), v.toString()));
+        assertEquals("not measured", verdicts.get(5).verdict(), "tiny runs no big scan");
+        assertTrue(r.bigScan().isEmpty());
 
         assertTrue(md.contains("27,800 ms") && md.contains("2.25"), "the seed's figures beside ours: " + md);
         assertEquals(r.modes().size() + 2 * r.sweep().size() + r.grid().size() + 1, r.csv().lines().count(), r.csv());
         JsonNode json = new ObjectMapper().readTree(r.json());
         assertEquals(r.modes().size(), json.get("accessModes").size());
-        assertEquals(5, json.get("targets").size());
+        assertEquals(6, json.get("targets").size());
 
         r.write(dir);
         HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("dqp.html"));
@@ -108,11 +110,13 @@ class TestDqpBenchmark {
     void argumentsPickAScaleAndOverrideItsSettings() {
         Path[] out = {Path.of("x")};
         DqpBenchmark.Config c = DqpBenchmark.parse(new String[] {"--scale=full", "--block-sizes=1,100", "", "--copies=",
-                "--repetitions=2", "--entropy-latency-millis=5", "--output=/tmp/o"}, out);
+                "--repetitions=2", "--entropy-latency-millis=5", "--big-scan-rows=1000", "--output=/tmp/o"}, out);
         assertEquals(List.of(1, 100), c.blockSizes());
         assertEquals(DqpBenchmark.Scale.FULL.config().copies(), c.copies(), "an empty value keeps the scale's copies");
         assertEquals(2, c.repetitions());
         assertEquals(Duration.ofMillis(5), c.entropyLatency());
+        assertEquals(1_000, c.bigScanRows());
+        assertEquals(0, DqpBenchmark.Scale.TINY.config().bigScanRows(), "the build's run has no big scan");
         assertEquals(Path.of("/tmp/o"), out[0]);
         assertEquals(DqpBenchmark.Scale.QUICK.config(), DqpBenchmark.parse(new String[0], out));
         assertThrows(IllegalArgumentException.class, () -> DqpBenchmark.parse(new String[] {"--scale=huge"}, out));
