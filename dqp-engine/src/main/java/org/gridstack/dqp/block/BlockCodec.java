@@ -24,7 +24,8 @@ public interface BlockCodec {
     BlockReader openReader(InputStream in) throws IOException;
 
     /**
-     * The codec named {@code name}: {@code binary} (or {@code arrow}) or {@code webrowset} (or {@code xml}),
+     * The codec named {@code name}: {@code binary} (or {@code arrow}), {@code binary-zstd} (or {@code arrow-zstd}) or
+     * {@code webrowset} (or {@code xml}),
      * case-insensitive.
      *
      * @throws IllegalArgumentException for another name, listing the known ones
@@ -32,8 +33,9 @@ public interface BlockCodec {
     static BlockCodec named(String name) {
         return switch (name == null ? "" : name.toLowerCase(Locale.ROOT)) {
             case "binary", "arrow" -> ArrowBlockCodec.INSTANCE;
+            case "binary-zstd", "arrow-zstd" -> ArrowBlockCodec.ZSTD;
             case "webrowset", "xml" -> WebRowSetBlockCodec.INSTANCE;
-            default -> throw new IllegalArgumentException("unknown codec '" + name + "'; use binary (Arrow IPC stream) or webrowset (XML)");
+            default -> throw new IllegalArgumentException("unknown codec '" + name + "'; use binary (Arrow IPC stream), binary-zstd (Arrow with ZSTD-compressed buffers) or webrowset (XML)");
         };
     }
 }

@@ -32,22 +32,30 @@ public final class HttpServiceLauncher {
         requireNonNull(serviceName, "serviceName is null");
         requireNonNull(configuration, "configuration is null");
         requireNonNull(beans, "beans is null");
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        settings.put("server.port", Integer.toString(port));
+        settings.put("server.address", address);
+        settings.put("spring.application.name", serviceName);
+        settings.put("server.shutdown", "immediate");
+        settings.put("spring.mvc.async.request-timeout", "-1");
+        settings.put("server.tomcat.threads.max", "64");
+        settings.put("management.endpoints.web.exposure.include", "health,prometheus");
+        settings.put("management.metrics.tags.service", serviceName);
+        // no service uses a Spring DataSource (the data service pools its own connections): a JDBC
+        // starter elsewhere on the classpath (the benchmarks) must not make Spring look for a database
+        settings.put("spring.autoconfigure.exclude", "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration");
+        // another application's application.properties on the classpath (the benchmarks hold several) must not
+        // configure these services: read only dqp-engine.properties, which does not exist, and pass the settings
+        // as command-line arguments, which win over any properties file
+        settings.put("spring.config.name", "dqp-engine");
+        String[] args = settings.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
         ConfigurableApplicationContext context = new SpringApplicationBuilder(configuration)
                 .web(WebApplicationType.SERVLET)
                 .bannerMode(org.springframework.boot.Banner.Mode.OFF)
                 .logStartupInfo(false)
                 .registerShutdownHook(false)
-                .properties(Map.of(
-                        "server.port", Integer.toString(port),
-                        "server.address", address,
-                        "spring.application.name", serviceName,
-                        "server.shutdown", "immediate",
-                        "spring.mvc.async.request-timeout", "-1",
-                        "server.tomcat.threads.max", "64",
-                        "management.endpoints.web.exposure.include", "health,prometheus",
-                        "management.metrics.tags.service", serviceName))
                 .initializers(ctx -> beans.forEach(ctx.getBeanFactory()::registerSingleton))
-                .run();
+                .run(args);
         int actual = ((WebServerApplicationContext) context).getWebServer().getPort();
         return new RunningService(serviceName, actual, context);
     }
