@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.zip.Deflater;
 import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.SecondsConverter;
@@ -97,7 +98,8 @@ public final class AnswerShapeBenchmark {
         }
     }
 
-    public record Result(LocalDateTime started, Duration elapsed, int cores, Config config, List<Cell> cells) {
+    /** @param host the host monitor's samples over the run (this JVM's process tree: clients, servlet, its PostgreSQL, Squid) */
+    public record Result(LocalDateTime started, Duration elapsed, int cores, Config config, List<Cell> cells, List<HostMonitor.Sample> host) {
         String markdown() {
             StringBuilder b = new StringBuilder("### FroNtier answer shapes (thesis experiments 2.2, 2.3, 2.4)\n\n")
                     .append("| exp | access | MB | compressibility % (measured) | zip | clients | queries/s | row MB/s | body MB/s | p50 ms | p99 ms | errors % |\n")
@@ -138,12 +140,16 @@ public final class AnswerShapeBenchmark {
         Path schema = Files.createTempFile("answer-shape", ".sql");
         int maxMb = config.sizes().stream().mapToInt(Integer::intValue).max().orElse(1);
         List<Cell> cells = new ArrayList<>();
+        List<HostMonitor.Sample> host;
         try {
             StringBuilder script = new StringBuilder();
             config.tables().forEach(t -> script.append(t.createStatements()));
             Files.writeString(schema, script, StandardCharsets.UTF_8);
             int port = SquidProcess.freePort();
-            try (ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
+            Map<String, java.util.function.Supplier<List<ProcessHandle>>> watched = new java.util.LinkedHashMap<>();
+            watched.put("benchmark JVM (clients, servlet) and its PostgreSQL", HostMonitor.tree(ProcessHandle.current()));
+            try (HostMonitor monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
+                 ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
                     "--server.port=" + port, "--server.address=127.0.0.1", "--frontier.demo-schema=" + schema,
                     "--frontier.client-pool-share=1", "--logging.level.root=WARN", "--spring.main.banner-mode=off");
                  SquidProcess squid = config.squid() && !config.sizes().isEmpty()
@@ -169,11 +175,13 @@ public final class AnswerShapeBenchmark {
                         }
                     }
                 }
+                host = monitor.stop();
             }
         } finally {
             Files.deleteIfExists(schema);
         }
-        return new Result(started, Duration.ofNanos(System.nanoTime() - t0), Runtime.getRuntime().availableProcessors(), config, List.copyOf(cells));
+        return new Result(started, Duration.ofNanos(System.nanoTime() - t0), Runtime.getRuntime().availableProcessors(), config, List.copyOf(cells),
+                host);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 
@@ -82,6 +83,9 @@ final class AnswerShapeReportPage {
         }
         page.table("Every cell", List.of("experiment", "access", "MB", "compressibility % (measured)", "zip", "clients", "queries/s", "row MB/s",
                 "body MB/s", "p50 ms", "p99 ms", "errors %"), rows);
+        if (!r.host().isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()));
+        }
         return page.link("answer-shape.md", "answer-shape.md").link("answer-shape.json", "answer-shape.json").build();
     }
 

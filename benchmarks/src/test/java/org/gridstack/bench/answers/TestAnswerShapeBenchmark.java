@@ -40,7 +40,8 @@ class TestAnswerShapeBenchmark {
         r.write(out);
         HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("answer-shape.html"));
         assertEquals(List.of(), shown.consoleMessages());
-        assertEquals(4, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "2.2 rows and body, 2.3 sizes, 2.4 errors");
+        assertEquals(4 + 3, shown.dom().split("<figure class=\"chart\"", -1).length - 1,
+                "2.2 rows and body, 2.3 sizes, 2.4 errors; the host monitor's machine, cores and memory");
         assertTrue(shown.dom().contains("thesis zip 0") && shown.dom().contains("thesis via Squid"), "the thesis's numbers beside ours");
     }
 }
