@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
@@ -102,6 +103,8 @@ public final class BenchmarkGrimLdapSweep {
                 "requests", "bytes", "rows", "matches_reference"), rows);
         ResultFiles.json(dir, "grim-ldap-sweep.json", r);
         ResultFiles.text(dir, "grim-ldap-sweep.md", table(r));
+        GrimLdapSweepReportPage.build(r).write(dir.resolve("grim-ldap-sweep.html"));
+        ReportIndex.update(dir);
     }
 
     static String table(Result r) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.bench.kit.SecondsConverter;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Mode;
@@ -446,6 +447,8 @@ public final class BenchmarkGrimUpdates {
                 "updates_per_second", "median_ms", "p99_ms", "baseline_idle_ms", "baseline_loaded_ms", "baseline_ratio", "verified", "mismatches"), rows);
         ResultFiles.json(dir, "grim-updates.json", r);
         ResultFiles.text(dir, "grim-updates.md", summary(r));
+        GrimUpdatesReportPage.build(r).write(dir.resolve("grim-updates.html"));
+        ReportIndex.update(dir);
     }
 
     static String rate(double perSecond) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 
 import org.gridstack.bench.suite.ExperimentArgs;
 import org.gridstack.bench.suite.Scale;
+import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,5 +32,9 @@ class TestBenchmarkGrimLdapSweep {
             }
         }
         assertEquals(1 + 2 * 28, Files.readAllLines(out.resolve("grim-ldap-sweep.csv")).size());
+
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-ldap-sweep.html"));
+        assertEquals(java.util.List.of(), shown.consoleMessages());
+        assertEquals(2, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "the page's charts");
     }
 }

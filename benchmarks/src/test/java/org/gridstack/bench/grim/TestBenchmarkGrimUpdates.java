@@ -8,6 +8,7 @@ import java.nio.file.Path;
 
 import org.gridstack.bench.suite.ExperimentArgs;
 import org.gridstack.bench.suite.Scale;
+import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,5 +52,9 @@ class TestBenchmarkGrimUpdates {
         assertEquals(0, bulk.mismatches(), bulk.toString());
         assertEquals(1 + 9 + 3, Files.readAllLines(out.resolve("grim-updates.csv")).size());
         assertTrue(Files.readString(out.resolve("grim-updates.json")).contains("\"updatesPerSecond\""));
+
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-updates.html"));
+        assertEquals(java.util.List.of(), shown.consoleMessages());
+        assertEquals(1, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "the page's charts");
     }
 }
