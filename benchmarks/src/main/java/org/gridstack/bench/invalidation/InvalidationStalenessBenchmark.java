@@ -265,6 +265,17 @@ public final class InvalidationStalenessBenchmark {
         }
     }
 
+    /** Writes {@code invalidation-staleness.{md,html}} and the folder's index; returns the Markdown. */
+    static String write(List<Result> results, Path dir) throws IOException {
+        StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
+        results.forEach(r -> report.append(r.tableRow()));
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("invalidation-staleness.md"), report, StandardCharsets.UTF_8);
+        InvalidationReportPage.build(results).write(dir.resolve("invalidation-staleness.html"));
+        org.gridstack.bench.kit.report.ReportIndex.update(dir);
+        return report.toString();
+    }
+
     static Options parse(String[] args) {
         return CommandLineArgs.parse(new Options(), args);
     }
@@ -272,13 +283,11 @@ public final class InvalidationStalenessBenchmark {
     public static void main(String[] args) throws Exception {
         Options o = parse(args);
         Config c = o.config();
-        StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
+        List<Result> results = new ArrayList<>();
         for (String g : o.granularities) {
-            report.append(run(c.withGranularity(g.trim())).tableRow());
+            results.add(run(c.withGranularity(g.trim())));
         }
-        System.out.println(report);
-        Files.createDirectories(o.output);
-        Files.writeString(o.output.resolve("invalidation-staleness.md"), report, StandardCharsets.UTF_8);
+        System.out.println(write(results, o.output));
         System.exit(0); // the servlet's non-daemon threads are closed; leave nothing behind
     }
 }

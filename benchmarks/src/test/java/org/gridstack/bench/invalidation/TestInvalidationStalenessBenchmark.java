@@ -37,5 +37,12 @@ class TestInvalidationStalenessBenchmark {
         assertTrue(row.purges() >= (3 + 2 + 2) * 2 && row.purges() < table.purges(), row.markdown());
         assertTrue(row.skipped() > 0, row.markdown());
         assertTrue(row.overInvalidation() < table.overInvalidation(), row.tableRow() + table.tableRow());
+
+        java.nio.file.Path out = java.nio.file.Path.of("target", "test-results", "invalidation-staleness");
+        InvalidationStalenessBenchmark.write(java.util.List.of(table, row), out);
+        org.gridstack.testing.HeadlessChromium.Rendering shown = org.gridstack.testing.HeadlessChromium.render(out.resolve("invalidation-staleness.html"));
+        assertEquals(java.util.List.of(), shown.consoleMessages());
+        assertEquals(2, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "staleness per round and its distribution");
+        assertTrue(shown.dom().contains("<td>row</td>") && shown.dom().contains("<td>table</td>"), "both granularities in the table");
     }
 }
