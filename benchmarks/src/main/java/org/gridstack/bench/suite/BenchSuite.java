@@ -10,12 +10,10 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.gridstack.bench.kit.CommandLineArgs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,7 +21,8 @@ import picocli.CommandLine.Option;
 /**
  * What {@code ./mvnw verify -Pbench} runs: the experiments of the {@link ExperimentCatalog} (all,
  * or those named by {@code --only}) one after the other at one {@link Scale}, each in a JVM of its
- * own, each writing into its own folder of the report folder; then the run's front page. An
+ * own, each writing into its own folder of the run's folder; then the run's front page and the
+ * index of every run in the report folder. An
  * experiment that fails or outlives its time limit does not stop the others; the suite exits with 1
  * when any did not pass, so the build fails, with the report written either way.
  */
@@ -73,23 +72,29 @@ public final class BenchSuite {
             catalog.all().forEach(e -> System.out.printf("%-24s %s%n%-24s reproduces: %s%n", e.name(), e.title(), "", e.answers()));
             return;
         }
-        boolean allPassed = run(selected, scale, overrides, o.output, Arrays.asList(args), System.out);
-        System.exit(allPassed ? 0 : 1);
+        SuiteRun done = run(selected, scale, overrides, o.output, Arrays.asList(args), System.out);
+        System.exit(done.allPassed() ? 0 : 1);
     }
 
-    /** Runs {@code experiments} in order and writes the front page; true when every one passed. */
-    static boolean run(List<Experiment> experiments, Scale scale, SuiteOverrides overrides, Path output, List<String> arguments, PrintStream console)
+    /** Where a run's report went and whether every experiment passed. */
+    record SuiteRun(Path folder, boolean allPassed) {
+    }
+
+    /**
+     * Runs {@code experiments} in order into a new folder of {@code output} named by the start time
+     * and scale (earlier runs are kept), writes the run's front page, and rewrites the index of runs.
+     */
+    static SuiteRun run(List<Experiment> experiments, Scale scale, SuiteOverrides overrides, Path output, List<String> arguments, PrintStream console)
             throws IOException, InterruptedException {
         requireNonNull(experiments, "experiments is null");
-        Path dir = output.toAbsolutePath().normalize();
+        Path reports = output.toAbsolutePath().normalize();
         LocalDateTime started = LocalDateTime.now();
+        Path dir = Files.createDirectories(reports.resolve(RunIndex.folderName(started, scale)));
         long start = System.nanoTime();
         List<ExperimentProcess.Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < experiments.size(); i++) {
             Experiment e = experiments.get(i);
-            Path folder = dir.resolve(e.name());
-            deleteTree(folder); // no page of an earlier run may pass for this one's
-            ExperimentProcess process = new ExperimentProcess(e, scale, overrides.of(e.name()), folder);
+            ExperimentProcess process = new ExperimentProcess(e, scale, overrides.of(e.name()), dir.resolve(e.name()));
             console.printf("%n[bench] experiment %d of %d: %s at %s scale (limit %d min; suite running %s)%n[bench] %s%n[bench] %s%n", i + 1,
                     experiments.size(), e.name(), scale.label(), e.timeout(scale).toMinutes(), minutes(System.nanoTime() - start), e.title(),
                     String.join(" ", process.commandForReport()));
@@ -98,12 +103,14 @@ public final class BenchSuite {
             console.printf("[bench] %s %s after %s%n", e.name(), outcome.status(), minutes(outcome.elapsed().toNanos()));
             // written after every experiment, so an interrupted run still has its front page
             SuiteReport.write(dir, scale, started, Duration.ofNanos(System.nanoTime() - start), arguments, outcomes);
+            RunIndex.update(reports);
         }
-        Path index = SuiteReport.write(dir, scale, started, Duration.ofNanos(System.nanoTime() - start), arguments, outcomes);
+        Path page = SuiteReport.write(dir, scale, started, Duration.ofNanos(System.nanoTime() - start), arguments, outcomes);
+        Path index = RunIndex.update(reports);
         console.printf("%n[bench] %d experiment(s) in %s:%n", outcomes.size(), minutes(System.nanoTime() - start));
         outcomes.forEach(x -> console.printf("[bench]   %-24s %-10s %s%n", x.experiment().name(), x.status(), minutes(x.elapsed().toNanos())));
-        console.printf("[bench] report: %s%n", index);
-        return outcomes.stream().allMatch(ExperimentProcess.Outcome::passed);
+        console.printf("[bench] this run: %s%n[bench] every run: %s%n", page, index);
+        return new SuiteRun(dir, outcomes.stream().allMatch(ExperimentProcess.Outcome::passed));
     }
 
     private static Set<String> names(String list) {
@@ -119,16 +126,5 @@ public final class BenchSuite {
     private static String minutes(long nanos) {
         long s = nanos / 1_000_000_000L;
         return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
-    }
-
-    private static void deleteTree(Path folder) throws IOException {
-        if (!Files.exists(folder)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(folder)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -85,13 +85,16 @@ class TestBenchSuite {
     }
 
     @Test
-    void runsEveryExperimentStopsTheHangingOneAndWritesTheFrontPage(@TempDir Path dir) throws Exception {
+    void runsEveryExperimentStopsTheHangingOneAndWritesTheFrontPage(@TempDir Path reports) throws Exception {
         ExperimentCatalog catalog = ExperimentCatalog.load(PROBES);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        boolean allPassed = BenchSuite.run(catalog.all(), Scale.TINY, SuiteOverrides.parse(List.of(), catalog), dir, List.of("--scale=tiny"),
-                new PrintStream(console, true, StandardCharsets.UTF_8));
+        BenchSuite.SuiteRun done = BenchSuite.run(catalog.all(), Scale.TINY, SuiteOverrides.parse(List.of(), catalog), reports,
+                List.of("--scale=tiny"), new PrintStream(console, true, StandardCharsets.UTF_8));
         String out = console.toString(StandardCharsets.UTF_8);
-        assertFalse(allPassed, out);
+        assertFalse(done.allPassed(), out);
+        Path dir = done.folder();
+        assertEquals(reports, dir.getParent(), "each run has a folder of its own in the report folder");
+        assertTrue(dir.getFileName().toString().matches("run-\\d{8}-\\d{6}-tiny"), dir.toString());
 
         JsonNode suite = new ObjectMapper().readTree(dir.resolve(SuiteReport.JSON).toFile());
         assertEquals("tiny", suite.get("scale").asText());
@@ -124,5 +127,9 @@ class TestBenchSuite {
         HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("index.html"));
         assertEquals(List.of(), shown.consoleMessages());
         assertTrue(shown.dom().contains("timed out") && shown.dom().contains("failed (exit 3)"), "statuses shown");
+
+        // the index of runs lists this one and links its page
+        String runs = Files.readString(reports.resolve("index.html"));
+        assertTrue(runs.contains("href=\"" + dir.getFileName() + "/index.html\"") && runs.contains("1 of 3"), runs);
     }
 }
