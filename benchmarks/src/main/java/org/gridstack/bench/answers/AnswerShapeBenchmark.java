@@ -19,6 +19,7 @@ import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.MultiProcessDriver;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.SecondsConverter;
 import org.gridstack.bench.kit.report.ReportIndex;
@@ -54,9 +55,11 @@ public final class AnswerShapeBenchmark {
      * @param sizes experiment 2.3's answer sizes (MB), at zip 5 and 50 %
      * @param squid whether experiment 2.3 also runs through a Squid
      * @param clients client counts of every cell
+     * @param clientProcesses 0: the clients run in this JVM beside the servlet; K: in up to K JVMs of their own
+     *        ({@link MultiProcessDriver}), as the thesis's clients ran on other nodes
      */
     public record Config(List<Integer> compressibility, List<Integer> zips, List<Integer> sizes, boolean squid, List<Integer> clients,
-            Duration warmup, Duration measure) {
+            Duration warmup, Duration measure, int clientProcesses) {
         public Config {
             compressibility = List.copyOf(requireNonNull(compressibility, "compressibility is null"));
             zips = List.copyOf(requireNonNull(zips, "zips is null"));
@@ -66,6 +69,9 @@ public final class AnswerShapeBenchmark {
             requireNonNull(measure, "measure is null");
             if (clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
                 throw new IllegalArgumentException("clients must be a list of positive counts, got " + clients);
+            }
+            if (clientProcesses < 0) {
+                throw new IllegalArgumentException("clientProcesses must not be negative, got " + clientProcesses);
             }
             if (zips.stream().anyMatch(z -> z < 0 || z > 9)) {
                 throw new IllegalArgumentException("zip levels are 0..9, got " + zips);
@@ -205,7 +211,11 @@ public final class AnswerShapeBenchmark {
         double compressibility = measured.computeIfAbsent(table, t -> compressibility(clientConfig, t));
         ClosedLoopDriver.Level level = new ClosedLoopDriver.Level(clients, config.warmup(), config.measure(), Duration.ZERO,
                 ClosedLoopDriver.OnError.COUNT);
-        LevelResult r = ClosedLoopDriver.run(level, i -> sdkClient(clientConfig, table), ClosedLoopDriver.Window.NONE);
+        LevelResult r = config.clientProcesses() == 0
+                ? ClosedLoopDriver.run(level, i -> sdkClient(clientConfig, table), ClosedLoopDriver.Window.NONE)
+                : MultiProcessDriver.run(level, Math.min(clients, config.clientProcesses()), MultiProcessDriver.AgentLauncher.local("-Xmx512m"),
+                        ShapeClients.class, List.of(clientConfig, Integer.toString(table.megabytes()), Integer.toString(table.compressibilityPercent())),
+                        ClosedLoopDriver.Window.NONE);
         System.out.printf(Locale.ROOT, "[answer-shape] %s %s %d MB c%d%% zip %d, %d client(s): %.1f q/s, %.2f row MB/s, %.2f body MB/s, %.1f %% errors%n",
                 experiment, access, table.megabytes(), table.compressibilityPercent(), zip, clients, r.queriesPerSecond(),
                 r.payloadMegabytesPerSecond(), r.wireMegabytesPerSecond(), 100 * r.errorRate());
@@ -213,7 +223,7 @@ public final class AnswerShapeBenchmark {
     }
 
     /** One SDK client; an answer counts when it has every row and every value has its full length. */
-    private static ClosedLoopDriver.Client sdkClient(String clientConfig, ShapeTable table) {
+    static ClosedLoopDriver.Client sdkClient(String clientConfig, ShapeTable table) {
         FrontierClient client = new FrontierClient(FrontierClientConfig.parse(clientConfig));
         return new ClosedLoopDriver.Client() {
             @Override
@@ -287,11 +297,13 @@ public final class AnswerShapeBenchmark {
         Duration warmup = Duration.ofSeconds(2);
         @Option(names = "--measure-seconds", paramLabel = "S", converter = SecondsConverter.class, description = "default 5")
         Duration measure = Duration.ofSeconds(5);
+        @Option(names = "--client-processes", paramLabel = "K", description = "0: clients in this JVM (default); K: in up to K JVMs of their own")
+        int clientProcesses;
         @Option(names = "--output", paramLabel = "DIR", description = "directory of answer-shape.{md,json,html}")
         Path output = Path.of("target", "results");
 
         Config config() {
-            return new Config(compressibility, zips, sizes, squid, clients, warmup, measure);
+            return new Config(compressibility, zips, sizes, squid, clients, warmup, measure, clientProcesses);
         }
     }
 

@@ -44,4 +44,17 @@ class TestAnswerShapeBenchmark {
                 "2.2 rows and body, 2.3 sizes, 2.4 errors; the host monitor's machine, cores and memory");
         assertTrue(shown.dom().contains("thesis zip 0") && shown.dom().contains("thesis via Squid"), "the thesis's numbers beside ours");
     }
+
+    @Test
+    void clientsInProcessesOfTheirOwn() throws Exception {
+        AnswerShapeBenchmark.Config c = new AnswerShapeBenchmark.Config(List.of(50), List.of(5), List.of(), false, List.of(2),
+                java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(1), 2);
+        AnswerShapeBenchmark.Result r = AnswerShapeBenchmark.run(c);
+        assertEquals(1, r.cells().size());
+        org.gridstack.bench.kit.LevelResult l = r.cells().get(0).level();
+        assertEquals(2, l.clients(), "both agents' clients merged");
+        assertEquals(0, l.errors(), l.firstError());
+        assertEquals(l.queries(), l.latency().count());
+        assertEquals(1_000_000L * l.queries(), l.payloadBytes(), "every counted answer complete");
+    }
 }
