@@ -87,10 +87,12 @@ class TestSquidAccessBenchmark {
     @Test
     void theExperimentFileParsesAtEveryScale() {
         Path[] out = {Path.of("x")};
-        for (org.gridstack.bench.suite.Scale scale : org.gridstack.bench.suite.Scale.values()) {
-            SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(
-                    org.gridstack.bench.suite.ExperimentArgs.of("squid-access", scale, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
-            assertTrue(c.cellCount() > 0, scale + ": " + c);
+        for (String experiment : List.of("squid-access", "access-methods-4-nodes", "access-methods-1mb-many-clients")) {
+            for (org.gridstack.bench.suite.Scale scale : org.gridstack.bench.suite.Scale.values()) {
+                SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(
+                        org.gridstack.bench.suite.ExperimentArgs.of(experiment, scale, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+                assertTrue(c.cellCount() > 0, experiment + " at " + scale + ": " + c);
+            }
         }
         assertEquals(300, SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("squid-access",
                 org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out).cellCount(),
