@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.List;
 
+import org.gridstack.mds.cache.ProviderView;
 import org.gridstack.mds.directory.DirectoryContent;
 import org.gridstack.mds.directory.DirectorySearch;
 import org.slf4j.Logger;
@@ -99,9 +100,12 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             } else {
                 long checked = System.nanoTime();
                 timers.initSearch(checked - start);
-                DirectoryContent c = content.current();
+                List<ProviderView> views = content.read();
+                long read = System.nanoTime();
+                timers.invokeProvider(read - checked);
+                DirectoryContent c = content.assemble(views);
                 long gotData = System.nanoTime();
-                timers.invokeProvider(gotData - checked);
+                timers.generateResult(gotData - read);
                 r = search.search(messageID, request, base, c, suffixes, start, entry -> {
                     long t = System.nanoTime();
                     writer.begin();
