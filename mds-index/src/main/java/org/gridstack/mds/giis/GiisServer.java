@@ -96,7 +96,7 @@ public final class GiisServer implements AutoCloseable {
         DirectoryAssembler assembler = new DirectoryAssembler(List.of(config.suffix()));
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(ContentSource.of(giis::liveViews, assembler),
-                search, List.of(config.suffix()), giis.guard, timers);
+                search, List.of(config.suffix()), giis.guard, timers, !config.listener().accessLog());
         handler = new ReadOnlyRequestHandler(handler, "this GIIS takes only registrations (an add of"
                 + " Mds-Vo-Op-name=register,...); its entries come from its registrants");
         giis.desk = new RegistrationDesk(policy, giis::accept);

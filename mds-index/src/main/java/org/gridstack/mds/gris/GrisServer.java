@@ -66,7 +66,7 @@ public final class GrisServer implements AutoCloseable {
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         WriteTimeoutGuard guard = new WriteTimeoutGuard(config.writeTimeout());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(ContentSource.of(cache::read, assembler), search,
-                config.suffixes(), guard, timers);
+                config.suffixes(), guard, timers, !config.accessLog());
         handler = new ReadOnlyRequestHandler(handler,
                 "this GRIS is read-only: its entries come from its information providers");
         LDAPListener listener;
