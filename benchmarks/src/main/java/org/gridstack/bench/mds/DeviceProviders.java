@@ -34,9 +34,9 @@ import org.gridstack.mds.provider.ProviderSettings;
  * machine's process table). Both have MDS2's memory cachetime (60 s) and timelimit 20 s.
  * Stateless apart from the script folder; thread-safe.
  */
-final class DeviceProviders {
-    /** How a provider collects. */
-    enum Kind {
+public final class DeviceProviders {
+    /** How a provider collects (public: it is part of the benchmark's configuration). */
+    public enum Kind {
         JAVA, SCRIPT;
 
         static Kind parse(String text) {

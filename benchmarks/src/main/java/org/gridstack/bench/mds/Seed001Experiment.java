@@ -8,7 +8,7 @@ import java.util.Locale;
  * Seed 001's four MDS2 experiment sets, reduced to one machine: what varies (the x axis), who
  * answers, and which query. Immutable.
  */
-enum Seed001Experiment {
+public enum Seed001Experiment {
     /** Set 1: one GRIS with 10 IPs, concurrent users varied, the GRIS always or never caching; query: all data. */
     GRIS_USERS("gris-users", "1. GRIS vs users", "users", "one GRIS with 10 IPs (1 memory, 9 cpu); every user asks for all its data"),
     /** Set 2: a GIIS (cachettl very large) with one GRIS registered, users varied; query: all data. */

@@ -16,7 +16,8 @@ import java.io.OutputStream;
  * ({@link #DEFAULT_CAPACITY}), so memory per connection stays bounded and a big answer still
  * streams. A write that is not one whole LDAP message, or that cannot be parsed, is never held:
  * what is buffered goes out first, then it. Not thread-safe: the SDK serialises a connection's
- * writes (its send method is synchronized).
+ * writes (its send method is synchronized on the connection, and so are ours,
+ * {@link #writeSearchResultEntry} through {@code DirectoryRequestHandler}).
  */
 public final class SearchEntryCoalescingOutputStream extends OutputStream {
     /** The most bytes held before they are written: 64 KiB. */
@@ -73,13 +74,15 @@ public final class SearchEntryCoalescingOutputStream extends OutputStream {
         out.flush();
     }
 
+    /**
+     * Closes the socket's stream and drops what is held: every complete answer has already gone
+     * out with its result message, so held bytes belong to an answer that cannot be finished; and
+     * a close may come from another thread than the writer's (the SDK closing the connection).
+     */
     @Override
     public void close() throws IOException {
-        try {
-            flushHeld();
-        } finally {
-            out.close();
-        }
+        held = 0;
+        out.close();
     }
 
     /**
