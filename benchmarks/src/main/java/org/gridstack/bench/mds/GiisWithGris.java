@@ -25,8 +25,11 @@ import org.gridstack.mds.registration.RegistrationEntries;
 
 /**
  * Seed 002's MDS2 index for one N, in this JVM: a GRIS whose synthetic provider publishes the N
- * entries under {@link IndexLayout#parent()}, and a GIIS in cached mode on a free port with that
- * GRIS registered by an LDAP add, with MDS2's default soft-state times (regperiod 600 s, ttl
+ * entries under {@link IndexLayout#parent()}, and a GIIS on a free port with that GRIS registered
+ * by an LDAP add; cached (the GIIS keeps the GRIS's data for its cachettl, the GRIS its
+ * provider's for the cachetime) or uncached (the GIIS in chained mode, the GRIS's cache forced
+ * off: every query goes through the GIIS to the GRIS and runs the provider, seed 002's uncached
+ * MDS2), with MDS2's default soft-state times (regperiod 600 s, ttl
  * 1200 s, cachettl 30 s, timeout 20 s). Both use their shipped limits (16 concurrent requests,
  * fair queueing for up to 10 s). {@link #close()} stops both. Not thread-safe.
  */
@@ -44,15 +47,23 @@ final class GiisWithGris implements AutoCloseable {
         this.giis = requireNonNull(giis, "giis is null");
     }
 
-    /** Starts both, registers the GRIS and checks that the GIIS answers the N entries. */
+    /** Starts both (GIIS cached), registers the GRIS and checks that the GIIS answers the N entries. */
     static GiisWithGris start(IndexLayout layout) throws IOException, LDAPException {
+        return start(layout, GiisMode.CACHED);
+    }
+
+    /**
+     * Starts both, registers the GRIS and checks that the GIIS answers the N entries; with
+     * {@link GiisMode#CHAINED} the GRIS's cache is forced off as well.
+     */
+    static GiisWithGris start(IndexLayout layout, GiisMode mode) throws IOException, LDAPException {
         GrisConfig gc = GrisConfig.builder().port(0).suffix(layout.parent().toString()).glue2Suffix(null).build();
         ProviderCache cache = new ProviderCache(List.of(new SyntheticProvider(ProviderSettings.of("synthetic"), gc.suffix(),
-                layout.entries(), Clock.systemUTC())), CacheMode.AUTO, Clock.systemUTC());
+                layout.entries(), Clock.systemUTC())), mode == GiisMode.CHAINED ? CacheMode.OFF : CacheMode.AUTO, Clock.systemUTC());
         GrisServer gris = GrisServer.start(gc, cache, null);
         GiisServer giis;
         try {
-            giis = GiisServer.start(GiisConfig.builder().port(0).suffix(IndexLayout.GIIS_SUFFIX).mode(GiisMode.CACHED).build(),
+            giis = GiisServer.start(GiisConfig.builder().port(0).suffix(IndexLayout.GIIS_SUFFIX).mode(mode).build(),
                     AllowedHostsPolicy.anyone(), null, Clock.systemUTC());
         } catch (IOException | RuntimeException e) {
             gris.close();

@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * The servers one seed 002 run sets side by side, each answering the same index of N entries:
- * our GIIS in cached mode (MDS2's index, with one GRIS registered), our MDS4-style XML index over
+ * our GIIS in cached mode (MDS2's index, with one GRIS registered), our GIIS uncached (chained
+ * mode over a GRIS whose cache is off: seed 002's "uncached" MDS2), our MDS4-style XML index over
  * HTTP (an XPath), and a real OpenLDAP slapd holding the same entries (what MDS2's GIIS was built
  * on, so the yardstick for "how fast can an LDAP index be on this machine"), and today's successor of
  * the MDS2 GIIS, a real BDII (Debian's bdii: bdii-update loading the entries into its own slapd,
@@ -14,6 +15,8 @@ import java.util.Locale;
  */
 public enum IndexServer {
     GIIS_CACHED("giis", "our GIIS (cached)"),
+    /** Seed 002's uncached MDS2: the GIIS in chained mode over a GRIS with its cache off, so every query reaches the provider. */
+    GIIS_CHAINED("giis-chained", "our GIIS (chained, uncached)"),
     XML_INDEX("index", "our XML index (MDS4-style)"),
     SLAPD("slapd", "OpenLDAP slapd"),
     BDII("bdii", "BDII 6.0.0 (its slapd)");
@@ -51,7 +54,7 @@ public enum IndexServer {
                 }
             }
             if (found == null) {
-                throw new IllegalArgumentException("unknown server '" + part.strip() + "': use all, or some of giis, index, slapd, bdii");
+                throw new IllegalArgumentException("unknown server '" + part.strip() + "': use all, or some of giis, index, slapd, bdii, giis-chained");
             }
             if (!out.contains(found)) {
                 out.add(found);

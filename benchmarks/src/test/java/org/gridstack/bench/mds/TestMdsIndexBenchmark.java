@@ -102,4 +102,13 @@ class TestMdsIndexBenchmark {
         return new MdsLevel(s, n, new LevelResult(clients, 1.0, queries, 0, 0, queries, 0, 0, per,
                 org.gridstack.bench.kit.LatencySummary.of(org.gridstack.bench.kit.LatencySummary.newHistogram()), null));
     }
+
+    @Test
+    void theExperimentFileSaysWhatThePresetsSay() {
+        Path[] out = {Path.of("x")};
+        for (MdsIndexBenchmark.Scale scale : MdsIndexBenchmark.Scale.values()) {
+            assertEquals(scale.config(), MdsIndexBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("mds-index",
+                    org.gridstack.bench.suite.Scale.valueOf(scale.name()), Path.of("o")), out), "experiments/mds-index.yaml at " + scale);
+        }
+    }
 }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import com.unboundid.asn1.ASN1Buffer;
 import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
@@ -22,7 +23,8 @@ import com.unboundid.ldap.sdk.ReadOnlyEntry;
  * An immutable set of directory entries, as one search sees them: entries by DN (parents before
  * children), the lower-case names of every attribute that occurs (for "unknown attribute"
  * diagnostics), the providers whose data is stale and why, and for each entry its search-result
- * message prepared once (what a search for all user attributes sends). Thread-safe.
+ * message prepared once (what a search for all user attributes sends), also BER-encoded once, so
+ * a cached answer is encoded once and sent many times. Thread-safe.
  */
 public final class DirectoryContent {
     private final Map<DN, Item> byDn;
@@ -30,8 +32,20 @@ public final class DirectoryContent {
     private final Set<String> attributeNames;
     private final List<String> staleNotes;
 
-    /** One entry with its prepared search-result message. */
-    public record Item(ReadOnlyEntry entry, SearchResultEntryProtocolOp message) {
+    /**
+     * One entry with its prepared search-result message and that message's BER encoding (the
+     * protocol op alone, without the LDAP message's envelope and ID; never modify the array).
+     */
+    public record Item(ReadOnlyEntry entry, SearchResultEntryProtocolOp message, byte[] encodedMessage) {
+        Item(ReadOnlyEntry entry, SearchResultEntryProtocolOp message) {
+            this(entry, message, encode(message));
+        }
+
+        private static byte[] encode(SearchResultEntryProtocolOp message) {
+            ASN1Buffer buffer = new ASN1Buffer();
+            message.writeTo(buffer);
+            return buffer.toByteArray();
+        }
     }
 
     /**

@@ -39,7 +39,12 @@ public final class DirectorySearch {
     /** Where matching entries go; throws when the client is gone (the search then stops). */
     @FunctionalInterface
     public interface EntrySink {
-        void send(SearchResultEntryProtocolOp entry) throws LDAPException;
+        /**
+         * @param entry the message to send
+         * @param encoded its BER encoding when it is the entry's prepared message (all
+         *                attributes), else null: whoever sends may use it instead of encoding again
+         */
+        void send(SearchResultEntryProtocolOp entry, byte[] encoded) throws LDAPException;
     }
 
     /**
@@ -134,7 +139,9 @@ public final class DirectorySearch {
                 return result(messageId, ResultCode.TIME_LIMIT_EXCEEDED, notes, "time limit of " + timeLimit + " s reached");
             }
             SearchResultEntryProtocolOp message = item.message();
+            byte[] encoded = item.encodedMessage();
             if (parer != null || request.typesOnly()) {
+                encoded = null;
                 Entry e = parer == null ? item.entry() : parer.pareEntry(item.entry());
                 if (request.typesOnly()) {
                     Entry t = new Entry(e.getDN());
@@ -146,7 +153,7 @@ public final class DirectorySearch {
                 message = new SearchResultEntryProtocolOp(e);
             }
             try {
-                sink.send(message);
+                sink.send(message, encoded);
             } catch (LDAPException e) {
                 return new LDAPResult(messageId, ResultCode.OTHER, "the client went away: " + e.getExceptionMessage(),
                         null, (String[]) null, (Control[]) null);

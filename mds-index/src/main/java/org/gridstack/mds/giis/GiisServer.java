@@ -16,6 +16,7 @@ import org.gridstack.mds.cache.ProviderCache;
 import org.gridstack.mds.cache.ProviderView;
 import org.gridstack.mds.directory.DirectoryAssembler;
 import org.gridstack.mds.directory.DirectorySearch;
+import org.gridstack.mds.ldap.ContentSource;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
@@ -94,8 +95,8 @@ public final class GiisServer implements AutoCloseable {
         GiisServer giis = new GiisServer(config, clock);
         DirectoryAssembler assembler = new DirectoryAssembler(List.of(config.suffix()));
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
-        LDAPListenerRequestHandler handler = new DirectoryRequestHandler(() -> assembler.assemble(giis.liveViews()),
-                search, List.of(config.suffix()), giis.guard, timers);
+        LDAPListenerRequestHandler handler = new DirectoryRequestHandler(ContentSource.of(giis::liveViews, assembler),
+                search, List.of(config.suffix()), giis.guard, timers, !config.listener().accessLog());
         handler = new ReadOnlyRequestHandler(handler, "this GIIS takes only registrations (an add of"
                 + " Mds-Vo-Op-name=register,...); its entries come from its registrants");
         giis.desk = new RegistrationDesk(policy, giis::accept);

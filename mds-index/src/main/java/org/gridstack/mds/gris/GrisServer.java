@@ -8,6 +8,7 @@ import java.util.List;
 import org.gridstack.mds.cache.ProviderCache;
 import org.gridstack.mds.directory.DirectoryAssembler;
 import org.gridstack.mds.directory.DirectorySearch;
+import org.gridstack.mds.ldap.ContentSource;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
@@ -64,8 +65,8 @@ public final class GrisServer implements AutoCloseable {
         DirectoryAssembler assembler = new DirectoryAssembler(config.suffixes());
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         WriteTimeoutGuard guard = new WriteTimeoutGuard(config.writeTimeout());
-        LDAPListenerRequestHandler handler = new DirectoryRequestHandler(() -> assembler.assemble(cache.read()), search,
-                config.suffixes(), guard, timers);
+        LDAPListenerRequestHandler handler = new DirectoryRequestHandler(ContentSource.of(cache::read, assembler), search,
+                config.suffixes(), guard, timers, !config.accessLog());
         handler = new ReadOnlyRequestHandler(handler,
                 "this GRIS is read-only: its entries come from its information providers");
         LDAPListener listener;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.List;
 
+import org.gridstack.mds.cache.ProviderView;
 import org.gridstack.mds.directory.DirectoryContent;
 import org.gridstack.mds.directory.DirectorySearch;
 import org.slf4j.Logger;
@@ -41,8 +42,11 @@ import com.unboundid.ldap.sdk.ResultCode;
  * with {@link DirectorySearch}, accepts anonymous simple binds only (there are no accounts:
  * {@code ldapsearch -x} without {@code -D}), and refuses writes and extended operations. Any
  * failure inside a request becomes a result code with a message (never a dropped
- * connection). One instance per connection ({@link #newInstance}); the shared parts are
- * thread-safe.
+ * connection). Entries sent with all their attributes go out as the bytes encoded once when the
+ * content was assembled ({@link DirectoryContent.Item#encodedMessage()}), written through the
+ * connection's {@link SearchEntryCoalescingOutputStream}, so a cached answer is not encoded again
+ * per request; other entries (attribute lists, types only) are sent by the SDK. One instance per
+ * connection ({@link #newInstance}); the shared parts are thread-safe.
  */
 public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private static final Logger log = LoggerFactory.getLogger(DirectoryRequestHandler.class);
@@ -54,6 +58,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final StepTimers timers;
     private final LDAPListenerClientConnection connection;
     private final WriteTimeoutGuard.Writer writer;
+    private final boolean sendPreEncoded;
+    private final SearchEntryCoalescingOutputStream preEncoded;
 
     /**
      * @param guard closes connections whose client stopped reading
@@ -61,24 +67,37 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers) {
-        this(content, search, suffixes, guard, timers, null);
+        this(content, search, suffixes, guard, timers, true, null);
+    }
+
+    /**
+     * @param sendPreEncoded whether entries prepared once may be written as pre-encoded bytes
+     *                       (false when something must see every entry the SDK's way, e.g. the
+     *                       SDK's access log, which counts entries through its send path)
+     */
+    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
+            WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded) {
+        this(content, search, suffixes, guard, timers, sendPreEncoded, null);
     }
 
     private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            WriteTimeoutGuard guard, StepTimers timers, LDAPListenerClientConnection connection) {
+            WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded, LDAPListenerClientConnection connection) {
         this.timers = requireNonNull(timers, "timers is null");
         this.content = requireNonNull(content, "content is null");
         this.search = requireNonNull(search, "search is null");
         this.suffixes = List.copyOf(requireNonNull(suffixes, "suffixes is null"));
         this.guard = requireNonNull(guard, "guard is null");
         this.connection = connection;
+        this.sendPreEncoded = sendPreEncoded;
+        this.preEncoded = coalescingOutput(connection, sendPreEncoded);
         // the raw socket: the connection's own close() waits for the monitor a blocked write holds
         this.writer = connection == null ? null : guard.register(connection.getSocket());
     }
 
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
-        return new DirectoryRequestHandler(content, search, suffixes, guard, timers, requireNonNull(c, "connection is null"));
+        return new DirectoryRequestHandler(content, search, suffixes, guard, timers, sendPreEncoded,
+                requireNonNull(c, "connection is null"));
     }
 
     @Override
@@ -99,14 +118,21 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             } else {
                 long checked = System.nanoTime();
                 timers.initSearch(checked - start);
-                DirectoryContent c = content.current();
+                List<ProviderView> views = content.read();
+                long read = System.nanoTime();
+                timers.invokeProvider(read - checked);
+                DirectoryContent c = content.assemble(views);
                 long gotData = System.nanoTime();
-                timers.invokeProvider(gotData - checked);
-                r = search.search(messageID, request, base, c, suffixes, start, entry -> {
+                timers.generateResult(gotData - read);
+                r = search.search(messageID, request, base, c, suffixes, start, (entry, encoded) -> {
                     long t = System.nanoTime();
                     writer.begin();
                     try {
-                        connection.sendSearchResultEntry(messageID, entry);
+                        if (encoded != null && preEncoded != null) {
+                            sendEncoded(messageID, encoded);
+                        } else {
+                            connection.sendSearchResultEntry(messageID, entry);
+                        }
                     } finally {
                         writer.end();
                         sending[0] += System.nanoTime() - t;
@@ -128,6 +154,33 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         timers.transmit(sending[0]);
         return new LDAPMessage(messageID, new SearchResultDoneProtocolOp(r.getResultCode().intValue(),
                 r.getMatchedDN(), r.getDiagnosticMessage(), null));
+    }
+
+    /**
+     * Sends an entry message whose op is already encoded, through the connection's coalescing
+     * output, under the connection's monitor (the one the SDK's own sends hold), so the bytes of
+     * SDK-sent messages and ours never interleave.
+     */
+    private void sendEncoded(int messageID, byte[] encoded) throws LDAPException {
+        synchronized (connection) {
+            try {
+                preEncoded.writeSearchResultEntry(messageID, encoded);
+            } catch (java.io.IOException e) {
+                throw new LDAPException(ResultCode.SERVER_DOWN, "sending an entry failed: " + e, e);
+            }
+        }
+    }
+
+    /** The connection's coalescing output when its socket came from {@link ListenerSocketFactory} and pre-encoded entries may be sent; else null. */
+    private static SearchEntryCoalescingOutputStream coalescingOutput(LDAPListenerClientConnection c, boolean allowed) {
+        if (c == null || !allowed) {
+            return null;
+        }
+        try {
+            return c.getSocket().getOutputStream() instanceof SearchEntryCoalescingOutputStream s ? s : null;
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     /** The base lies below a suffix, or above one (e.g. {@code o=Grid}, whose entry is made up). */

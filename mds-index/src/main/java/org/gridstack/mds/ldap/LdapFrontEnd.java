@@ -17,7 +17,9 @@ import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
  * the SDK's {@link ConcurrentRequestLimiterRequestHandler} with a fair semaphore (requests are
  * admitted in arrival order whatever their connection; those that wait longer than the queue
  * timeout get {@code busy}). Requests over {@link #MAX_MESSAGE_BYTES} end their connection. One
- * thread per connection (the SDK's model). Stateless; thread-safe.
+ * thread per connection (the SDK's model). The listener's sockets come from
+ * {@link ListenerSocketFactory}: a long accept queue, and each answer's entries written together
+ * with its result instead of one write per entry. Stateless; thread-safe.
  */
 public final class LdapFrontEnd {
     /** The largest request accepted (the SDK's default is 20 MiB); larger ones end the connection. */
@@ -38,6 +40,7 @@ public final class LdapFrontEnd {
         lc.setListenAddress(settings.listenAddress());
         lc.setMaxConnections(settings.maxConnections());
         lc.setUseTCPNoDelay(true);
+        lc.setServerSocketFactory(new ListenerSocketFactory());
         // searches and registrations are small; a client must not make the server buffer megabytes
         lc.setMaxMessageSizeBytes(MAX_MESSAGE_BYTES);
         LDAPListener listener = new LDAPListener(lc);

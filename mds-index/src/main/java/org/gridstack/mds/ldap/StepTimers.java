@@ -12,12 +12,15 @@ import io.micrometer.core.instrument.Timer;
  * Seed 001's NetLogger steps of one LDAP search as Micrometer timers ({@code mds.step}, tags
  * {@code server} = gris|giis and {@code step}): {@code init_search} (request checks up to the
  * data), {@code invoke_provider} (getting the providers' or registrants' data, cached or not),
- * {@code search_index} (matching, without the time spent sending), {@code transmit} (sending
- * the entries and the result). Thread-safe.
+ * {@code generate_result} (integrating those outputs into one directory under the suffixes;
+ * memoised, so nearly free while the data is cached), {@code search_index} (matching, without
+ * the time spent sending), {@code transmit} (sending the entries and the result). Seed 001's
+ * {@code connect} step is the client's to time. Thread-safe.
  */
 public final class StepTimers {
     private final Timer initSearch;
     private final Timer invokeProvider;
+    private final Timer generateResult;
     private final Timer searchIndex;
     private final Timer transmit;
 
@@ -26,6 +29,7 @@ public final class StepTimers {
         requireNonNull(server, "server is null");
         this.initSearch = timer(meters, server, "init_search");
         this.invokeProvider = timer(meters, server, "invoke_provider");
+        this.generateResult = timer(meters, server, "generate_result");
         this.searchIndex = timer(meters, server, "search_index");
         this.transmit = timer(meters, server, "transmit");
     }
@@ -46,6 +50,10 @@ public final class StepTimers {
 
     void invokeProvider(long nanos) {
         invokeProvider.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    void generateResult(long nanos) {
+        generateResult.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     void searchIndex(long nanos) {

@@ -41,7 +41,7 @@ class TestGrisStepTimers {
             HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + port + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode());
-            for (String step : new String[] {"init_search", "invoke_provider", "search_index", "transmit"}) {
+            for (String step : new String[] {"init_search", "invoke_provider", "generate_result", "search_index", "transmit"}) {
                 assertTrue(r.body().contains("mds_step_seconds_count{server=\"gris\",step=\"" + step + "\"} 3"),
                         step + " missing or not 3 in:\n" + r.body().lines().filter(l -> l.startsWith("mds_step")).toList());
             }
