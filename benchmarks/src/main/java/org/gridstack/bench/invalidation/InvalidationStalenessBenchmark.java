@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.frontier.cache.CacheInvalidator;
+import org.gridstack.frontier.protocol.AnswerDecoder;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
-import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.web.FrontierApplication;
 import org.gridstack.frontier.web.FrontierConfiguration;
 import org.gridstack.testing.SquidProcess;
@@ -224,7 +225,8 @@ public final class InvalidationStalenessBenchmark {
             if (body < 0) {
                 throw new IOException("no HTTP answer from the proxy");
             }
-            ResponseParser.Payload p = ResponseParser.parse(response.substring(body + 4)).payloads().get(0);
+            byte[] answer = response.substring(body + 4).getBytes(StandardCharsets.ISO_8859_1);
+            DecodedPayload p = AnswerDecoder.decodeIntact(answer).payloads().get(0);
             if (p.error() != 0) {
                 throw new IOException("error answer: " + p.message());
             }
