@@ -9,7 +9,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
-import org.gridstack.client.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 
 /**
  * A minimal HTTP/1.1 client on one keep-alive socket: sends a prepared GET and reads the answer

@@ -9,7 +9,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
-import org.gridstack.client.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 
 /**
  * The "plain HTTP client" of the comparison: a GET through a proxy (absolute URL, HTTP/1.1, the

@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.gridstack.client.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 import org.gridstack.frontier.protocol.AnswerDecoder;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.DecodedAnswer;
