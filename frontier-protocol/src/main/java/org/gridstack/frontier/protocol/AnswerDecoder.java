@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -546,7 +547,7 @@ public final class AnswerDecoder implements AutoCloseable {
         }
 
         /** The first problem of the data against the quality attributes (md5, zlib, full_size), or null. */
-        String checkAgainst(java.util.Map<String, String> quality) {
+        String checkAgainst(Map<String, String> quality) {
             String expected = quality.get("md5");
             if (expected != null && !expected.equals(digest)) {
                 return "md5 mismatch: the response says " + expected + " but the data hashes to " + digest;
