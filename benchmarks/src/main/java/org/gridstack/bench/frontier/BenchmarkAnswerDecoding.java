@@ -28,14 +28,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * full_size, records) on one thread, with the protocol module's {@code AnswerDecoder} reused from
  * answer to answer. {@code zip5} is the real servlet 3.42's captured answer
  * ({@code 21-string-full-zip5}); {@code zip0} is its row stream written as a {@code BLOB} answer in
- * the servlet's layout. One operation decodes one answer, so ms per answer = 1000 / ops/s.
+ * the servlet's layout. One operation decodes one answer; the score is ms per answer.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
+@State(Scope.Benchmark)
 public class BenchmarkAnswerDecoding {
     @Param({"zip0", "zip5"})
     public String encoding = "zip0";
