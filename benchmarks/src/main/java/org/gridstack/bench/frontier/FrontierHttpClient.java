@@ -69,5 +69,6 @@ final class FrontierHttpClient implements ClosedLoopDriver.Client {
     @Override
     public void close() {
         connection.close();
+        verifier.close();
     }
 }

@@ -9,11 +9,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
-import org.gridstack.client.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 
 /**
  * A minimal HTTP/1.1 client on one keep-alive socket: sends a prepared GET and reads the answer
- * with the SDK's framing reader ({@link HttpResponseReader}: Content-Length, chunked or
+ * with the project's framing reader ({@link HttpResponseReader}: Content-Length, chunked or
  * close-delimited) into a reusable buffer. Large bodies go from the socket straight into that
  * buffer and nothing is allocated per body byte, so on a machine whose cores are shared with the
  * server it takes as little CPU as a client can. Reconnects when the server closes (Tomcat closes

@@ -6,13 +6,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
-import org.gridstack.frontier.protocol.ResponseParser;
+import org.gridstack.frontier.protocol.AnswerDecoder;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.RowStreamReader;
 
 /**
- * One zip level's answer, checked completely once: by {@link FrontierAnswerDecoder}, independently
- * by the protocol module's {@link ResponseParser} (same row stream required), and value by value
- * against what plain JDBC returns for the query. Later answers are compared with it. Immutable.
+ * One zip level's answer, checked completely once: decoded and checked by the protocol module's
+ * {@link AnswerDecoder} as every answer is ({@link AnswerVerifier#checkedPayload}: md5, zlib,
+ * full_size, records counted by walking the fields), its encoding the one asked for, and value by
+ * value against what plain JDBC returns for the query. Later answers are compared with it. Immutable.
  */
 final class ReferenceAnswer {
     private final int zipLevel;
@@ -31,35 +33,19 @@ final class ReferenceAnswer {
         Objects.requireNonNull(encoding, "encoding is null");
         Objects.requireNonNull(body, "body is null");
         Objects.requireNonNull(expected, "expected is null");
-        FrontierAnswerDecoder.Decoded fast = new FrontierAnswerDecoder().decode(body, body.length);
-        byte[] rowStream = fast.rowStreamCopy();
-        ResponseParser.Response parsed;
-        byte[] parsedStream;
-        try {
-            parsed = ResponseParser.parse(body);
-            if (parsed.payloads().size() != 1) {
-                throw new AnswerMismatchException("ResponseParser finds " + parsed.payloads().size() + " payloads, expected 1");
-            }
-            ResponseParser.Payload p = parsed.payloads().get(0);
+        try (AnswerDecoder decoder = new AnswerDecoder(AnswerVerifier.DECODER_SETTINGS)) {
+            DecodedPayload p = AnswerVerifier.checkedPayload(decoder, body, body.length);
             if (!encoding.equals(p.encoding())) {
                 throw new AnswerMismatchException("the payload's encoding is '" + p.encoding() + "' but '" + encoding + "' was asked for");
             }
-            if (p.error() != 0 || p.records() != fast.records || p.fullSize() != fast.fullSize) {
-                throw new AnswerMismatchException("ResponseParser and the fast decoder disagree on quality: " + p.quality());
+            byte[] rowStream = Arrays.copyOf(p.rowStreamBuffer(), p.rowStreamLength());
+            checkAgainstJdbc(rowStream, expected);
+            if (zipLevel > 0 && (rowStream.length == 0 || p.decodedBytes() >= rowStream.length && rowStream.length > 1024)) {
+                throw new AnswerMismatchException("zip level " + zipLevel + " answer is not compressed (" + p.decodedBytes() + " bytes for "
+                        + rowStream.length + " bytes of row stream)");
             }
-            parsedStream = p.rowStream();
-        } catch (FrontierProtocolException e) {
-            throw new AnswerMismatchException("ResponseParser rejects the answer: " + e.getMessage());
+            return new ReferenceAnswer(zipLevel, body.clone(), rowStream, p.records());
         }
-        if (!Arrays.equals(parsedStream, rowStream)) {
-            throw new AnswerMismatchException("ResponseParser and the fast decoder produce different row streams");
-        }
-        checkAgainstJdbc(rowStream, expected);
-        if (zipLevel > 0 && (rowStream.length == 0 || fast.dataBytes >= rowStream.length && rowStream.length > 1024)) {
-            throw new AnswerMismatchException("zip level " + zipLevel + " answer is not compressed (" + fast.dataBytes + " bytes for "
-                    + rowStream.length + " bytes of row stream)");
-        }
-        return new ReferenceAnswer(zipLevel, body.clone(), rowStream, fast.records);
     }
 
     /** Every servlet value must equal the JDBC value (same order, or same multiset when the query has no ORDER BY). */

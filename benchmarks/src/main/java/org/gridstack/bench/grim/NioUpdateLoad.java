@@ -16,12 +16,15 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.IntFunction;
+import org.gridstack.frontier.protocol.http.HttpResponseFeed;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 
 /**
  * Many provider connections from one thread: each connection is one persistent HTTP/1.1
  * keep-alive connection sending, closed loop, {@code PATCH /api/v1/objects/host/{host}?backend=B}
  * with {@code {"load_last_1min": v}} (v counts up per connection), the next one as soon as the
- * previous is answered. One {@link Selector}, minimal HTTP (see {@link HttpResponseScanner}).
+ * previous is answered. One {@link Selector}; answers framed by the project's HTTP reader fed
+ * push-style ({@link HttpResponseFeed}).
  * Counts answers with status 200 completed inside the measured window, their latencies, and per
  * connection the last acknowledged value, so the caller can read the hosts back and prove the
  * values were stored. Not thread-safe: {@link #run} once.
@@ -47,8 +50,9 @@ final class NioUpdateLoad {
         final byte[] prefix;
         SocketChannel channel;
         ByteBuffer out;
-        byte[] in = new byte[4096];
-        int inLen;
+        final byte[] in = new byte[16 * 1024];
+        final Answers answers = new Answers();
+        HttpResponseFeed feed = new HttpResponseFeed(answers);
         long sentAt;
         long value;
         long lastAcked = -1;
@@ -62,6 +66,50 @@ final class NioUpdateLoad {
                     + server.getPort() + "\r\nAuthorization: Bearer " + token + "\r\nContent-Type: application/json\r\nContent-Length: ")
                     .getBytes(StandardCharsets.US_ASCII);
             this.value = 1000L * index;
+        }
+    }
+
+    /** A complete answer: its status, whether the server closes, the start of its body (for error samples). */
+    private record Answer(int status, boolean close, String bodyStart) {
+    }
+
+    /** Receives one connection's answers from its feed; the loop takes each as it completes. */
+    private static final class Answers implements HttpResponseFeed.Listener {
+        private static final int SAMPLE_BYTES = 400;
+        private final StringBuilder body = new StringBuilder();
+        private Answer complete;
+
+        @Override
+        public void head(HttpResponseReader.Head head) {
+            body.setLength(0);
+        }
+
+        @Override
+        public void body(byte[] b, int off, int len) {
+            int n = Math.min(len, SAMPLE_BYTES - body.length());
+            if (n > 0) {
+                body.append(new String(b, off, n, StandardCharsets.UTF_8));
+            }
+        }
+
+        @Override
+        public void complete(HttpResponseReader.Head head) throws IOException {
+            if (complete != null) {
+                throw new IOException("the server sent an answer no request was waiting for (status " + head.status() + ")");
+            }
+            complete = new Answer(head.status(), !head.keepsConnection(true), body.toString());
+        }
+
+        /** The answer completed since the last call, or null. */
+        Answer take() {
+            Answer a = complete;
+            complete = null;
+            return a;
+        }
+
+        void clear() {
+            complete = null;
+            body.setLength(0);
         }
     }
 
@@ -129,15 +177,12 @@ final class NioUpdateLoad {
                             }
                         }
                         if (key.isReadable()) {
-                            if (c.inLen == c.in.length) {
-                                c.in = Arrays.copyOf(c.in, c.in.length * 2);
-                            }
-                            int n = c.channel.read(ByteBuffer.wrap(c.in, c.inLen, c.in.length - c.inLen));
+                            int n = c.channel.read(ByteBuffer.wrap(c.in));
                             if (n < 0) {
                                 throw new IOException("server closed the connection");
                             }
-                            c.inLen += n;
-                            HttpResponseScanner.Response r = HttpResponseScanner.scan(c.in, 0, c.inLen);
+                            c.feed.feed(c.in, 0, n);
+                            Answer r = c.answers.take();
                             if (r == null) {
                                 continue;
                             }
@@ -157,11 +202,9 @@ final class NioUpdateLoad {
                                 c.certain = false;
                                 errors++;
                                 if (errorSamples.size() < 5) {
-                                    errorSamples.add(r.status() + " " + new String(c.in, 0, Math.min(c.inLen, 400), StandardCharsets.UTF_8));
+                                    errorSamples.add(r.status() + " " + r.bodyStart());
                                 }
                             }
-                            System.arraycopy(c.in, r.length(), c.in, 0, c.inLen - r.length());
-                            c.inLen -= r.length();
                             if (r.close()) {
                                 throw new IOException("server asked to close the connection");
                             }
@@ -183,7 +226,8 @@ final class NioUpdateLoad {
                         }
                         if (System.nanoTime() < measureTo) {
                             reconnects++;
-                            c.inLen = 0;
+                            c.answers.clear();
+                            c.feed = new HttpResponseFeed(c.answers);
                             connect(c, selector);
                         }
                     }

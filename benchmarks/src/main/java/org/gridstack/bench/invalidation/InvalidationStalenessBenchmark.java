@@ -1,7 +1,6 @@
 package org.gridstack.bench.invalidation;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +17,11 @@ import org.HdrHistogram.Histogram;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.frontier.cache.CacheInvalidator;
+import org.gridstack.frontier.protocol.AnswerDecoder;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
-import org.gridstack.frontier.protocol.ResponseParser;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 import org.gridstack.frontier.web.FrontierApplication;
 import org.gridstack.frontier.web.FrontierConfiguration;
 import org.gridstack.testing.SquidProcess;
@@ -221,13 +222,14 @@ public final class InvalidationStalenessBenchmark {
             out.write(("GET " + url + " HTTP/1.0\r\nX-Frontier-Id: invalidation-bench\r\nCache-Control: max-stale=1\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
-            InputStream in = socket.getInputStream();
-            String response = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-            int body = response.indexOf("\r\n\r\n");
-            if (body < 0) {
-                throw new IOException("no HTTP answer from the proxy");
+            HttpResponseReader http = new HttpResponseReader(socket.getInputStream(), 64 * 1024);
+            HttpResponseReader.Head head = http.readHead(false);
+            DecodedPayload p;
+            try (AnswerDecoder decoder = new AnswerDecoder()) {
+                p = decoder.decode(http.body(head), -1).requireIntact().payloads().get(0);
+            } catch (FrontierProtocolException e) {
+                throw new FrontierProtocolException("HTTP " + head.status() + " from the proxy: " + e.getMessage(), e);
             }
-            ResponseParser.Payload p = ResponseParser.parse(response.substring(body + 4)).payloads().get(0);
             if (p.error() != 0) {
                 throw new IOException("error answer: " + p.message());
             }

@@ -13,11 +13,13 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.gridstack.client.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.AnswerDecoder;
 import org.gridstack.frontier.protocol.BlobEncoding;
+import org.gridstack.frontier.protocol.DecodedAnswer;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
-import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.Ttl;
 
 /**
@@ -209,7 +211,7 @@ public final class FrontierClient implements AutoCloseable {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Frontier-Id", config.frontierId());
         headers.put("Cache-Control", refresh.cacheControl());
-        HttpGet.Exchange<AnswerDecoder.Answer> exchange;
+        HttpGet.Exchange<DecodedAnswer> exchange;
         try {
             exchange = http.get(url(route.server(), sqls, ttl), route.proxy(), headers, FrontierClient::decode);
         } catch (HttpConnection.UnreachableException e) {
@@ -218,9 +220,9 @@ public final class FrontierClient implements AutoCloseable {
             return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, e.getMessage());
         }
         HttpResponseReader.Head head = exchange.head();
-        AnswerDecoder.Answer answer = exchange.value();
-        if (answer.envelope().globalError() != null) {
-            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "global_error: " + answer.envelope().globalError() + " (HTTP " + head.status() + ")");
+        DecodedAnswer answer = exchange.value();
+        if (answer.globalError() != null) {
+            return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "global_error: " + answer.globalError() + " (HTTP " + head.status() + ")");
         }
         if (head.status() != 200) {
             return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "HTTP " + head.status() + " instead of 200");
@@ -230,7 +232,7 @@ public final class FrontierClient implements AutoCloseable {
                     + (sqls.size() == 1 ? " query" : " queries"));
         }
         for (int i = 0; i < sqls.size(); i++) {
-            ResponseParser.Payload p = answer.payloads().get(i).envelope();
+            DecodedPayload p = answer.payloads().get(i);
             if (p.error() != 0) {
                 return failed(route, refresh, Attempt.Outcome.SQL_ERROR, (sqls.size() == 1 ? "" : "query " + (i + 1) + ": ") + p.message());
             }
@@ -238,15 +240,14 @@ public final class FrontierClient implements AutoCloseable {
         Long age = parseAge(head.header("Age"));
         List<FrontierResult> results = new ArrayList<>(sqls.size());
         for (int i = 0; i < sqls.size(); i++) {
-            AnswerDecoder.Payload payload = answer.payloads().get(i);
-            ResponseParser.Payload p = payload.envelope();
+            DecodedPayload p = answer.payloads().get(i);
             String which = sqls.size() == 1 ? "" : " (query " + (i + 1) + ")";
-            if (payload.dataError() != null) {
-                return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload" + which + ": " + payload.dataError());
+            if (p.dataError() != null) {
+                return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload" + which + ": " + p.dataError());
             }
             RowIndex rows;
             try {
-                rows = RowIndex.build(payload.rowStream(), payload.rowStreamLength());
+                rows = RowIndex.build(p.rowStreamBuffer(), p.rowStreamLength());
             } catch (FrontierProtocolException e) {
                 return failed(route, refresh, Attempt.Outcome.BAD_ANSWER, "corrupt payload" + which + ": " + e.getMessage());
             }
@@ -264,8 +265,11 @@ public final class FrontierClient implements AutoCloseable {
         return new Answer(new Attempt(route.proxy(), route.server(), refresh, Attempt.Outcome.OK, ""), List.copyOf(results));
     }
 
-    /** Decodes a body while it arrives; a broken one is reported with the HTTP status it came with. */
-    private static AnswerDecoder.Answer decode(HttpResponseReader.Head head, InputStream body) throws IOException, FrontierProtocolException {
+    /**
+     * Decodes a body while it arrives, with a decoder of its own (so the row stream arrays are
+     * this answer's to keep); a broken one is reported with the HTTP status it came with.
+     */
+    private static DecodedAnswer decode(HttpResponseReader.Head head, InputStream body) throws IOException, FrontierProtocolException {
         long length = -1;
         String cl = head.header("content-length");
         if (cl != null) {
@@ -275,8 +279,8 @@ public final class FrontierClient implements AutoCloseable {
                 // the framing code reports a bad Content-Length
             }
         }
-        try {
-            return AnswerDecoder.decode(body, length);
+        try (AnswerDecoder decoder = new AnswerDecoder()) {
+            return decoder.decode(body, length);
         } catch (FrontierProtocolException e) {
             throw new FrontierProtocolException("broken answer: " + e.getMessage() + " (HTTP " + head.status() + ")", e);
         }

@@ -11,7 +11,7 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Objects;
 
-import org.gridstack.client.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 
 /**
  * One HTTP/1.1 connection to a proxy or server: sends a request and reads the answer with the

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
-import org.gridstack.client.http.HttpResponseReader;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 
 /**

@@ -70,6 +70,69 @@ public final class RowStreamReader {
         return new Decoded(names, types, rows);
     }
 
+    /**
+     * Counts the data records of {@code stream[0, length)} without decoding values: it steps over
+     * each field by its type and length, so a 0x07 byte inside a string is data, not an end of
+     * record. The header record is not counted; an empty stream has none.
+     *
+     * @throws FrontierProtocolException when the stream is malformed or truncated, or its last
+     *     record has no end-of-record byte
+     */
+    public static long countRecords(byte[] stream, int length) throws FrontierProtocolException {
+        Objects.checkFromIndexSize(0, length, Objects.requireNonNull(stream, "stream is null").length);
+        if (length == 0) {
+            return 0;
+        }
+        long endsOfRecord = 0;
+        boolean recordEnded = false;
+        int p = 0;
+        while (p < length) {
+            int t = stream[p++] & 0xff;
+            recordEnded = t == RowType.EOR;
+            if ((t & RowType.NULL_BIT) != 0) {
+                if ((t & 0x7f) > RowType.ARRAY) {
+                    throw malformed("unknown NULL type byte 0x" + Integer.toHexString(t), p - 1);
+                }
+                continue;
+            }
+            int size = switch (t) {
+                case RowType.EOR -> {
+                    endsOfRecord++;
+                    yield 0;
+                }
+                case RowType.BYTE -> 1;
+                case RowType.INT4, RowType.FLOAT -> 4;
+                case RowType.INT8, RowType.DOUBLE, RowType.TIME -> 8;
+                case RowType.ARRAY -> {
+                    if (length - p < 4) {
+                        throw malformed("truncated length", p);
+                    }
+                    int len = (stream[p] & 0xff) << 24 | (stream[p + 1] & 0xff) << 16 | (stream[p + 2] & 0xff) << 8 | (stream[p + 3] & 0xff);
+                    if (len < 0) {
+                        throw malformed("negative length " + len, p);
+                    }
+                    if (len > length - p - 4) {
+                        throw malformed("row stream truncated inside a field", p);
+                    }
+                    yield 4 + len;
+                }
+                default -> throw malformed("unknown type byte 0x" + Integer.toHexString(t), p - 1);
+            };
+            if (length - p < size) {
+                throw malformed("row stream truncated inside a field", p);
+            }
+            p += size;
+        }
+        if (!recordEnded) {
+            throw malformed("the last record has no end-of-record byte", length);
+        }
+        return endsOfRecord - 1;
+    }
+
+    private static FrontierProtocolException malformed(String what, int offset) {
+        return new FrontierProtocolException("malformed row stream: " + what + " at offset " + offset);
+    }
+
     public boolean hasMore() {
         return pos < end;
     }

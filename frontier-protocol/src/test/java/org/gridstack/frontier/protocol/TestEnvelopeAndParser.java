@@ -33,7 +33,7 @@ class TestEnvelopeAndParser {
                 + " </transaction>\n"
                 + "</frontier>\n";
         assertEquals(expected, b.toString(StandardCharsets.US_ASCII));
-        ResponseParser.Response r = ResponseParser.parse(b.toByteArray());
+        DecodedAnswer r = ResponseParser.parse(b.toByteArray());
         assertEquals("FrontierCMS it's <bad> & \"wrong\"\n  Position: 15", r.payloads().get(0).message());
         assertEquals(1, r.payloads().get(0).error());
     }
@@ -42,8 +42,8 @@ class TestEnvelopeAndParser {
     void nonAsciiMessagesStayAscii() {
         String escaped = XmlEscaper.escapeAttribute("café 😀 \u0001");
         assertEquals("caf&#233; &#128512; ?", escaped);
-        assertEquals("café 😀 ?", ResponseParser.unescape(escaped));
-        assertEquals("a &#zz; b &#99999999; c", ResponseParser.unescape("a &#zz; b &#99999999; c"), "malformed references stay text");
+        assertEquals("café 😀 ?", XmlEscaper.unescapeAttribute(escaped));
+        assertEquals("a &#zz; b &#99999999; c", XmlEscaper.unescapeAttribute("a &#zz; b &#99999999; c"), "malformed references stay text");
     }
 
     @Test
@@ -54,7 +54,7 @@ class TestEnvelopeAndParser {
                 + " <transaction payloads=\"1\">\n  <payload type=\"frontier_request\" version=\"1\" encoding=\"BLOB\">\n   <data>\n<keepalive />\n<keepalive />"
                 + b64 + "</data>\n   <quality error=\"0\" md5=\"" + ResponseParser.md5Hex(data) + "\" records=\"1\" full_size=\"" + data.length
                 + "\"/>\n  </payload>\n </transaction>\n</frontier>\n";
-        ResponseParser.Payload p = ResponseParser.parse(body).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(body).payloads().get(0);
         assertEquals(2, p.keepalives());
         assertEquals("y", p.decode().rows().get(0).get(0).text());
         String corrupt = body.replace(ResponseParser.md5Hex(data), "00000000000000000000000000000000");

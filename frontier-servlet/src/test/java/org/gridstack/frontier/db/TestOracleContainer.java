@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamReader;
@@ -44,7 +45,7 @@ class TestOracleContainer {
                 int port = ((ServletWebServerApplicationContext) app).getWebServer().getPort();
                 String target = "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1=" + P1Codec.encode("select id, s, b from T_ORA");
                 RawHttp.Response r = RawHttp.exchange("127.0.0.1", port, RawHttp.get(target, "HTTP/1.0", "X-Frontier-Id: oracle-test"));
-                ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+                DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
                 assertEquals(0, p.error(), p.message());
                 RowStreamReader.Decoded d = p.decode();
                 assertEquals(java.util.List.of("ID", "S", "B"), d.columnNames());
@@ -52,7 +53,7 @@ class TestOracleContainer {
                 assertEquals("1", d.rows().get(0).get(0).text());
                 assertEquals(3, d.rows().get(0).get(2).bytes().length);
                 String write = "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + P1Codec.encode("delete from T_ORA");
-                ResponseParser.Payload e = ResponseParser.parse(RawHttp.exchange("127.0.0.1", port,
+                DecodedPayload e = ResponseParser.parse(RawHttp.exchange("127.0.0.1", port,
                         RawHttp.get(write, "HTTP/1.0", "X-Frontier-Id: oracle-test")).bodyText()).payloads().get(0);
                 assertTrue(e.error() == 1 && e.message().contains("rejected"), e.message());
             } finally {

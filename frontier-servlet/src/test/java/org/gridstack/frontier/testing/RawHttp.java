@@ -1,29 +1,27 @@
 package org.gridstack.frontier.testing;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
+import org.gridstack.frontier.protocol.http.HttpResponseFeed;
+import org.gridstack.frontier.protocol.http.HttpResponseReader;
 
 /**
- * A byte-exact HTTP/1.x client: sends a request head exactly as given and reads the response,
- * whatever its framing (Content-Length, chunked, or close-delimited).
+ * A byte-exact HTTP/1.x client for tests: sends a request head exactly as given and reads the
+ * response with the project's one framing reader (Content-Length, chunked, or close-delimited):
+ * pull-style for whole answers ({@link #exchange}, {@link #parse}), push-style for answers read
+ * until the server closes, however they end ({@link #receive}).
  */
 public final class RawHttp {
-    /** A response: status, headers in order, body without framing. */
-    public record Response(int status, List<String[]> headers, byte[] body) {
+    /** A response: status, head (header names in any case), body without framing. */
+    public record Response(int status, HttpResponseReader.Head head, byte[] body) {
         public String header(String name) {
-            for (String[] h : headers) {
-                if (h[0].equalsIgnoreCase(name)) {
-                    return h[1];
-                }
-            }
-            return null;
+            return head.header(name);
         }
 
         public String bodyText() {
@@ -34,12 +32,12 @@ public final class RawHttp {
     /**
      * A response read until the server closed the connection, however it ended. {@code framed}:
      * the body ended the way its framing says (the last chunk of a chunked body, all
-     * Content-Length bytes); a close-delimited body is always "framed", as HTTP cannot tell a cut
-     * from an end there.
+     * Content-Length bytes, nothing after them); a close-delimited body is always "framed", as
+     * HTTP cannot tell a cut from an end there.
      */
-    public record Received(int status, List<String[]> headers, byte[] body, boolean chunked, boolean framed) {
+    public record Received(int status, HttpResponseReader.Head head, byte[] body, boolean chunked, boolean framed) {
         public String header(String name) {
-            return new Response(status, headers, body).header(name);
+            return head.header(name);
         }
 
         public String bodyText() {
@@ -74,42 +72,48 @@ public final class RawHttp {
             }
             raw = all.toByteArray();
         }
-        java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(raw);
-        String status = line(in);
-        if (status == null) {
-            throw new IOException("no response");
+        FirstAnswer first = new FirstAnswer();
+        HttpResponseFeed feed = new HttpResponseFeed(first);
+        boolean clean;
+        try {
+            feed.feed(raw, 0, raw.length);
+            feed.endOfInput();
+            clean = true;
+        } catch (IOException cut) {
+            clean = false; // the end of input inside the answer, or bytes after it that are no answer
         }
-        int code = Integer.parseInt(status.split(" ", 3)[1]);
-        List<String[]> headers = new ArrayList<>();
-        String l;
-        while ((l = line(in)) != null && !l.isEmpty()) {
-            int c = l.indexOf(':');
-            headers.add(new String[] {l.substring(0, c).trim(), l.substring(c + 1).trim()});
+        if (first.head == null) {
+            throw new IOException("no response head in " + raw.length + " bytes");
         }
-        Response head = new Response(code, headers, new byte[0]);
-        String te = head.header("Transfer-Encoding");
-        String cl = head.header("Content-Length");
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
-            while (true) {
-                String size = line(in);
-                if (size == null || size.isBlank()) {
-                    return new Received(code, headers, body.toByteArray(), true, false);
-                }
-                int n = Integer.parseInt(size.split(";")[0].trim(), 16);
-                if (n == 0) {
-                    return new Received(code, headers, body.toByteArray(), true, true);
-                }
-                byte[] chunk = in.readNBytes(n);
-                body.write(chunk);
-                if (chunk.length < n || line(in) == null) {
-                    return new Received(code, headers, body.toByteArray(), true, false);
-                }
+        String te = first.head.header("transfer-encoding");
+        boolean chunked = te != null && te.toLowerCase(Locale.ROOT).contains("chunked");
+        return new Received(first.head.status(), first.head, first.body.toByteArray(), chunked, clean && first.answers == 1);
+    }
+
+    /** Collects the first answer's head and body; counts the answers completed. */
+    private static final class FirstAnswer implements HttpResponseFeed.Listener {
+        private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+        private HttpResponseReader.Head head;
+        private int answers;
+
+        @Override
+        public void head(HttpResponseReader.Head h) {
+            if (head == null) {
+                head = h;
             }
         }
-        body.write(in.readAllBytes());
-        boolean framed = cl == null || body.size() == Long.parseLong(cl);
-        return new Received(code, headers, body.toByteArray(), false, framed);
+
+        @Override
+        public void body(byte[] b, int off, int len) {
+            if (answers == 0) {
+                body.write(b, off, len);
+            }
+        }
+
+        @Override
+        public void complete(HttpResponseReader.Head h) {
+            answers++;
+        }
     }
 
     public static Response exchange(String host, int port, byte[] requestHead) throws IOException {
@@ -123,8 +127,12 @@ public final class RawHttp {
                 // the server may answer and close before reading everything (e.g. a request head
                 // over its limit): read what it said
             }
-            return read(s.getInputStream());
+            return read(s.getInputStream(), startsWith(requestHead, "HEAD "));
         }
+    }
+
+    private static boolean startsWith(byte[] request, String method) {
+        return new String(request, 0, Math.min(request.length, method.length()), StandardCharsets.ISO_8859_1).equals(method);
     }
 
     /** Builds a GET with the given target and headers (CRLF line ends). */
@@ -138,61 +146,13 @@ public final class RawHttp {
 
     /** Parses a captured raw response (as stored in the golden vectors). */
     public static Response parse(byte[] raw) throws IOException {
-        return read(new java.io.ByteArrayInputStream(raw));
+        return read(new ByteArrayInputStream(raw), false);
     }
 
-    static Response read(InputStream in) throws IOException {
-        String status = line(in);
-        if (status == null) {
-            throw new IOException("no response");
-        }
-        String[] parts = status.split(" ", 3);
-        int code = Integer.parseInt(parts[1]);
-        List<String[]> headers = new ArrayList<>();
-        String l;
-        while ((l = line(in)) != null && !l.isEmpty()) {
-            int c = l.indexOf(':');
-            headers.add(new String[] {l.substring(0, c).trim(), l.substring(c + 1).trim()});
-        }
-        Response head = new Response(code, headers, new byte[0]);
-        if (code == 304 || code == 204) {
-            return head;
-        }
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        String te = head.header("Transfer-Encoding");
-        String cl = head.header("Content-Length");
-        if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
-            while (true) {
-                String size = line(in);
-                int n = Integer.parseInt(size.split(";")[0].trim(), 16);
-                if (n == 0) {
-                    while ((l = line(in)) != null && !l.isEmpty()) {
-                        // trailers
-                    }
-                    break;
-                }
-                body.write(in.readNBytes(n));
-                line(in);
-            }
-        } else if (cl != null) {
-            body.write(in.readNBytes(Integer.parseInt(cl)));
-        } else {
-            body.write(in.readAllBytes());
-        }
-        return new Response(code, headers, body.toByteArray());
-    }
-
-    private static String line(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        int c;
-        while ((c = in.read()) >= 0) {
-            if (c == '\n') {
-                byte[] a = b.toByteArray();
-                int len = a.length > 0 && a[a.length - 1] == '\r' ? a.length - 1 : a.length;
-                return new String(a, 0, len, StandardCharsets.ISO_8859_1);
-            }
-            b.write(c);
-        }
-        return b.size() == 0 ? null : b.toString(StandardCharsets.ISO_8859_1);
+    /** The answer on {@code in}; the answer to a HEAD request has no body, whatever its Content-Length says. */
+    private static Response read(InputStream in, boolean headRequest) throws IOException {
+        HttpResponseReader reader = new HttpResponseReader(in, 64 * 1024);
+        HttpResponseReader.Head head = reader.readHead(false);
+        return new Response(head.status(), head, headRequest ? new byte[0] : reader.body(head).readAllBytes());
     }
 }

@@ -13,6 +13,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.frontier.demo.DemoDatabase;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.RawHttp;
@@ -97,7 +98,7 @@ class ITWarOnStockTomcat {
                     Thread.sleep(500);
                 }
                 assertTrue(r != null && r.status() == 200, "no answer from the WAR; Tomcat log:\n" + log());
-                ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+                DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
                 assertEquals(0, p.error(), p.message());
                 assertEquals(6, p.records());
                 assertEquals("O'Reilly & <friends>", p.decode().rows().get(2).get(1).text());
@@ -106,7 +107,7 @@ class ITWarOnStockTomcat {
                 RawHttp.Response bad = RawHttp.exchange("127.0.0.1", port, RawHttp.get(
                         "/Frontier/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + P1Codec.encode("delete from T_TYPES"),
                         "HTTP/1.0", "X-Frontier-Id: war-test"));
-                ResponseParser.Payload e = ResponseParser.parse(bad.bodyText()).payloads().get(0);
+                DecodedPayload e = ResponseParser.parse(bad.bodyText()).payloads().get(0);
                 assertEquals(1, e.error());
                 assertTrue(e.message().startsWith("WarTest Query rejected"), e.message());
 

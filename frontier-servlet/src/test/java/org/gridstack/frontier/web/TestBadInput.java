@@ -16,6 +16,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.Deflater;
+import org.gridstack.frontier.protocol.DecodedPayload;
+import org.gridstack.frontier.protocol.DecodedAnswer;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -91,7 +93,7 @@ class TestBadInput {
             assertEquals("text/xml;charset=US-ASCII", r.header("Content-Type"), what + ": content type, body " + body);
             assertFalse(body.contains("\tat ") || body.contains("<html") || body.contains("Exception:") && body.contains(".java:"),
                     what + ": stack trace or HTML in " + body);
-            ResponseParser.Response parsed = ResponseParser.parse(body);
+            DecodedAnswer parsed = ResponseParser.parse(body);
             if (parsed.globalError() != null) {
                 assertTrue(parsed.globalError().length() > 20, what + ": global error says why: " + parsed.globalError());
                 globalErrors++;
@@ -99,7 +101,7 @@ class TestBadInput {
             }
             assertFalse(parsed.payloads().isEmpty(), what + ": no payload and no global error: " + body);
             boolean anyError = false;
-            for (ResponseParser.Payload p : parsed.payloads()) {
+            for (DecodedPayload p : parsed.payloads()) {
                 if (p.error() != 0) {
                     anyError = true;
                     assertNotNull(p.message(), what + ": error without message");
@@ -116,7 +118,7 @@ class TestBadInput {
         RawHttp.Response ok = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get(
                 PREFIX + "type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1=" + P1Codec.encode("select count(*) from T_STRING"),
                 "HTTP/1.0", "X-Frontier-Id: badinput"));
-        ResponseParser.Payload p = ResponseParser.parse(ok.bodyText()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(ok.bodyText()).payloads().get(0);
         assertEquals(0, p.error(), p.message());
         assertEquals("10000", p.decode().rows().get(0).get(0).text());
     }

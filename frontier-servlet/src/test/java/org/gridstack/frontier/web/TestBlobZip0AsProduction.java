@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamReader;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -71,8 +72,8 @@ class TestBlobZip0AsProduction {
         assertEquals(golden.header("Content-Type"), ours.header("Content-Type"), "Content-Type");
         assertEquals(golden.header("Cache-Control"), ours.header("Cache-Control"), "Cache-Control");
 
-        ResponseParser.Payload expected = ResponseParser.parse(expectedBody).payloads().get(0);
-        ResponseParser.Payload actual = ResponseParser.parse(ours.bodyText()).payloads().get(0);
+        DecodedPayload expected = ResponseParser.parse(expectedBody).payloads().get(0);
+        DecodedPayload actual = ResponseParser.parse(ours.bodyText()).payloads().get(0);
         assertEquals("BLOBzip0", actual.encoding(), "the encoding attribute echoes what the client sent");
         assertEquals(0, actual.error(), "error " + actual.message());
         assertEquals(expected.records(), actual.records(), "records");
@@ -107,7 +108,7 @@ class TestBlobZip0AsProduction {
         assertEquals(golden.status(), ours.status(), "status");
         assertEquals(golden.header("Cache-Control"), ours.header("Cache-Control"), "Cache-Control");
         assertTrue(ours.bodyText().contains("encoding=\"BLOBzip0\">\n   <data></data>\n"), ours.bodyText());
-        ResponseParser.Payload p = ResponseParser.parse(ours.bodyText()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(ours.bodyText()).payloads().get(0);
         assertEquals(1, p.error(), "a payload error");
         assertArrayEquals(new byte[0], p.data(), "level 0 compresses nothing, so the encoder's empty stream is no bytes");
         assertEquals(MD5_OF_NOTHING, p.quality().get("md5"), "md5 of the empty data");

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -87,7 +88,7 @@ class TestErrorsAfterCommit {
 
     private static void assertRight(RawHttp.Received r, String who) throws Exception {
         assertTrue(r.completeAnswer(), who + ": ends with " + tail(r));
-        ResponseParser.Payload p = ResponseParser.parse(r.body()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(r.body()).payloads().get(0);
         assertEquals(0, p.error(), who + ": " + p.message());
         assertEquals(ROWS, p.records(), who);
     }
@@ -124,7 +125,7 @@ class TestErrorsAfterCommit {
         assertTrue(r.completeAnswer(), tail(r));
         assertEquals(String.valueOf(r.body().length), r.header("Content-Length"));
         assertEquals("Thu, 01 Jan 1970 00:00:00 GMT", r.header("Last-Modified"));
-        ResponseParser.Payload p = ResponseParser.parse(r.body()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(r.body()).payloads().get(0);
         assertEquals(1, p.error());
         assertTrue(p.message().contains("division by zero"), p.message());
     }

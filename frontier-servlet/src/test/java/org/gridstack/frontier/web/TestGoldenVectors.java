@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.gridstack.frontier.protocol.DecodedPayload;
+import org.gridstack.frontier.protocol.DecodedAnswer;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamReader;
@@ -153,8 +155,8 @@ class TestGoldenVectors {
     }
 
     private static void assertPayloads(String name, String golden, String ours) throws FrontierProtocolException {
-        ResponseParser.Response g = ResponseParser.parse(golden);
-        ResponseParser.Response o = ResponseParser.parse(ours);
+        DecodedAnswer g = ResponseParser.parse(golden);
+        DecodedAnswer o = ResponseParser.parse(ours);
         assertEquals(g.payloads().size(), o.payloads().size(), name + ": payload count");
         if (g.globalError() != null) {
             assertNotNull(o.globalError(), name + ": global error");
@@ -163,8 +165,8 @@ class TestGoldenVectors {
             assertNull(o.globalError(), name + ": unexpected global error " + o.globalError());
         }
         for (int i = 0; i < g.payloads().size(); i++) {
-            ResponseParser.Payload gp = g.payloads().get(i);
-            ResponseParser.Payload op = o.payloads().get(i);
+            DecodedPayload gp = g.payloads().get(i);
+            DecodedPayload op = o.payloads().get(i);
             String where = name + " payload " + (i + 1);
             assertEquals(gp.encoding(), op.encoding(), where + ": encoding echoed");
             assertEquals(gp.error(), op.error(), where + ": error " + op.message());

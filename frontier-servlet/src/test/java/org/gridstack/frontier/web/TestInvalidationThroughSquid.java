@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
 import org.gridstack.frontier.cache.CacheInvalidator;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -74,7 +75,7 @@ class TestInvalidationThroughSquid {
     private static String value(SquidProcess proxy, String url) throws Exception {
         RawHttp.Response r = RawHttp.exchange("127.0.0.1", proxy.port(), RawHttp.get(url, "HTTP/1.0",
                 "X-Frontier-Id: invalidation-test", "Cache-Control: max-stale=1"));
-        ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
         assertEquals(0, p.error(), p.message());
         return p.decode().rows().get(0).get(0).text();
     }

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.frontier.cache.CacheInvalidator;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -82,7 +83,7 @@ class TestLateAnswerPurge {
         try {
             RawHttp.Response r = RawHttp.exchange("127.0.0.1", squid.port(), RawHttp.get(url, "HTTP/1.0",
                     "X-Frontier-Id: late-purge-test", "Cache-Control: max-stale=1"));
-            ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+            DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
             assertEquals(0, p.error(), p.message());
             return p.decode().rows().get(0).get(0).text();
         } catch (Exception e) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -45,7 +46,7 @@ class TestOtherClientsQueriesHidden {
             for (String probe : PROBES) {
                 RawHttp.Response r = get(server, probe);
                 assertFalse(r.bodyText().contains(SECRET), probe + " showed the other client's SQL");
-                ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+                DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
                 assertEquals(1, p.error(), probe + " was answered");
                 assertTrue(p.message().contains("is not allowed"), p.message());
                 String shown = new String(p.data(), java.nio.charset.StandardCharsets.ISO_8859_1);

@@ -9,6 +9,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -38,7 +39,7 @@ class TestQueryErrorKeepsConnection {
             root.addAppender(logs);
             try {
                 for (int i = 0; i < N; i++) {
-                    ResponseParser.Payload p = query(server, BAD);
+                    DecodedPayload p = query(server, BAD);
                     assertEquals(1, p.error());
                     assertTrue(p.message().contains("set-returning functions are not allowed in CASE"), p.message());
                 }
@@ -60,7 +61,7 @@ class TestQueryErrorKeepsConnection {
         }
     }
 
-    private static ResponseParser.Payload query(FrontierTestServer server, String sql) throws Exception {
+    private static DecodedPayload query(FrontierTestServer server, String sql) throws Exception {
         RawHttp.Response r = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get(
                 "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + P1Codec.encode(sql), "HTTP/1.0",
                 "X-Frontier-Id: error-test"));

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.gridstack.frontier.cache.CachePolicy;
+import org.gridstack.frontier.protocol.DecodedPayload;
+import org.gridstack.frontier.protocol.DecodedAnswer;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -47,7 +49,7 @@ class TestRequestErrorsNotShared {
 
             RawHttp.Response client = RawHttp.exchange("127.0.0.1", squid.port(), RawHttp.get(url, "HTTP/1.0",
                     "X-Frontier-Id: squid-test"));
-            ResponseParser.Response parsed = ResponseParser.parse(client.bodyText());
+            DecodedAnswer parsed = ResponseParser.parse(client.bodyText());
             assertNull(parsed.globalError(), "the next client got the cached error: " + client.bodyText());
             assertEquals("10000", parsed.payloads().get(0).decode().rows().get(0).get(0).text());
             assertEquals(CachePolicy.UNCACHEABLE, anonymous.header("Cache-Control"));
@@ -66,7 +68,7 @@ class TestRequestErrorsNotShared {
 
     @Test
     void setseedIsRefused() throws Exception {
-        ResponseParser.Payload p = query("select setseed(0.5)");
+        DecodedPayload p = query("select setseed(0.5)");
         assertEquals(1, p.error());
         assertTrue(p.message().contains("function setseed at offset 7 is not allowed"), p.message());
     }
@@ -74,7 +76,7 @@ class TestRequestErrorsNotShared {
     @Test
     void anErrorInsideAServerFunctionDoesNotQuoteItsBody() throws Exception {
         // the tracking function runs DROP TRIGGER, which the read-only transaction refuses
-        ResponseParser.Payload p = query("select gridstack_frontier.track_table('t_types')");
+        DecodedPayload p = query("select gridstack_frontier.track_table('t_types')");
         assertEquals(1, p.error());
         assertTrue(p.message().contains("read-only transaction"), p.message());
         assertFalse(p.message().contains("IF EXISTS gridstack_frontier_modification"), p.message()); // the body's statement
@@ -82,7 +84,7 @@ class TestRequestErrorsNotShared {
         assertFalse(p.message().contains("Where:"), p.message());
     }
 
-    private static ResponseParser.Payload query(String sql) throws Exception {
+    private static DecodedPayload query(String sql) throws Exception {
         RawHttp.Response r = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get(
                 "/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + P1Codec.encode(sql), "HTTP/1.0",
                 "X-Frontier-Id: minor-test"));

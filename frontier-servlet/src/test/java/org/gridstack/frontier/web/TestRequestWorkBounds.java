@@ -17,6 +17,8 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import org.gridstack.frontier.protocol.DecodedPayload;
+import org.gridstack.frontier.protocol.DecodedAnswer;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -94,10 +96,10 @@ class TestRequestWorkBounds {
         // three fit (900 KiB): answered normally
         RawHttp.Response three = get(payloads(3, PAYLOAD_SQL));
         assertEquals(200, three.status());
-        ResponseParser.Response ok = ResponseParser.parse(three.bodyText());
+        DecodedAnswer ok = ResponseParser.parse(three.bodyText());
         assertNull(ok.globalError(), ok.globalError());
         assertEquals(3, ok.payloads().size());
-        for (ResponseParser.Payload p : ok.payloads()) {
+        for (DecodedPayload p : ok.payloads()) {
             assertEquals(0, p.error(), p.message());
         }
 
@@ -108,7 +110,7 @@ class TestRequestWorkBounds {
         RawHttp.Response ten = get(payloads(10, PAYLOAD_SQL));
         assertEquals(200, ten.status(), "a request-level error, answered as the other ones (200 with global_error)");
         String body = ten.bodyText();
-        ResponseParser.Response refused = ResponseParser.parse(body);
+        DecodedAnswer refused = ResponseParser.parse(body);
         String message = refused.globalError();
         assertNotNull(message, "a request over the budget gets a global_error: " + body);
         assertFalse(body.contains("<transaction"), "no payload is answered: " + body);

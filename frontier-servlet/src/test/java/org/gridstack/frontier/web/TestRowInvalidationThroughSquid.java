@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.frontier.cache.CacheInvalidator;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -134,7 +135,7 @@ class TestRowInvalidationThroughSquid {
         RawHttp.Response r = RawHttp.exchange("127.0.0.1", squid.port(), RawHttp.get(url, "HTTP/1.0",
                 "X-Frontier-Id: row-invalidation-test", "Cache-Control: max-stale=1"));
         requests++;
-        ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
         assertEquals(0, p.error(), p.message());
         return p.decode().rows().get(0).get(0).text();
     }

@@ -22,6 +22,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.gridstack.frontier.db.QueryRunner;
+import org.gridstack.frontier.protocol.DecodedPayload;
+import org.gridstack.frontier.protocol.DecodedAnswer;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.protocol.RowStreamWriter;
@@ -70,7 +72,7 @@ class TestServletBehaviour {
         assertEquals(200, r.status());
         String body = r.bodyText();
         assertTrue(body.contains("<data>\n<keepalive />"), body);
-        ResponseParser.Payload p = ResponseParser.parse(body).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(body).payloads().get(0);
         assertTrue(p.keepalives() >= 1);
         assertEquals(0, p.error(), p.message());
         assertEquals("42", p.decode().rows().get(0).get(1).text());
@@ -91,7 +93,7 @@ class TestServletBehaviour {
     @Test
     void rowLimitIsAnErrorNotATruncatedAnswer() throws Exception {
         RawHttp.Response r = get(target("BLOBzip1", "select string from T_STRING"));
-        ResponseParser.Payload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
         assertEquals(1, p.error());
         assertTrue(p.message().contains("more than 5000 rows"), p.message());
         assertEquals("Thu, 01 Jan 1970 00:00:00 GMT", r.header("Last-Modified"));
@@ -227,7 +229,7 @@ class TestServletBehaviour {
     void oneBadPayloadMakesTheAnswerShortLived() throws Exception {
         String t = target("BLOB", "select 1 as a") + "&type=frontier_request:1:DEFAULT&encoding=BLOB&p1=" + P1Codec.encode("select * from T_NOSUCH");
         RawHttp.Response r = get(t, "Cache-Control: max-stale=1");
-        ResponseParser.Response parsed = ResponseParser.parse(r.bodyText());
+        DecodedAnswer parsed = ResponseParser.parse(r.bodyText());
         assertEquals(0, parsed.payloads().get(0).error());
         assertEquals(1, parsed.payloads().get(1).error());
         assertTrue(parsed.payloads().get(1).message().contains("t_nosuch"), parsed.payloads().get(1).message());

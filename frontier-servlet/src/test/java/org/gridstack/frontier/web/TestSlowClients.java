@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.ResponseParser;
 import org.gridstack.frontier.testing.FrontierTestServer;
@@ -89,7 +90,7 @@ class TestSlowClients {
             // a normal client meanwhile gets its answer (before: it waited for a pooled connection
             // until MaxDbAcquireSeconds, as the 10 slow answers held all 10)
             RawHttp.Response normal = get("select 1 as one", "normal-client 1.0");
-            ResponseParser.Payload p = ResponseParser.parse(normal.bodyText()).payloads().get(0);
+            DecodedPayload p = ResponseParser.parse(normal.bodyText()).payloads().get(0);
             assertEquals(0, p.error(), p.message());
             assertEquals(1, p.records());
             // the slow readers were still connected: each now reads its complete answer
@@ -191,7 +192,7 @@ class TestSlowClients {
         assertTrue(r.completeAnswer(), "a complete, framed answer");
         assertEquals(String.valueOf(r.body().length), r.header("Content-Length"));
         assertEquals("Thu, 01 Jan 1970 00:00:00 GMT", r.header("Last-Modified"));
-        ResponseParser.Payload p = ResponseParser.parse(r.body()).payloads().get(0);
+        DecodedPayload p = ResponseParser.parse(r.body()).payloads().get(0);
         assertEquals(1, p.error());
         assertTrue(p.message().contains("division by zero"), p.message());
         assertTrue(r.body().length < 10_000, "the rows before the error are not sent: " + r.body().length + " bytes");

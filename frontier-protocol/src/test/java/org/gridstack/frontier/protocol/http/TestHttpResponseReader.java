@@ -1,4 +1,4 @@
-package org.gridstack.client.http;
+package org.gridstack.frontier.protocol.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.gridstack.client.http;
+package org.gridstack.frontier.protocol.http;
 
 import static java.util.Objects.requireNonNull;
 
@@ -19,7 +19,9 @@ import java.util.Map;
  * are skipped. Bytes past one answer stay buffered for the next, so a kept-alive connection stays
  * in step. Large body reads go straight from the stream into the caller's array (one copy).
  *
- * <p>Used by the FroNtier client ({@code HttpConnection}) and by the benchmarks' lean HTTP clients;
+ * <p>Used by the FroNtier client ({@code HttpConnection}), the benchmarks' lean HTTP clients and the
+ * servlet's byte-exact test client; {@link HttpResponseFeed} is the same parsing fed push-style
+ * (heads by {@link HeadAssembler}, framing by {@link BodyFraming}).
  * it reads from any InputStream and leaves sockets, timeouts and retries to its owner: exceptions
  * of the underlying stream (e.g. {@link java.net.SocketTimeoutException}) pass through unchanged,
  * and {@link #answerStarted()} tells whether any byte of the current answer had arrived. Not
@@ -36,6 +38,12 @@ public final class HttpResponseReader {
         public String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
+
+        /** Whether the connection stays open after this answer: asked for, HTTP/1.1 keeps by default, and the peer did not say close. */
+        public boolean keepsConnection(boolean keepAliveRequested) {
+            String connection = headers.getOrDefault("connection", "").toLowerCase(Locale.ROOT);
+            return keepAliveRequested && (http11 ? !connection.contains("close") : connection.contains("keep-alive"));
+        }
     }
 
     /** Longest status line, header line, or all header lines together. */
@@ -43,6 +51,7 @@ public final class HttpResponseReader {
 
     private final InputStream in;
     private final byte[] buffer;
+    private final HeadAssembler heads = new HeadAssembler();
     private int pos;
     private int limit;
     private long received;
@@ -71,48 +80,17 @@ public final class HttpResponseReader {
         received = limit - pos;
         keepAlive = false;
         bodyDone = false;
+        heads.reset();
         while (true) {
-            String statusLine = line();
-            if (statusLine == null) {
-                throw new EOFException(answerStarted ? "connection closed inside the status line" : "connection closed before the status line");
+            String line = line();
+            if (line == null) {
+                throw heads.endedEarly(answerStarted);
             }
-            String[] parts = statusLine.split(" ", 3);
-            if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
-                throw new IOException("not an HTTP/1.x status line: '" + cut(statusLine) + "'");
+            Head head = heads.line(line);
+            if (head != null) {
+                keepAlive = head.keepsConnection(keepAliveRequested);
+                return head;
             }
-            int status;
-            try {
-                status = Integer.parseInt(parts[1]);
-            } catch (NumberFormatException e) {
-                throw new IOException("bad status code in '" + cut(statusLine) + "'", e);
-            }
-            Map<String, String> headers = new LinkedHashMap<>();
-            int total = 0;
-            for (String h = line(); ; h = line()) {
-                if (h == null) {
-                    throw new EOFException("connection closed inside the response headers");
-                }
-                if (h.isEmpty()) {
-                    break;
-                }
-                total += h.length();
-                if (total > MAX_HEADER_BYTES) {
-                    throw new IOException("response headers larger than " + MAX_HEADER_BYTES + " bytes");
-                }
-                int colon = h.indexOf(':');
-                if (colon <= 0) {
-                    throw new IOException("malformed header line '" + cut(h) + "'");
-                }
-                headers.merge(h.substring(0, colon).trim().toLowerCase(Locale.ROOT), h.substring(colon + 1).trim(), (a, b) -> a + ", " + b);
-            }
-            if (status >= 100 && status < 200 && status != 101) {
-                continue; // interim answer: the final one follows
-            }
-            boolean http11 = parts[0].equals("HTTP/1.1");
-            String connection = headers.getOrDefault("connection", "").toLowerCase(Locale.ROOT);
-            // kept only if asked for, HTTP/1.1 keeps by default, and the peer did not say close
-            keepAlive = keepAliveRequested && (http11 ? !connection.contains("close") : connection.contains("keep-alive"));
-            return new Head(status, http11, headers);
         }
     }
 
@@ -122,29 +100,19 @@ public final class HttpResponseReader {
      */
     public InputStream body(Head head) throws IOException {
         requireNonNull(head, "head is null");
-        if (head.status() == 204 || head.status() == 304 || head.status() / 100 == 1) {
-            bodyDone = true; // no body by definition
-            return InputStream.nullInputStream();
-        }
-        String te = head.header("transfer-encoding");
-        String cl = head.header("content-length");
-        if (te != null && te.toLowerCase(Locale.ROOT).contains("chunked")) {
-            return new ChunkedBody();
-        }
-        if (cl != null) {
-            long length;
-            try {
-                length = Long.parseLong(cl.trim());
-            } catch (NumberFormatException e) {
-                throw new IOException("bad Content-Length: " + cut(cl), e);
+        BodyFraming framing = BodyFraming.of(head);
+        return switch (framing.kind()) {
+            case NONE -> {
+                bodyDone = true; // no body by definition
+                yield InputStream.nullInputStream();
             }
-            if (length < 0) {
-                throw new IOException("negative Content-Length: " + length);
+            case CHUNKED -> new ChunkedBody();
+            case LENGTH -> new LengthBody(framing.length());
+            case CLOSE -> {
+                keepAlive = false; // the end of the body is the end of the connection
+                yield new CloseDelimitedBody();
             }
-            return new LengthBody(length);
-        }
-        keepAlive = false; // the end of the body is the end of the connection
-        return new CloseDelimitedBody();
+        };
     }
 
     /** Reads the body of {@code head} to its end and returns its length (the bytes are dropped). */
@@ -223,7 +191,7 @@ public final class HttpResponseReader {
                 if (s == null || s.length() == 0) {
                     return null;
                 }
-                throw new EOFException("connection closed inside a line of the answer: '" + cut(s.toString()) + "'");
+                throw new EOFException("connection closed inside a line of the answer: '" + HeadAssembler.cut(s.toString()) + "'");
             }
             int start = pos;
             while (pos < limit && buffer[pos] != '\n') {
@@ -244,10 +212,6 @@ public final class HttpResponseReader {
                 return n > 0 && s.charAt(n - 1) == '\r' ? s.substring(0, n - 1) : s.toString();
             }
         }
-    }
-
-    private static String cut(String s) {
-        return s.length() <= 200 ? s : s.substring(0, 200) + "...";
     }
 
     private abstract class Body extends InputStream {
@@ -311,16 +275,11 @@ public final class HttpResponseReader {
                 if (sizeLine == null) {
                     throw truncated("no final chunk");
                 }
-                int semi = sizeLine.indexOf(';');
                 try {
-                    chunkLeft = Long.parseLong((semi >= 0 ? sizeLine.substring(0, semi) : sizeLine).trim(), 16);
-                } catch (NumberFormatException e) {
+                    chunkLeft = BodyFraming.chunkSize(sizeLine);
+                } catch (IOException e) {
                     keepAlive = false;
-                    throw new IOException("bad chunk size line: '" + cut(sizeLine) + "'", e);
-                }
-                if (chunkLeft < 0) {
-                    keepAlive = false;
-                    throw new IOException("negative chunk size: '" + cut(sizeLine) + "'");
+                    throw e;
                 }
                 if (chunkLeft == 0) {
                     for (String trailer = line(); ; trailer = line()) {
