@@ -22,7 +22,7 @@ import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.MultiProcessDriver;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.SecondsConverter;
-import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
@@ -122,17 +122,9 @@ public final class AnswerShapeBenchmark {
 
         /** Writes {@code answer-shape.{md,json,html}} and the folder's index; returns their paths. */
         public List<Path> write(Path dir) throws java.io.IOException {
-            Files.createDirectories(dir);
-            Path md = dir.resolve(BASE_NAME + ".md");
-            Path json = dir.resolve(BASE_NAME + ".json");
-            Path html = dir.resolve(BASE_NAME + ".html");
-            Files.writeString(md, markdown(), StandardCharsets.UTF_8);
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config);
             root.put("cells", cells);
-            ResultJson.write(json, root);
-            AnswerShapeReportPage.build(this).write(html);
-            ReportIndex.update(dir);
-            return List.of(md, json, html);
+            return new RunFiles(BASE_NAME, markdown(), null, ResultJson.toJson(root), AnswerShapeReportPage.build(this)).write(dir);
         }
     }
 

@@ -338,110 +338,41 @@ public final class DqpBenchmark {
      */
     @Command(name = "DqpBenchmark", description = "seed 003 (OGSA-DQP): access modes, peers, block sizes, cost profile, OPERATION_CALL grid (README)")
     static final class Options {
-        private Config base = Scale.QUICK.config();
-        private Integer warmups;
-        private Integer repetitions;
-        private Integer sweepRepetitions;
-        private List<Integer> blockSizes;
-        private List<Integer> evaluators;
-        private List<Integer> copies;
-        private Duration latency;
-        private Integer tupleModeMaxRows;
-        private Long bigScanRows;
+        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset sizes (default quick)")
+        Scale scale = Scale.QUICK;
+        @Option(names = "--warmups", paramLabel = "N", description = "unmeasured runs before each series")
+        Integer warmups;
+        @Option(names = "--repetitions", paramLabel = "N", description = "measured runs per access mode and grid cell")
+        Integer repetitions;
+        @Option(names = "--sweep-repetitions", paramLabel = "N", description = "measured runs per block size")
+        Integer sweepRepetitions;
+        @Option(names = "--block-sizes", split = ",", paramLabel = "N,...", description = "the sweep's block sizes in tuples")
+        List<Integer> blockSizes;
+        @Option(names = "--evaluators", split = ",", paramLabel = "K,...", description = "the grid's evaluator counts")
+        List<Integer> evaluators;
+        @Option(names = "--copies", split = ",", paramLabel = "C,...", description = "the grid's EntropyAnalyser copy counts")
+        List<Integer> copies;
+        @Option(names = "--entropy-latency-millis", paramLabel = "MS", description = "what one calculateEntropy call waits (default 20)")
+        Long latencyMillis;
+        @Option(names = "--tuple-mode-max-rows", paramLabel = "N", description = "largest table measured tuple by tuple (default: all)")
+        Integer tupleModeMaxRows;
+        @Option(names = "--big-scan-rows", paramLabel = "N", description = "rows of the bounded-heap scan (0: none)")
+        Long bigScanRows;
+        @Option(names = "--output", paramLabel = "DIR", description = "directory of dqp.{md,csv,json,html}")
         Path output;
 
         Options(Path output) {
             this.output = output;
         }
 
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset sizes (default quick)")
-        void scale(String v) {
-            if (v.isBlank()) {
-                return;
-            }
-            try {
-                base = Scale.valueOf(v.strip().toUpperCase(Locale.ROOT)).config();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown scale '" + v + "': use tiny, quick or full");
-            }
-        }
-
-        @Option(names = "--warmups", paramLabel = "N", description = "unmeasured runs before each series")
-        void warmups(String v) {
-            warmups = v.isBlank() ? null : numbers("--warmups", v).get(0);
-        }
-
-        @Option(names = "--repetitions", paramLabel = "N", description = "measured runs per access mode and grid cell")
-        void repetitions(String v) {
-            repetitions = v.isBlank() ? null : numbers("--repetitions", v).get(0);
-        }
-
-        @Option(names = "--sweep-repetitions", paramLabel = "N", description = "measured runs per block size")
-        void sweepRepetitions(String v) {
-            sweepRepetitions = v.isBlank() ? null : numbers("--sweep-repetitions", v).get(0);
-        }
-
-        @Option(names = "--block-sizes", paramLabel = "N,...", description = "the sweep's block sizes in tuples")
-        void blockSizes(String v) {
-            blockSizes = v.isBlank() ? null : numbers("--block-sizes", v);
-        }
-
-        @Option(names = "--evaluators", paramLabel = "K,...", description = "the grid's evaluator counts")
-        void evaluators(String v) {
-            evaluators = v.isBlank() ? null : numbers("--evaluators", v);
-        }
-
-        @Option(names = "--copies", paramLabel = "C,...", description = "the grid's EntropyAnalyser copy counts")
-        void copies(String v) {
-            copies = v.isBlank() ? null : numbers("--copies", v);
-        }
-
-        @Option(names = "--entropy-latency-millis", paramLabel = "MS", description = "what one calculateEntropy call waits (default 20)")
-        void latency(String v) {
-            latency = v.isBlank() ? null : Duration.ofMillis(numbers("--entropy-latency-millis", v).get(0));
-        }
-
-        @Option(names = "--tuple-mode-max-rows", paramLabel = "N", description = "largest table measured tuple by tuple (default: all)")
-        void tupleModeMaxRows(String v) {
-            tupleModeMaxRows = v.isBlank() ? null : numbers("--tuple-mode-max-rows", v).get(0);
-        }
-
-        @Option(names = "--big-scan-rows", paramLabel = "N", description = "rows of the bounded-heap scan (0: none)")
-        void bigScanRows(String v) {
-            if (v.isBlank()) {
-                bigScanRows = null;
-                return;
-            }
-            try {
-                bigScanRows = Long.parseLong(v.strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--big-scan-rows: '" + v.strip() + "' is not a whole number");
-            }
-        }
-
-        @Option(names = "--output", paramLabel = "DIR", description = "directory of dqp.{md,csv,json,html}")
-        void output(Path v) {
-            output = v;
-        }
-
-        private static List<Integer> numbers(String option, String v) {
-            List<Integer> out = new ArrayList<>();
-            for (String part : v.split(",")) {
-                try {
-                    out.add(Integer.parseInt(part.strip()));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(option + ": '" + part.strip() + "' is not a whole number");
-                }
-            }
-            return List.copyOf(out);
-        }
-
+        /** The scale's preset with every option given replacing its setting. */
         Config config() {
+            Config base = scale.config();
             return new Config(warmups != null ? warmups : base.warmups(), repetitions != null ? repetitions : base.repetitions(),
                     sweepRepetitions != null ? sweepRepetitions : base.sweepRepetitions(), blockSizes != null ? blockSizes : base.blockSizes(),
                     evaluators != null ? evaluators : base.evaluators(), copies != null ? copies : base.copies(),
-                    latency != null ? latency : base.entropyLatency(), tupleModeMaxRows != null ? tupleModeMaxRows : base.tupleModeMaxRows(),
-                    bigScanRows != null ? bigScanRows : base.bigScanRows());
+                    latencyMillis != null ? Duration.ofMillis(latencyMillis) : base.entropyLatency(),
+                    tupleModeMaxRows != null ? tupleModeMaxRows : base.tupleModeMaxRows(), bigScanRows != null ? bigScanRows : base.bigScanRows());
         }
     }
 

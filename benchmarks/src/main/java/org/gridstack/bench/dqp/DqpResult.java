@@ -3,8 +3,6 @@ package org.gridstack.bench.dqp;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -18,7 +16,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.ResultJson;
-import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.RunFiles;
 
 /**
  * Everything one {@link DqpBenchmark} run measured, with the seed's figures beside it, as Markdown,
@@ -342,18 +340,8 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
 
     /** Writes {@code dqp.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
     List<Path> write(Path dir) throws IOException {
-        Files.createDirectories(dir);
         String base = DqpBenchmark.BASE_NAME;
-        Path md = dir.resolve(base + ".md");
-        Path csv = dir.resolve(base + ".csv");
-        Path json = dir.resolve(base + ".json");
-        Path html = dir.resolve(base + ".html");
-        Files.writeString(md, markdown(), StandardCharsets.UTF_8);
-        Files.writeString(csv, csv(), StandardCharsets.UTF_8);
-        Files.writeString(json, json(), StandardCharsets.UTF_8);
-        DqpReportPage.build(this, base).write(html);
-        ReportIndex.update(dir);
-        return List.of(md, csv, json, html);
+        return new RunFiles(base, markdown(), csv(), json(), DqpReportPage.build(this, base)).write(dir);
     }
 
     static String ms(double v) {

@@ -7,19 +7,23 @@ import picocli.CommandLine;
 /**
  * How every benchmark main reads its {@code --name=value} arguments: picocli fills an options
  * object (annotated with {@code @Command}/{@code @Option}; options on methods are applied in the
- * order given, so a later value can replace an earlier one), blank arguments (an empty Maven
- * property) are left out, and any mistake becomes an {@link IllegalArgumentException} whose
- * message says what was wrong followed by the usage. Stateless.
+ * order given, so a later value can replace an earlier one), blank arguments and options given
+ * with an empty value ({@code --sizes=}) are left out so the option keeps its default, enum values
+ * are read in any case, and any mistake becomes an {@link IllegalArgumentException} whose message
+ * says what was wrong followed by the usage. Stateless.
  */
 public final class CommandLineArgs {
+    private static final java.util.regex.Pattern EMPTY_VALUE = java.util.regex.Pattern.compile("--[A-Za-z0-9][A-Za-z0-9-]*=\\s*");
+
     private CommandLineArgs() {
     }
 
     /** Fills {@code options} from {@code args} and returns it. */
     public static <T> T parse(T options, String... args) {
         Objects.requireNonNull(options, "options is null");
-        String[] given = Arrays.stream(args).filter(a -> a != null && !a.isBlank()).toArray(String[]::new);
-        CommandLine cli = new CommandLine(options);
+        String[] given = Arrays.stream(args).filter(a -> a != null && !a.isBlank() && !EMPTY_VALUE.matcher(a).matches())
+                .toArray(String[]::new);
+        CommandLine cli = new CommandLine(options).setCaseInsensitiveEnumValuesAllowed(true);
         try {
             cli.parseArgs(given);
         } catch (CommandLine.ParameterException e) {

@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +23,7 @@ import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
-import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.mds.cache.CacheMode;
 import org.gridstack.mds.giis.GiisMode;
 import org.gridstack.mds.ldap.StepTimers;
@@ -195,17 +194,7 @@ public final class Mds2ScalingBenchmark {
 
         /** Writes {@code mds-seed001.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws IOException {
-            Files.createDirectories(dir);
-            Path md = dir.resolve(BASE_NAME + ".md");
-            Path csv = dir.resolve(BASE_NAME + ".csv");
-            Path json = dir.resolve(BASE_NAME + ".json");
-            Path html = dir.resolve(BASE_NAME + ".html");
-            Files.writeString(md, markdown(), StandardCharsets.UTF_8);
-            Files.writeString(csv, csv(), StandardCharsets.UTF_8);
-            Files.writeString(json, json(), StandardCharsets.UTF_8);
-            Mds2ScalingReportPage.build(this, BASE_NAME).write(html);
-            ReportIndex.update(dir);
-            return List.of(md, csv, json, html);
+            return new RunFiles(BASE_NAME, markdown(), csv(), json(), Mds2ScalingReportPage.build(this, BASE_NAME)).write(dir);
         }
     }
 
@@ -357,101 +346,49 @@ public final class Mds2ScalingBenchmark {
      */
     @Command(name = "Mds2ScalingBenchmark", description = "seed 001 reduced: GRIS and GIIS vs users, IPs and registered GRISes (README)")
     static final class Options {
-        private Config base = Scale.QUICK.config();
+        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
+        Scale scale = Scale.QUICK;
         private List<Seed001Experiment> experiments;
-        private List<Integer> users;
-        private List<Integer> providers;
-        private List<Integer> grises;
-        private Integer fixedUsers;
-        private Duration think;
-        private Duration warmup;
-        private Duration measure;
+        @Option(names = "--users", split = ",", paramLabel = "N,...", description = "user counts of sets 1 and 2")
+        List<Integer> users;
+        @Option(names = "--providers", split = ",", paramLabel = "N,...", description = "IP counts of set 3")
+        List<Integer> providers;
+        @Option(names = "--grises", split = ",", paramLabel = "N,...", description = "GRIS counts of set 4")
+        List<Integer> grises;
+        @Option(names = "--fixed-users", paramLabel = "N", description = "users of sets 3 and 4 (seed: 10)")
+        Integer fixedUsers;
+        @Option(names = "--think-millis", paramLabel = "MS", description = "wait between an answer and the next query (seed: 1000)")
+        Long thinkMillis;
+        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
+        Long warmupMillis;
+        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
+        Long measureMillis;
         private DeviceProviders.Kind ipKind;
+        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-seed001.{md,csv,json,html}")
         Path output;
 
         Options(Path output) {
             this.output = output;
         }
 
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
-        void scale(String v) {
-            if (v.isBlank()) {
-                return;
-            }
-            try {
-                base = Scale.valueOf(v.strip().toUpperCase(Locale.ROOT)).config();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown scale '" + v + "': use tiny, quick or full");
-            }
-        }
-
         @Option(names = "--experiments", paramLabel = "all|gris-users,giis-users,gris-providers,giis-grises", description = "sets to run")
         void experiments(String v) {
-            experiments = v.isBlank() ? null : Seed001Experiment.parseList(v);
-        }
-
-        @Option(names = "--users", paramLabel = "N,...", description = "user counts of sets 1 and 2")
-        void users(String v) {
-            users = v.isBlank() ? null : numbers("--users", v);
-        }
-
-        @Option(names = "--providers", paramLabel = "N,...", description = "IP counts of set 3")
-        void providers(String v) {
-            providers = v.isBlank() ? null : numbers("--providers", v);
-        }
-
-        @Option(names = "--grises", paramLabel = "N,...", description = "GRIS counts of set 4")
-        void grises(String v) {
-            grises = v.isBlank() ? null : numbers("--grises", v);
-        }
-
-        @Option(names = "--fixed-users", paramLabel = "N", description = "users of sets 3 and 4 (seed: 10)")
-        void fixedUsers(String v) {
-            fixedUsers = v.isBlank() ? null : numbers("--fixed-users", v).get(0);
-        }
-
-        @Option(names = "--think-millis", paramLabel = "MS", description = "wait between an answer and the next query (seed: 1000)")
-        void think(String v) {
-            think = v.isBlank() ? null : Duration.ofMillis(numbers("--think-millis", v).get(0));
-        }
-
-        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
-        void warmup(String v) {
-            warmup = v.isBlank() ? null : Duration.ofMillis(numbers("--warmup-millis", v).get(0));
-        }
-
-        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
-        void measure(String v) {
-            measure = v.isBlank() ? null : Duration.ofMillis(numbers("--measure-millis", v).get(0));
+            experiments = Seed001Experiment.parseList(v);
         }
 
         @Option(names = "--ips", paramLabel = "script|java", description = "how the IPs of sets 1-3 collect (default script: a process per run)")
         void ips(String v) {
-            ipKind = v.isBlank() ? null : DeviceProviders.Kind.parse(v);
+            ipKind = DeviceProviders.Kind.parse(v);
         }
 
-        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-seed001.{md,csv,json,html}")
-        void output(Path v) {
-            output = v;
-        }
-
-        private static List<Integer> numbers(String option, String v) {
-            List<Integer> out = new ArrayList<>();
-            for (String part : v.split(",")) {
-                try {
-                    out.add(Integer.parseInt(part.strip()));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(option + ": '" + part.strip() + "' is not a whole number");
-                }
-            }
-            return List.copyOf(out);
-        }
-
+        /** The scale's preset with every option given replacing its setting. */
         Config config() {
+            Config base = scale.config();
             return new Config(experiments != null ? experiments : base.experiments(), users != null ? users : base.users(),
                     providers != null ? providers : base.providers(), grises != null ? grises : base.grises(),
-                    fixedUsers != null ? fixedUsers : base.fixedUsers(), think != null ? think : base.think(),
-                    warmup != null ? warmup : base.warmup(), measure != null ? measure : base.measure(), ipKind != null ? ipKind : base.ipKind());
+                    fixedUsers != null ? fixedUsers : base.fixedUsers(), thinkMillis != null ? Duration.ofMillis(thinkMillis) : base.think(),
+                    warmupMillis != null ? Duration.ofMillis(warmupMillis) : base.warmup(),
+                    measureMillis != null ? Duration.ofMillis(measureMillis) : base.measure(), ipKind != null ? ipKind : base.ipKind());
         }
     }
 

@@ -4,8 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -23,7 +21,7 @@ import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
-import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.RunFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -231,17 +229,7 @@ public final class MdsIndexBenchmark {
 
         /** Writes {@code mds-index.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws IOException {
-            Files.createDirectories(dir);
-            Path md = dir.resolve(BASE_NAME + ".md");
-            Path csv = dir.resolve(BASE_NAME + ".csv");
-            Path json = dir.resolve(BASE_NAME + ".json");
-            Path html = dir.resolve(BASE_NAME + ".html");
-            Files.writeString(md, markdown(), StandardCharsets.UTF_8);
-            Files.writeString(csv, csv(), StandardCharsets.UTF_8);
-            Files.writeString(json, json(), StandardCharsets.UTF_8);
-            MdsIndexReportPage.build(this, BASE_NAME).write(html);
-            ReportIndex.update(dir);
-            return List.of(md, csv, json, html);
+            return new RunFiles(BASE_NAME, markdown(), csv(), json(), MdsIndexReportPage.build(this, BASE_NAME)).write(dir);
         }
     }
 
@@ -371,82 +359,38 @@ public final class MdsIndexBenchmark {
      */
     @Command(name = "MdsIndexBenchmark", description = "seed 002 reduced: GIIS, XML index and slapd answering N entries to 1..800 clients (README)")
     static final class Options {
-        private Config base = Scale.QUICK.config();
+        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
+        Scale scale = Scale.QUICK;
         private List<IndexServer> servers;
-        private List<Integer> sizes;
-        private List<Integer> clients;
-        private Duration warmup;
-        private Duration measure;
-        private Integer indexMaxConcurrent;
+        @Option(names = "--sizes", split = ",", paramLabel = "N,...", description = "index sizes N")
+        List<Integer> sizes;
+        @Option(names = "--clients", split = ",", paramLabel = "N,...", description = "client counts, one level each")
+        List<Integer> clients;
+        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
+        Long warmupMillis;
+        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
+        Long measureMillis;
+        @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
+        Integer indexMaxConcurrent;
+        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
         Path output;
 
         Options(Path output) {
             this.output = output;
         }
 
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
-        void scale(String v) {
-            if (v.isBlank()) {
-                return;
-            }
-            try {
-                base = Scale.valueOf(v.strip().toUpperCase(Locale.ROOT)).config();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown scale '" + v + "': use tiny, quick or full");
-            }
-        }
-
         @Option(names = "--servers", paramLabel = "all|giis,giis-chained,index,slapd,bdii", description = "servers to measure")
         void servers(String v) {
-            servers = v.isBlank() ? null : IndexServer.parseList(v);
+            servers = IndexServer.parseList(v);
         }
 
-        @Option(names = "--sizes", paramLabel = "N,...", description = "index sizes N")
-        void sizes(String v) {
-            sizes = v.isBlank() ? null : numbers("--sizes", v);
-        }
-
-        @Option(names = "--clients", paramLabel = "N,...", description = "client counts, one level each")
-        void clients(String v) {
-            clients = v.isBlank() ? null : numbers("--clients", v);
-        }
-
-        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
-        void warmup(String v) {
-            warmup = v.isBlank() ? null : Duration.ofMillis(numbers("--warmup-millis", v).get(0));
-        }
-
-        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
-        void measure(String v) {
-            measure = v.isBlank() ? null : Duration.ofMillis(numbers("--measure-millis", v).get(0));
-        }
-
-        @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
-        void indexMaxConcurrent(int v) {
-            indexMaxConcurrent = v;
-        }
-
-        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
-        void output(Path v) {
-            output = v;
-        }
-
-        private static List<Integer> numbers(String option, String v) {
-            List<Integer> out = new ArrayList<>();
-            for (String part : v.split(",")) {
-                try {
-                    out.add(Integer.parseInt(part.strip()));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(option + ": '" + part.strip() + "' is not a whole number");
-                }
-            }
-            return List.copyOf(out);
-        }
-
+        /** The scale's preset with every option given replacing its setting. */
         Config config() {
+            Config base = scale.config();
             return new Config(servers != null ? servers : base.servers(), sizes != null ? sizes : base.sizes(),
-                    clients != null ? clients : base.clients(), warmup != null ? warmup : base.warmup(),
-                    measure != null ? measure : base.measure(), indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries());
+                    clients != null ? clients : base.clients(), warmupMillis != null ? Duration.ofMillis(warmupMillis) : base.warmup(),
+                    measureMillis != null ? Duration.ofMillis(measureMillis) : base.measure(),
+                    indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries());
         }
     }
 

@@ -1,7 +1,6 @@
 package org.gridstack.bench.squid;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,7 +23,7 @@ import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
-import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
@@ -168,17 +167,7 @@ public final class SquidAccessBenchmark {
 
         /** Writes {@code squid-access.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws java.io.IOException {
-            Files.createDirectories(dir);
-            Path md = dir.resolve(BASE_NAME + ".md");
-            Path csv = dir.resolve(BASE_NAME + ".csv");
-            Path json = dir.resolve(BASE_NAME + ".json");
-            Path html = dir.resolve(BASE_NAME + ".html");
-            Files.writeString(md, markdown(), StandardCharsets.UTF_8);
-            Files.writeString(csv, csv(), StandardCharsets.UTF_8);
-            Files.writeString(json, json(), StandardCharsets.UTF_8);
-            SquidAccessReportPage.build(this, BASE_NAME).write(html);
-            ReportIndex.update(dir);
-            return List.of(md, csv, json, html);
+            return new RunFiles(BASE_NAME, markdown(), csv(), json(), SquidAccessReportPage.build(this, BASE_NAME)).write(dir);
         }
     }
 
