@@ -3,7 +3,6 @@ package org.gridstack.bench.mds;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -20,6 +19,7 @@ import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.MultiProcessDriver;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
 import picocli.CommandLine.Command;
@@ -54,11 +54,11 @@ public final class MdsIndexBenchmark {
         public Config config() {
             return switch (this) {
                 case TINY -> new Config(List.of(IndexServer.values()), List.of(1, 100), List.of(1, 4), Duration.ofMillis(700),
-                        Duration.ofMillis(1500), 8);
+                        Duration.ofMillis(1500), 8, 0);
                 case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100), List.of(1, 4, 16, 64, 256),
-                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8);
+                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8, 0);
                 case FULL -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100),
-                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8);
+                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8, 0);
             };
         }
     }
@@ -75,7 +75,7 @@ public final class MdsIndexBenchmark {
      *        queries beyond it get 429 and count as errors)
      */
     public record Config(List<IndexServer> servers, List<Integer> sizes, List<Integer> clients, Duration warmup, Duration measure,
-                         int indexMaxConcurrentQueries) {
+                         int indexMaxConcurrentQueries, int clientProcesses) {
         public Config {
             servers = List.copyOf(requireNonNull(servers, "servers is null"));
             sizes = List.copyOf(requireNonNull(sizes, "sizes is null"));
@@ -98,6 +98,9 @@ public final class MdsIndexBenchmark {
             if (measure.isZero() || measure.isNegative() || warmup.isNegative()) {
                 throw new IllegalArgumentException("measure must be positive and warm-up not negative");
             }
+            if (clientProcesses < 0) {
+                throw new IllegalArgumentException("clientProcesses must not be negative, got " + clientProcesses);
+            }
             if (indexMaxConcurrentQueries < 1) {
                 throw new IllegalArgumentException("index-max-concurrent-queries must be at least 1, got " + indexMaxConcurrentQueries);
             }
@@ -106,7 +109,8 @@ public final class MdsIndexBenchmark {
         String describe() {
             return "--servers=" + servers.stream().map(IndexServer::option).collect(Collectors.joining(","))
                     + " --sizes=" + join(sizes) + " --clients=" + join(clients) + " --warmup-millis=" + warmup.toMillis()
-                    + " --measure-millis=" + measure.toMillis() + " --index-max-concurrent-queries=" + indexMaxConcurrentQueries;
+                    + " --measure-millis=" + measure.toMillis() + " --index-max-concurrent-queries=" + indexMaxConcurrentQueries
+                    + " --client-processes=" + clientProcesses;
         }
     }
 
@@ -268,7 +272,6 @@ public final class MdsIndexBenchmark {
                 watched.put("BDII slapd", () -> List.of(h));
             }
             monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
-            HttpClient http = XPathQuery.sharedHttpClient();
             for (int n : config.sizes()) {
                 IndexLayout layout = new IndexLayout(n);
                 try (GiisWithGris stack = GiisWithGris.start(layout);
@@ -281,16 +284,21 @@ public final class MdsIndexBenchmark {
                         index.serve(layout, stack.grisPort());
                     }
                     for (IndexServer server : config.servers()) {
-                        ClosedLoopDriver.ClientFactory factory = factory(server, layout, stack, uncached, slapd, bdii, index, http);
+                        List<String> clients = clients(server, layout, stack, uncached, slapd, bdii, index);
+                        IndexClients factory = new IndexClients(clients.toArray(String[]::new));
                         try (ClosedLoopDriver.Client check = factory.open(-1)) {
                             check.query(new ClosedLoopDriver.Tally()); // a wrong first answer fails the run here
                         }
-                        List<ClosedLoopDriver.Level> steps = config.clients().stream().map(c -> new ClosedLoopDriver.Level(c,
-                                config.warmup(), config.measure(), Duration.ZERO, ClosedLoopDriver.OnError.COUNT)).toList();
-                        for (LevelResult r : ClosedLoopDriver.runEach(steps, factory, ClosedLoopDriver.Window.NONE,
-                                r -> System.out.printf(Locale.ROOT, "mds-index: %-28s N=%-4d clients=%-4d %,12.0f queries/min  median %8.2f ms"
-                                        + "  p99 %8.2f ms  Jain %.3f  errors %d%n", server.label(), n, r.clients(), r.queriesPerMinute(),
-                                        r.latency().p50Millis(), r.latency().p99Millis(), r.jainFairness(), r.errors()))) {
+                        for (int c : config.clients()) {
+                            ClosedLoopDriver.Level level = new ClosedLoopDriver.Level(c, config.warmup(), config.measure(), Duration.ZERO,
+                                    ClosedLoopDriver.OnError.COUNT);
+                            LevelResult r = config.clientProcesses() == 0
+                                    ? ClosedLoopDriver.run(level, factory, ClosedLoopDriver.Window.NONE)
+                                    : MultiProcessDriver.run(level, Math.min(c, config.clientProcesses()),
+                                            MultiProcessDriver.AgentLauncher.local("-Xmx512m"), IndexClients.class, clients, ClosedLoopDriver.Window.NONE);
+                            System.out.printf(Locale.ROOT, "mds-index: %-28s N=%-4d clients=%-4d %,12.0f queries/min  median %8.2f ms"
+                                    + "  p99 %8.2f ms  Jain %.3f  errors %d%n", server.label(), n, r.clients(), r.queriesPerMinute(),
+                                    r.latency().p50Millis(), r.latency().p99Millis(), r.jainFairness(), r.errors());
                             levels.add(new MdsLevel(server, n, r));
                         }
                     }
@@ -318,14 +326,15 @@ public final class MdsIndexBenchmark {
                 samples);
     }
 
-    private static ClosedLoopDriver.ClientFactory factory(IndexServer server, IndexLayout layout, GiisWithGris stack, GiisWithGris uncached,
-                                                          SlapdIndexCopy slapd, BdiiIndexCopy bdii, XmlIndexServer index, HttpClient http) {
+    /** The clients of {@code server} for this index size, as {@link IndexClients} reads them. */
+    private static List<String> clients(IndexServer server, IndexLayout layout, GiisWithGris stack, GiisWithGris uncached,
+                                        SlapdIndexCopy slapd, BdiiIndexCopy bdii, XmlIndexServer index) {
         return switch (server) {
-            case GIIS_CACHED -> i -> LdapSubtreeQuery.open(stack.giisPort(), layout.parentInGiis().toString(), layout.entries());
-            case GIIS_CHAINED -> i -> LdapSubtreeQuery.open(uncached.giisPort(), layout.parentInGiis().toString(), layout.entries());
-            case SLAPD -> i -> LdapSubtreeQuery.open(slapd.port(), layout.parent().toString(), layout.entries());
-            case BDII -> i -> LdapSubtreeQuery.open(bdii.port(), layout.parent().toString(), layout.entries());
-            case XML_INDEX -> i -> XPathQuery.open(http, index.queryUri(IndexLayout.XPATH), layout.entries());
+            case GIIS_CACHED -> IndexClients.ldap(stack.giisPort(), layout.parentInGiis().toString(), layout.entries());
+            case GIIS_CHAINED -> IndexClients.ldap(uncached.giisPort(), layout.parentInGiis().toString(), layout.entries());
+            case SLAPD -> IndexClients.ldap(slapd.port(), layout.parent().toString(), layout.entries());
+            case BDII -> IndexClients.ldap(bdii.port(), layout.parent().toString(), layout.entries());
+            case XML_INDEX -> IndexClients.xpath(index.queryUri(IndexLayout.XPATH), layout.entries());
         };
     }
 
@@ -372,6 +381,8 @@ public final class MdsIndexBenchmark {
         Long measureMillis;
         @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
         Integer indexMaxConcurrent;
+        @Option(names = "--client-processes", paramLabel = "K", description = "0: clients in this JVM (preset); K: in up to K JVMs of their own")
+        Integer clientProcesses;
         @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
         Path output;
 
@@ -390,7 +401,8 @@ public final class MdsIndexBenchmark {
             return new Config(servers != null ? servers : base.servers(), sizes != null ? sizes : base.sizes(),
                     clients != null ? clients : base.clients(), warmupMillis != null ? Duration.ofMillis(warmupMillis) : base.warmup(),
                     measureMillis != null ? Duration.ofMillis(measureMillis) : base.measure(),
-                    indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries());
+                    indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries(),
+                    clientProcesses != null ? clientProcesses : base.clientProcesses());
         }
     }
 

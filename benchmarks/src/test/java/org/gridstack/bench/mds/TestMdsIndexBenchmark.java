@@ -111,4 +111,19 @@ class TestMdsIndexBenchmark {
                     org.gridstack.bench.suite.Scale.valueOf(scale.name()), Path.of("o")), out), "experiments/mds-index.yaml at " + scale);
         }
     }
+
+    @Test
+    void clientsInLoadAgentsOfTheirOwn() throws Exception {
+        MdsIndexBenchmark.Config c = new MdsIndexBenchmark.Config(List.of(IndexServer.SLAPD, IndexServer.GIIS_CACHED), List.of(10), List.of(3),
+                java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(1), 8, 2);
+        MdsIndexBenchmark.Result r = MdsIndexBenchmark.run(c);
+        assertEquals(2, r.levels().size(), r.markdown());
+        for (MdsLevel l : r.levels()) {
+            LevelResult x = l.result();
+            assertEquals(3, x.clients(), "the agents' clients merged: " + l);
+            assertEquals(0, x.errors(), x.firstError());
+            assertEquals(10 * x.queries(), x.payloadBytes(), "every counted answer held all 10 entries: " + l);
+            assertEquals(x.queries(), x.latency().count());
+        }
+    }
 }
