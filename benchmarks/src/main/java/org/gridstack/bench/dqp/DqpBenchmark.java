@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.RepeatedQuery;
@@ -316,20 +317,7 @@ public final class DqpBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Path[] output = {Path.of("target/results")};
-        Config c;
-        try {
-            c = parse(args, output);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        System.out.println("dqp: " + c.describe());
-        DqpResult r = run(c);
-        System.out.println(r.markdown());
-        System.out.println("written: " + r.write(output[0]));
-        System.exit(0);
+        BenchmarkMain.run("dqp", args, DqpBenchmark::parse, Config::describe, DqpBenchmark::run);
     }
 
     /**

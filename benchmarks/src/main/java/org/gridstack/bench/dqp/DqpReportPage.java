@@ -133,7 +133,7 @@ final class DqpReportPage {
 
         page.heading("5. Bounded-heap scan (issue 12)").paragraph(r.bigScanSentence());
         List<List<String>> targets = new ArrayList<>();
-        for (DqpTargets.Verdict v : DqpTargets.judge(r)) {
+        for (org.gridstack.bench.kit.TargetVerdict v : DqpTargets.judge(r)) {
             targets.add(List.of(v.target(), v.measured(), v.verdict()));
         }
         page.heading("Targets of issue 12").table("Judged on this run", List.of("target", "measured", "verdict"), targets);

@@ -1,5 +1,6 @@
 package org.gridstack.bench.dqp;
 
+import org.gridstack.bench.kit.BenchmarkMain;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
@@ -24,7 +25,7 @@ import org.gridstack.bench.kit.report.RunFiles;
  */
 record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepPoint> sweep, List<CodecComparison> codecs,
                  Map<String, Map<String, Object>> profiles, List<GridCell> grid, Optional<BigScan.Result> bigScan, int cores,
-                 LocalDateTime started, Duration elapsed, List<HostMonitor.Sample> host) {
+                 LocalDateTime started, Duration elapsed, List<HostMonitor.Sample> host) implements BenchmarkMain.Report {
     DqpResult {
         requireNonNull(config, "config is null");
         modes = List.copyOf(modes);
@@ -255,7 +256,8 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
         return rows;
     }
 
-    String markdown() {
+    @Override
+    public String markdown() {
         StringBuilder s = new StringBuilder("### Seed 003: OGSA-DQP access modes, block sizes, cost profile, parallel OPERATION_CALL\n\n");
         s.append("Run ").append(started.truncatedTo(ChronoUnit.SECONDS)).append(" (").append(elapsed.toSeconds()).append(" s), ").append(cores)
                 .append(" cores, `").append(config.describe()).append("`. Every service, the clients and the embedded PostgreSQL servers on one"
@@ -339,7 +341,8 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
     }
 
     /** Writes {@code dqp.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
-    List<Path> write(Path dir) throws IOException {
+    @Override
+    public List<Path> write(Path dir) throws IOException {
         String base = DqpBenchmark.BASE_NAME;
         return new RunFiles(base, markdown(), csv(), json(), DqpReportPage.build(this, base)).write(dir);
     }

@@ -1,5 +1,6 @@
 package org.gridstack.bench.dqp;
 
+import org.gridstack.bench.kit.TargetVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,18 +21,11 @@ final class DqpTargets {
     static final double CODEC_BYTES_RATIO = 5.0;
     static final double SPEEDUP_PER_EVALUATOR = 0.8;
 
-    /** One target: what it asks, what was measured, and the verdict ({@code met}, {@code missed} or {@code not measured}). */
-    record Verdict(String target, String measured, String verdict) {
-        boolean met() {
-            return verdict.equals("met");
-        }
-    }
-
     private DqpTargets() {
     }
 
-    static List<Verdict> judge(DqpResult r) {
-        List<Verdict> out = new ArrayList<>();
+    static List<TargetVerdict> judge(DqpResult r) {
+        List<TargetVerdict> out = new ArrayList<>();
         out.add(ratio(r, SeedQuery.SCAN_1, AccessMode.DQP_BINARY, AccessMode.JDBC, SCAN_WITHIN_JDBC,
                 "DQP Scan-1 within 3 x direct JDBC (seed: 27.8 s vs 0.14 s, 199 x)"));
         out.add(ratio(r, SeedQuery.JOIN, AccessMode.DQP_BINARY, AccessMode.POSTGRES_FDW, JOIN_WITHIN_FDW,
@@ -41,7 +35,7 @@ final class DqpTargets {
         double base = r.gridBaselineMillis();
         List<GridCell> diagonal = r.grid().stream().filter(c -> c.evaluators() == c.copies() && c.evaluators() > 1).toList();
         if (Double.isNaN(base) || diagonal.isEmpty()) {
-            out.add(new Verdict("OPERATION_CALL speed-up >= 0.8 x k (k evaluators, k copies)", "-", "not measured"));
+            out.add(new TargetVerdict("OPERATION_CALL speed-up >= 0.8 x k (k evaluators, k copies)", "-", "not measured"));
         } else {
             double worstShare = Double.POSITIVE_INFINITY;
             StringBuilder m = new StringBuilder();
@@ -50,20 +44,20 @@ final class DqpTargets {
                 worstShare = Math.min(worstShare, speedUp / c.evaluators());
                 m.append(m.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "k=%d: %.2f x", c.evaluators(), speedUp));
             }
-            out.add(new Verdict("OPERATION_CALL speed-up >= 0.8 x k (k evaluators, k copies; seed: 2.25 x at best)",
+            out.add(new TargetVerdict("OPERATION_CALL speed-up >= 0.8 x k (k evaluators, k copies; seed: 2.25 x at best)",
                     m + String.format(Locale.ROOT, " (lowest %.2f k)", worstShare), worstShare >= SPEEDUP_PER_EVALUATOR ? "met" : "missed"));
         }
-        out.add(r.bigScan().map(b -> new Verdict("a 10-million-row scan streams with a bounded heap",
+        out.add(r.bigScan().map(b -> new TargetVerdict("a 10-million-row scan streams with a bounded heap",
                 String.format(Locale.ROOT, "%,d rows in %.0f s, peak heap %.0f MB, -Xmx %.0f MB", b.rows(), b.seconds(), b.peakHeapBytes() / 1e6,
                         b.maxHeapBytes() / 1e6), b.rows() >= DqpBenchmark.TEN_MILLION ? "met" : "not measured"))
-                .orElse(new Verdict("a 10-million-row scan streams with a bounded heap", "not run at this scale", "not measured")));
+                .orElse(new TargetVerdict("a 10-million-row scan streams with a bounded heap", "not run at this scale", "not measured")));
         return List.copyOf(out);
     }
 
-    private static Verdict codecVerdict(DqpResult r, boolean zstd) {
+    private static TargetVerdict codecVerdict(DqpResult r, boolean zstd) {
         String target = (zstd ? "Arrow+ZSTD (binary-zstd)" : "plain Arrow (binary)") + " >= 5 x fewer bytes than WebRowSet, both seed tables";
         if (r.codecs().isEmpty()) {
-            return new Verdict(target, "-", "not measured");
+            return new TargetVerdict(target, "-", "not measured");
         }
         double worst = Double.POSITIVE_INFINITY;
         StringBuilder m = new StringBuilder();
@@ -73,23 +67,23 @@ final class DqpTargets {
             m.append(m.length() == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%s %.2f x (%,d vs %,d bytes, blocks of %d)",
                     c.query().label(), ratio, c.webRowSetBytes(), zstd ? c.zstdBytes() : c.arrowBytes(), c.blockSize()));
         }
-        return new Verdict(target, m.toString(), worst >= CODEC_BYTES_RATIO ? "met" : "missed");
+        return new TargetVerdict(target, m.toString(), worst >= CODEC_BYTES_RATIO ? "met" : "missed");
     }
 
-    private static Verdict ratio(DqpResult r, SeedQuery q, AccessMode ours, AccessMode peer, double within, String target) {
+    private static TargetVerdict ratio(DqpResult r, SeedQuery q, AccessMode ours, AccessMode peer, double within, String target) {
         Optional<ModeResult> a = r.mode(q, ours);
         Optional<ModeResult> b = r.mode(q, peer);
         if (a.isEmpty() || b.isEmpty()) {
-            return new Verdict(target, "-", "not measured");
+            return new TargetVerdict(target, "-", "not measured");
         }
         double ratio = a.get().medianMillis() / b.get().medianMillis();
-        return new Verdict(target, String.format(Locale.ROOT, "%.1f ms vs %.1f ms = %.2f x", a.get().medianMillis(), b.get().medianMillis(),
+        return new TargetVerdict(target, String.format(Locale.ROOT, "%.1f ms vs %.1f ms = %.2f x", a.get().medianMillis(), b.get().medianMillis(),
                 ratio), ratio <= within ? "met" : "missed");
     }
 
-    static String markdown(List<Verdict> verdicts) {
+    static String markdown(List<TargetVerdict> verdicts) {
         StringBuilder s = new StringBuilder("| target | measured | verdict |\n|---|---|---|\n");
-        for (Verdict v : verdicts) {
+        for (TargetVerdict v : verdicts) {
             s.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
                     .append(v.met() ? "met" : "**" + v.verdict() + "**").append(" |\n");
         }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.gridstack.bench.kit.ClosedLoopDriver;
+import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
@@ -135,7 +136,7 @@ public final class Mds2ScalingBenchmark {
 
     /** Every level measured, with the settings and the host monitor's samples. */
     public record Result(Config config, List<Mds2Level> levels, int cores, LocalDateTime started, Duration elapsed,
-                         List<HostMonitor.Sample> host) {
+                         List<HostMonitor.Sample> host) implements BenchmarkMain.Report {
         public Result {
             requireNonNull(config, "config is null");
             levels = List.copyOf(levels);
@@ -324,20 +325,7 @@ public final class Mds2ScalingBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Path[] output = {Path.of("target/results")};
-        Config c;
-        try {
-            c = parse(args, output);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        System.out.println("mds-seed001: " + c.describe());
-        Result r = run(c);
-        System.out.println(r.markdown());
-        System.out.println("written: " + r.write(output[0]));
-        System.exit(0);
+        BenchmarkMain.run("mds-seed001", args, Mds2ScalingBenchmark::parse, Config::describe, Mds2ScalingBenchmark::run);
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.OptionalDouble;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.gridstack.bench.kit.ClosedLoopDriver;
+import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
@@ -116,7 +117,7 @@ public final class MdsIndexBenchmark {
 
     /** Every level measured, with the settings and the host monitor's samples. */
     public record Result(Config config, List<MdsLevel> levels, int cores, LocalDateTime started, Duration elapsed,
-                         List<HostMonitor.Sample> host) {
+                         List<HostMonitor.Sample> host) implements BenchmarkMain.Report {
         public Result {
             requireNonNull(config, "config is null");
             levels = List.copyOf(levels);
@@ -346,20 +347,7 @@ public final class MdsIndexBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Path[] output = {Path.of("target/results")};
-        Config c;
-        try {
-            c = parse(args, output);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        System.out.println("mds-index: " + c.describe());
-        Result r = run(c);
-        System.out.println(r.markdown());
-        System.out.println("written: " + r.write(output[0]));
-        System.exit(0); // slapd's cleanup runs as a shutdown hook too
+        BenchmarkMain.run("mds-index", args, MdsIndexBenchmark::parse, Config::describe, MdsIndexBenchmark::run);
     }
 
     /**

@@ -63,7 +63,7 @@ final class MdsIndexReportPage {
                         + String.format(Locale.ROOT, "%,d", Seed002Reference.STARVATION_OTHER_15_CLIENTS_QUERIES) + " (Jain's index about "
                         + String.format(Locale.ROOT, "%.3f", Seed002Reference.starvationJainIndex()) + ").");
         List<List<String>> targets = new ArrayList<>();
-        for (MdsTargets.Verdict v : MdsTargets.judge(r.levels())) {
+        for (org.gridstack.bench.kit.TargetVerdict v : MdsTargets.judge(r.levels())) {
             targets.add(List.of(v.target(), v.measured(), v.verdict()));
         }
         page.table("Targets of the issue", List.of("target", "measured", "verdict"), targets);

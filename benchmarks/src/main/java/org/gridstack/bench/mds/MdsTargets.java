@@ -1,5 +1,6 @@
 package org.gridstack.bench.mds;
 
+import org.gridstack.bench.kit.TargetVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,18 +19,11 @@ final class MdsTargets {
     static final double JAIN_AT_LEAST = 0.95;
     static final double INDEX_OVER_MDS4 = 10;
 
-    /** One target: what it asks, what was measured, and the verdict ({@code met}, {@code missed} or {@code not measured}). */
-    record Verdict(String target, String measured, String verdict) {
-        boolean met() {
-            return verdict.equals("met");
-        }
-    }
-
     private MdsTargets() {
     }
 
-    static List<Verdict> judge(List<MdsLevel> levels) {
-        List<Verdict> out = new ArrayList<>();
+    static List<TargetVerdict> judge(List<MdsLevel> levels) {
+        List<TargetVerdict> out = new ArrayList<>();
         out.add(giisOverSlapd(levels, 100, GIIS_OVER_SLAPD_AT_100, 4, "cached GIIS >= 1.5 x slapd at N = 100, every client count 4..800"));
         out.add(giisOverSlapd(levels, 1, 1.0, 1, "cached GIIS >= slapd at N = 1, every client count"));
         double worst = Double.POSITIVE_INFINITY;
@@ -40,20 +34,20 @@ final class MdsTargets {
                 where = l.server().label() + ", N = " + l.entries() + ", " + l.clients() + " clients";
             }
         }
-        out.add(Double.isInfinite(worst) ? new Verdict("Jain's index >= 0.95 (our servers, > 1 client)", "-", "not measured")
-                : new Verdict("Jain's index >= 0.95 (our servers, > 1 client)",
+        out.add(Double.isInfinite(worst) ? new TargetVerdict("Jain's index >= 0.95 (our servers, > 1 client)", "-", "not measured")
+                : new TargetVerdict("Jain's index >= 0.95 (our servers, > 1 client)",
                         String.format(Locale.ROOT, "lowest %.3f (%s)", worst, where), worst >= JAIN_AT_LEAST ? "met" : "missed"));
         double mds4 = Seed002Reference.mds4Peak(100).orElseThrow();
         Optional<MdsLevel> best = levels.stream().filter(l -> l.server() == IndexServer.XML_INDEX && l.entries() == 100)
                 .max((a, b) -> Double.compare(a.queriesPerMinute(), b.queriesPerMinute()));
-        out.add(best.map(b -> new Verdict("XML index >= 10 x seed 002's MDS4 peak at N = 100 (15,000 queries/min)",
+        out.add(best.map(b -> new TargetVerdict("XML index >= 10 x seed 002's MDS4 peak at N = 100 (15,000 queries/min)",
                         String.format(Locale.ROOT, "%,.0f queries/min at %d clients = %.1f x", b.queriesPerMinute(), b.clients(),
                                 b.queriesPerMinute() / mds4), b.queriesPerMinute() >= INDEX_OVER_MDS4 * mds4 ? "met" : "missed"))
-                .orElse(new Verdict("XML index >= 10 x seed 002's MDS4 peak at N = 100 (15,000 queries/min)", "-", "not measured")));
+                .orElse(new TargetVerdict("XML index >= 10 x seed 002's MDS4 peak at N = 100 (15,000 queries/min)", "-", "not measured")));
         return List.copyOf(out);
     }
 
-    private static Verdict giisOverSlapd(List<MdsLevel> levels, int entries, double factor, int fromClients, String target) {
+    private static TargetVerdict giisOverSlapd(List<MdsLevel> levels, int entries, double factor, int fromClients, String target) {
         double worst = Double.POSITIVE_INFINITY;
         int at = 0;
         for (MdsLevel g : levels) {
@@ -71,15 +65,15 @@ final class MdsTargets {
             }
         }
         if (Double.isInfinite(worst)) {
-            return new Verdict(target, "-", "not measured");
+            return new TargetVerdict(target, "-", "not measured");
         }
-        return new Verdict(target, String.format(Locale.ROOT, "lowest GIIS/slapd %.2f x (at %d clients)", worst, at),
+        return new TargetVerdict(target, String.format(Locale.ROOT, "lowest GIIS/slapd %.2f x (at %d clients)", worst, at),
                 worst >= factor ? "met" : "missed");
     }
 
-    static String markdown(List<Verdict> verdicts) {
+    static String markdown(List<TargetVerdict> verdicts) {
         StringBuilder s = new StringBuilder("| target | measured | verdict |\n|---|---|---|\n");
-        for (Verdict v : verdicts) {
+        for (TargetVerdict v : verdicts) {
             s.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
                     .append(v.met() ? "met" : "**" + v.verdict() + "**").append(" |\n");
         }

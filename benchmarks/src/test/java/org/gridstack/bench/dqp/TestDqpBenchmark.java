@@ -81,7 +81,7 @@ class TestDqpBenchmark {
             assertTrue(Double.isFinite(speedUp) && speedUp > 0, "speed-up of " + c);
         }
 
-        List<DqpTargets.Verdict> verdicts = DqpTargets.judge(r);
+        List<org.gridstack.bench.kit.TargetVerdict> verdicts = DqpTargets.judge(r);
         assertEquals(6, verdicts.size());
         verdicts.subList(0, 5).forEach(v -> assertTrue(v.verdict().equals("met") || v.verdict().equals("missed"), v.toString()));
         assertEquals("not measured", verdicts.get(5).verdict(), "tiny runs no big scan");

@@ -87,7 +87,7 @@ class TestMdsIndexBenchmark {
         List<MdsLevel> levels = List.of(level(IndexServer.GIIS_CACHED, 100, 4, 300), level(IndexServer.SLAPD, 100, 4, 100),
                 level(IndexServer.GIIS_CACHED, 100, 16, 140), level(IndexServer.SLAPD, 100, 16, 100),
                 level(IndexServer.XML_INDEX, 100, 4, 300));
-        List<MdsTargets.Verdict> v = MdsTargets.judge(levels);
+        List<org.gridstack.bench.kit.TargetVerdict> v = MdsTargets.judge(levels);
         assertEquals("missed", v.get(0).verdict(), "1.4 x at 16 clients: " + v.get(0));
         assertTrue(v.get(0).measured().contains("1.40"), v.get(0).measured());
         assertEquals("not measured", v.get(1).verdict(), "no N = 1 levels");
