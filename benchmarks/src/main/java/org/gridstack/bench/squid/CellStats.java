@@ -6,8 +6,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One measured cell: an access method at one result size, zip level and concurrency.
+ * One measured cell: an access method at one workload, zip level and concurrency. A query is one
+ * iteration of the workload (one answer for a {@code T_STRING} cut, the whole query set for COOL).
  *
+ * @param rowsPerIteration rows one iteration reads (all its queries)
+ * @param charsPerIteration characters of row data one iteration reads (all values)
  * @param zip the zip level, or {@link #NO_ZIP} for direct JDBC (no FroNtier encoding; measured once per size)
  * @param wireBytes HTTP response body bytes (as received) of the counted queries; 0 for direct JDBC, which has none
  * @param jvmCores cores this JVM kept busy (clients; for direct and forced refresh also the servlet)
@@ -15,13 +18,13 @@ import java.util.Objects;
  * @param postgresCores cores the embedded PostgreSQL kept busy
  * @param hitRatio memory hits among the Squid log lines of the cell; NaN without Squid
  */
-record CellStats(AccessMethod method, ResultSize size, int zip, int clients, long queries, double seconds, long wireBytes,
+record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, long charsPerIteration, int zip, int clients, long queries, double seconds, long wireBytes,
                  double jvmCores, double squidCores, double postgresCores, double hitRatio) {
     static final int NO_ZIP = -1;
 
     CellStats {
         Objects.requireNonNull(method, "method is null");
-        Objects.requireNonNull(size, "size is null");
+        Objects.requireNonNull(workload, "workload is null");
     }
 
     double queriesPerSecond() {
@@ -33,9 +36,14 @@ record CellStats(AccessMethod method, ResultSize size, int zip, int clients, lon
         return method == AccessMethod.DIRECT_JDBC ? Double.NaN : wireBytes / 1e6 / seconds;
     }
 
-    /** MB/s of row data (values: 100 characters per row), the same for every method: the thesis's rows/s x 100 bytes. */
+    /** MB/s of row data (the values' characters), the same for every method: for T_STRING the thesis's rows/s x 100 bytes. */
     double rowMegabytesPerSecond() {
-        return queries * (double) size.valueChars() / 1e6 / seconds;
+        return queries * (double) charsPerIteration / 1e6 / seconds;
+    }
+
+    /** Rows/s of all queries. */
+    double rowsPerSecond() {
+        return queries * (double) rowsPerIteration / seconds;
     }
 
     /** JVM CPU milliseconds per query. */
@@ -67,12 +75,12 @@ record CellStats(AccessMethod method, ResultSize size, int zip, int clients, lon
     }
 
     static String csvHeader() {
-        return "size,rows,method,method_label,zip,clients,queries,seconds,queries_per_second,wire_bytes,wire_mb_per_second,"
+        return "workload,rows,method,method_label,zip,clients,queries,seconds,queries_per_second,wire_bytes,wire_mb_per_second,"
                 + "row_mb_per_second,jvm_cores,jvm_cpu_ms_per_query,squid_cores,squid_cpu_ms_per_query,postgres_cores,squid_memory_hit_ratio";
     }
 
     String csvRow() {
-        return String.join(",", size.option(), Integer.toString(size.rows()), method.option(), "\"" + method.label() + "\"",
+        return String.join(",", workload.option(), Integer.toString(rowsPerIteration), method.option(), "\"" + method.label() + "\"",
                 zip == NO_ZIP ? "" : Integer.toString(zip), Integer.toString(clients), Long.toString(queries), num(seconds, "%.3f"),
                 num(queriesPerSecond(), "%.2f"), Long.toString(wireBytes), csv(wireMegabytesPerSecond(), "%.3f"),
                 num(rowMegabytesPerSecond(), "%.3f"), num(jvmCores, "%.3f"), csv(jvmCpuMillisPerQuery(), "%.3f"),
@@ -82,8 +90,9 @@ record CellStats(AccessMethod method, ResultSize size, int zip, int clients, lon
     /** The cell's numbers by name, for the JSON results (NaN: not measured, written as null). */
     Map<String, Object> jsonFields() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("size", size.option());
-        m.put("rows", size.rows());
+        m.put("workload", workload.option());
+        m.put("rows", rowsPerIteration);
+        m.put("valueChars", charsPerIteration);
         m.put("method", method.option());
         m.put("methodLabel", method.label());
         m.put("zip", zip == NO_ZIP ? null : zip);

@@ -1,5 +1,6 @@
 package org.gridstack.bench.squid;
 
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,14 +35,15 @@ import org.gridstack.frontier.protocol.Ttl;
 import org.gridstack.frontier.web.FrontierApplication;
 import org.gridstack.frontier.web.FrontierConfiguration;
 import org.gridstack.testing.SquidProcess;
+import org.gridstack.testing.WanLink;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Thesis experiments 1 and 3 on this machine: the {@code T_STRING} answer at 10 kB, 100 kB and
- * 1 MB ({@link ResultSize}), zip levels 0/1/5/9, 1-8 closed-loop clients, read by every
+ * Thesis experiments 1, 3, 4 and 5 on this machine: the {@code T_STRING} answer at 10 kB, 100 kB
+ * and 1 MB or the COOL query set ({@link Workload}), zip levels 0/1/5/9, 1-8 closed-loop clients, read by every
  * {@link AccessMethod}: direct JDBC to the database, the SDK directly from the servlet, the SDK
  * with a forced refresh through Squid, and through a Squid memory hit the SDK, the JDBC driver
  * and a plain HTTP client with and without keep-alive. Per cell: queries/s, MB/s (wire and row
@@ -52,24 +54,32 @@ import picocli.CommandLine.Option;
  * <p>Every answer is checked: before each size and zip level the answer is compared value by value
  * with the expected rows (and the next read must be a Squid hit); each query then checks its row
  * count (SDK, JDBC; plus first and last value of the cut sizes, and the SDK's md5, zlib,
- * full_size and record checks), or its body length (plain HTTP). A failure stops the run.
+ * full_size and record checks), or its body length (plain HTTP). A failure stops the run. For the
+ * COOL query set the expected answers are PostgreSQL's own (direct JDBC, every column as text),
+ * and the SDK's answers through Squid are compared with them value by value before it is measured.
+ *
+ * <p>With a {@link WanLink.Profile} (experiment 5, the clients at a Tier-1 site across the
+ * Atlantic) the clients reach the servlet, Squid and the database through {@link WanLink}s, while
+ * Squid still reaches the servlet directly: the cache stands beside the server, as the thesis's
+ * did at CERN.
  */
 public final class SquidAccessBenchmark {
     static final String SQL = "select string from T_STRING";
     static final String BASE_NAME = "squid-access";
 
     /** Settings. */
-    public record Config(List<AccessMethod> methods, List<ResultSize> sizes, List<Integer> zips, List<Integer> clients,
-                         Duration warmup, Duration measure) {
+    /** Settings; {@code wan} is null when the clients sit beside the servers (every experiment but 5). */
+    public record Config(List<AccessMethod> methods, List<Workload> workloads, List<Integer> zips, List<Integer> clients,
+                         Duration warmup, Duration measure, WanLink.Profile wan) {
         public Config {
             methods = List.copyOf(methods);
-            sizes = List.copyOf(sizes);
+            workloads = List.copyOf(workloads);
             zips = List.copyOf(zips);
             clients = List.copyOf(clients);
             Objects.requireNonNull(warmup, "warmup is null");
             Objects.requireNonNull(measure, "measure is null");
-            if (methods.isEmpty() || sizes.isEmpty() || zips.isEmpty() || clients.isEmpty()) {
-                throw new IllegalArgumentException("methods, sizes, zips and clients must each name at least one value");
+            if (methods.isEmpty() || workloads.isEmpty() || zips.isEmpty() || clients.isEmpty()) {
+                throw new IllegalArgumentException("methods, workloads, zips and clients must each name at least one value");
             }
             for (int z : zips) {
                 if (z < 0 || z > 9) {
@@ -88,52 +98,70 @@ public final class SquidAccessBenchmark {
 
         /** The full grid: ~300 cells of 0.5 s warm-up + 3 s, about 18 minutes on 2 cores. */
         static Config defaults() {
-            return new Config(List.of(AccessMethod.values()), List.of(ResultSize.values()), List.of(0, 1, 5, 9), List.of(1, 2, 4, 8),
-                    Duration.ofMillis(500), Duration.ofSeconds(3));
+            return new Config(List.of(AccessMethod.values()), List.of(Workload.KB_10, Workload.KB_100, Workload.MB_1), List.of(0, 1, 5, 9),
+                    List.of(1, 2, 4, 8), Duration.ofMillis(500), Duration.ofSeconds(3), null);
+        }
+
+        /** The same settings with the clients behind {@code wan}. */
+        public Config withWan(WanLink.Profile wan) {
+            return new Config(methods, workloads, zips, clients, warmup, measure, wan);
         }
 
         /** Cells this configuration measures (direct JDBC once per size and clients: it has no zip level). */
         int cellCount() {
             long jdbc = methods.contains(AccessMethod.DIRECT_JDBC) ? 1 : 0;
-            return Math.toIntExact(sizes.size() * clients.size() * (jdbc + (methods.size() - jdbc) * zips.size()));
+            return Math.toIntExact(workloads.size() * clients.size() * (jdbc + (methods.size() - jdbc) * zips.size()));
         }
 
         String describe() {
             return "--methods=" + methods.stream().map(AccessMethod::option).collect(Collectors.joining(","))
-                    + " --sizes=" + sizes.stream().map(ResultSize::option).collect(Collectors.joining(","))
+                    + " --workloads=" + workloads.stream().map(Workload::option).collect(Collectors.joining(","))
                     + " --zips=" + join(zips) + " --clients=" + join(clients)
-                    + " --warmup-millis=" + warmup.toMillis() + " --measure-millis=" + measure.toMillis();
+                    + " --warmup-millis=" + warmup.toMillis() + " --measure-millis=" + measure.toMillis()
+                    + (wan == null ? "" : " --wan-rtt-millis=" + wan.oneWayDelay().multipliedBy(2).toMillis()
+                    + " --wan-connection-kbytes-per-second=" + wan.connectionBytesPerSecond() / 1000
+                    + " --wan-link-kbytes-per-second=" + wan.linkBytesPerSecond() / 1000);
         }
     }
 
-    /** Every cell measured, with the setting it ran under. */
-    public record Result(Config config, List<CellStats> cells, String dataset, int cores, LocalDateTime started, Duration elapsed) {
+    /** Every cell measured, with the setting it ran under; {@code wanBytes}: bytes the WAN links carried (0 without). */
+    public record Result(Config config, List<CellStats> cells, String dataset, int cores, LocalDateTime started, Duration elapsed, long wanBytes) {
         public Result {
             Objects.requireNonNull(config, "config is null");
             cells = List.copyOf(cells);
         }
 
         public String markdown() {
-            StringBuilder s = new StringBuilder("### Access methods through Squid (T_STRING: "
-                    + config.sizes().stream().map(ResultSize::label).collect(Collectors.joining(", ")) + ")\n\n");
+            StringBuilder s = new StringBuilder("### Access methods through Squid ("
+                    + config.workloads().stream().map(Workload::label).collect(Collectors.joining(", ")) + ")\n\n");
             s.append("Run ").append(started.truncatedTo(ChronoUnit.SECONDS)).append(" (").append(elapsed.toSeconds()).append(" s), ")
                     .append(cores).append(" cores, `").append(config.describe()).append("`; data: ").append(dataset).append(".\n");
-            for (ResultSize size : config.sizes()) {
-                s.append("\n#### ").append(size.label()).append(" (").append(size.rows()).append(" rows, `").append(size.sql()).append("`)\n\n");
-                s.append("Queries/s by access method (direct JDBC has no zip level: measured once per size, repeated in each zip row):\n\n");
-                s.append(pivot(size)).append('\n');
+            if (config.wan() != null) {
+                s.append("\nClients across an emulated WAN (").append(config.wan().describe())
+                        .append("; user-space forwarder, no loss or jitter); Squid beside the servlet. The WAN links carried ")
+                        .append(String.format(Locale.ROOT, "%,.1f MB", wanBytes / 1e6)).append(".\n");
+            }
+            for (Workload workload : config.workloads()) {
+                List<CellStats> of = cells.stream().filter(c -> c.workload() == workload).toList();
+                s.append("\n#### ").append(workload.label()).append(" (")
+                        .append(of.isEmpty() ? "-" : String.format(Locale.ROOT, "%,d", of.get(0).rowsPerIteration())).append(" rows")
+                        .append(workload.queries().size() == 1 ? ", `" + workload.queries().get(0) + "`)"
+                                : " in " + workload.queries().size() + " queries per iteration; queries/s below count iterations)")
+                        .append("\n\n");
+                s.append("Queries/s by access method (direct JDBC has no zip level: measured once per workload, repeated in each zip row):\n\n");
+                s.append(pivot(workload)).append('\n');
                 s.append(CellStats.markdownHeader());
-                cells.stream().filter(c -> c.size() == size).forEach(c -> s.append(c.markdownRow()).append('\n'));
-                if (config.methods().contains(AccessMethod.SDK_SQUID_HIT)) {
-                    s.append('\n').append(size == ResultSize.MB_1 ? "Targets of the issue (judged at 1 MB, where the references were measured):\n\n"
+                of.forEach(c -> s.append(c.markdownRow()).append('\n'));
+                if (config.methods().contains(AccessMethod.SDK_SQUID_HIT) && workload.tString()) {
+                    s.append('\n').append(workload == Workload.MB_1 ? "Targets of the issue (judged at 1 MB, where the references were measured):\n\n"
                             : "Ratios of the issue's targets (not judged at this size: no reference):\n\n");
-                    s.append(SquidTargets.markdown(cells, size));
+                    s.append(SquidTargets.markdown(cells, workload));
                 }
             }
             return s.toString();
         }
 
-        private String pivot(ResultSize size) {
+        private String pivot(Workload size) {
             List<AccessMethod> methods = config.methods().stream().sorted().toList();
             StringBuilder s = new StringBuilder("| zip | clients | ");
             s.append(methods.stream().map(AccessMethod::label).collect(Collectors.joining(" | "))).append(" |\n|---:|---:|");
@@ -161,6 +189,11 @@ public final class SquidAccessBenchmark {
         public String json() {
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config.describe());
             root.put("dataset", dataset);
+            if (config.wan() != null) {
+                root.put("wan", Map.of("roundTripMillis", config.wan().oneWayDelay().multipliedBy(2).toMillis(),
+                        "connectionBytesPerSecond", config.wan().connectionBytesPerSecond(),
+                        "linkBytesPerSecond", config.wan().linkBytesPerSecond(), "bytesCarried", wanBytes));
+            }
             root.put("cells", cells.stream().map(CellStats::jsonFields).toList());
             return ResultJson.toJson(root);
         }
@@ -171,8 +204,22 @@ public final class SquidAccessBenchmark {
         }
     }
 
-    /** What every answer of one size and zip level must look like. */
-    private record Expected(ResultSize size, List<String> values, long plainBodyBytes) {
+    /**
+     * What every answer of one workload and zip level must look like: per query the expected rows,
+     * and the URL and body length a plain HTTP client must see through Squid.
+     */
+    private record Expected(Workload workload, List<ExpectedAnswer> answers, List<URI> urls, List<Long> plainBodyBytes) {
+        int rows() {
+            return answers.stream().mapToInt(ExpectedAnswer::rowCount).sum();
+        }
+
+        long chars() {
+            return answers.stream().mapToLong(ExpectedAnswer::chars).sum();
+        }
+    }
+
+    /** Where the clients connect: the servers themselves, or the WAN links in front of them. */
+    private record ClientPorts(int servlet, int squid, int database) {
     }
 
     private SquidAccessBenchmark() {
@@ -183,69 +230,102 @@ public final class SquidAccessBenchmark {
         LocalDateTime started = LocalDateTime.now();
         long t0 = System.nanoTime();
         StringBuilder dataset = new StringBuilder();
-        Path schema = TStringSchema.write(dataset);
+        Path schema = TStringSchema.write(dataset, config.workloads().contains(Workload.COOL));
         int port = SquidProcess.freePort();
         List<CellStats> cells = new ArrayList<>();
         List<String> allRows = TStringData.rows();
         int cell = 0;
         int cellCount = config.cellCount();
+        List<WanLink> links = new ArrayList<>();
         try (SquidProcess squid = SquidProcess.siteProxy("squid-access-bench", null);
              ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
                      "--server.port=" + port, "--server.address=127.0.0.1", "--frontier.demo-schema=" + schema,
                      // all load clients share one X-Frontier-Id and address: no per-client share
                      "--frontier.client-pool-share=1",
                      "--logging.level.root=WARN", "--spring.main.banner-mode=off")) {
-            String server = "http://127.0.0.1:" + port + "/Frontier";
-            String proxy = "http://127.0.0.1:" + squid.port();
             DemoDatabase database = servlet.getBean(FrontierConfiguration.DemoHolder.class).database();
+            ClientPorts ports = new ClientPorts(port, squid.port(), database.port());
+            if (config.wan() != null) {
+                ports = new ClientPorts(wan(links, "servlet", port, config.wan()), wan(links, "squid", squid.port(), config.wan()),
+                        wan(links, "postgres", database.port(), config.wan()));
+                System.out.println("clients reach the servlet, Squid and PostgreSQL through WAN links: " + links);
+            }
+            // Squid fetches misses from the servlet itself; clients going direct use their own port (a WAN link in experiment 5)
+            String server = "http://127.0.0.1:" + port + "/Frontier";
+            String clientServer = "http://127.0.0.1:" + ports.servlet() + "/Frontier";
+            String proxy = "http://127.0.0.1:" + ports.squid();
+            String jdbcUrl = database.jdbcUrl().replace(":" + database.port() + "/", ":" + ports.database() + "/");
             SquidLogTail log = new SquidLogTail(squid);
             Optional<ProcessHandle> postmaster = ProcessCpu.postmaster(database.port());
             if (postmaster.isEmpty()) {
                 System.out.println("warning: the embedded PostgreSQL on port " + database.port() + " was not found: its CPU is reported as 0");
             }
-            for (ResultSize size : config.sizes()) {
-                List<String> values = size.expected(allRows);
+            for (Workload workload : config.workloads()) {
+                List<ExpectedAnswer> answers = expectedAnswers(database, workload, allRows);
                 if (config.methods().contains(AccessMethod.DIRECT_JDBC)) {
-                    checkDirectJdbc(database, size, values);
+                    checkDirectJdbc(database, jdbcUrl, answers);
+                    Expected expected = new Expected(workload, answers, List.of(), List.of());
                     for (int clients : config.clients()) {
-                        cells.add(measure(config, log, postmaster, AccessMethod.DIRECT_JDBC, size, CellStats.NO_ZIP, clients,
-                                i -> directJdbcQuery(database, size, values), ++cell, cellCount));
+                        cells.add(measure(config, log, postmaster, AccessMethod.DIRECT_JDBC, expected, CellStats.NO_ZIP, clients,
+                                i -> directJdbcQuery(database, jdbcUrl, expected), ++cell, cellCount));
                     }
                 }
                 for (int zip : config.zips()) {
                     // failovertoserver=no: a Squid failure must fail the run, not silently go direct
                     String viaSquid = "(serverurl=" + server + ")(proxyurl=" + proxy + ")(retrieve-ziplevel=" + zip + ")(failovertoserver=no)";
-                    String direct = "(serverurl=" + server + ")(retrieve-ziplevel=" + zip + ")";
-                    URI url = fillAndCheck(viaSquid, size, values);
-                    Expected expected = new Expected(size, values, plainBodyLength(url, squid.port()));
+                    String direct = "(serverurl=" + clientServer + ")(retrieve-ziplevel=" + zip + ")";
+                    List<URI> urls = fillAndCheck(viaSquid, answers);
+                    List<Long> bodies = new ArrayList<>();
+                    for (URI url : urls) {
+                        bodies.add(plainBodyLength(url, ports.squid()));
+                    }
+                    Expected expected = new Expected(workload, answers, urls, bodies);
+                    int squidPort = ports.squid();
                     for (AccessMethod method : config.methods()) {
                         if (method == AccessMethod.DIRECT_JDBC) {
                             continue;
                         }
                         for (int clients : config.clients()) {
                             ClosedLoopDriver.ClientFactory factory = switch (method) {
-                                case DIRECT_JDBC -> throw new AssertionError("measured once per size");
+                                case DIRECT_JDBC -> throw new AssertionError("measured once per workload");
                                 case SDK_DIRECT -> i -> sdkQuery(direct, QueryOptions.DEFAULT, expected);
                                 case SDK_SQUID_FORCED_REFRESH -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD), expected);
                                 case SDK_SQUID_HIT -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT, expected);
                                 case JDBC_DRIVER_SQUID_HIT -> i -> driverQuery("jdbc:frontier:" + viaSquid, expected);
-                                case PLAIN_HTTP_SQUID_HIT -> i -> plainQuery(url, squid.port(), false, expected);
-                                case PLAIN_HTTP_KEEPALIVE_SQUID_HIT -> i -> plainQuery(url, squid.port(), true, expected);
+                                case PLAIN_HTTP_SQUID_HIT -> i -> plainQuery(squidPort, false, expected);
+                                case PLAIN_HTTP_KEEPALIVE_SQUID_HIT -> i -> plainQuery(squidPort, true, expected);
                             };
-                            cells.add(measure(config, log, postmaster, method, size, zip, clients, factory, ++cell, cellCount));
+                            cells.add(measure(config, log, postmaster, method, expected, zip, clients, factory, ++cell, cellCount));
                         }
                     }
                 }
             }
         } finally {
+            links.forEach(WanLink::close);
             Files.deleteIfExists(schema);
         }
         return new Result(config, cells, dataset.toString(), Runtime.getRuntime().availableProcessors(), started,
-                Duration.ofNanos(System.nanoTime() - t0));
+                Duration.ofNanos(System.nanoTime() - t0), links.stream().mapToLong(WanLink::bytesForwarded).sum());
+    }
+
+    private static int wan(List<WanLink> links, String name, int targetPort, WanLink.Profile profile) throws java.io.IOException {
+        WanLink link = WanLink.start(name, new InetSocketAddress("127.0.0.1", targetPort), profile);
+        links.add(link);
+        return link.port();
+    }
+
+    /** A {@code T_STRING} cut's rows come from Java; the COOL query set's from PostgreSQL itself (as the servlet's reader role). */
+    private static List<ExpectedAnswer> expectedAnswers(DemoDatabase database, Workload workload, List<String> allRows) throws Exception {
+        if (workload.tString()) {
+            return ExpectedAnswer.tString(workload, allRows);
+        }
+        try (Connection c = DriverManager.getConnection(database.jdbcUrl(), jdbcProperties(database))) {
+            return ExpectedAnswer.fromJdbc(c, workload.queries());
+        }
     }
 
     private static CellStats measure(Config config, SquidLogTail log, Optional<ProcessHandle> postmaster, AccessMethod method,
-                                     ResultSize size, int zip, int clients, ClosedLoopDriver.ClientFactory factory, int cell, int cellCount)
+                                     Expected expected, int zip, int clients, ClosedLoopDriver.ClientFactory factory, int cell, int cellCount)
             throws Exception {
         log.mark();
         double[] cpu = new double[3]; // JVM, Squid, PostgreSQL seconds over the measured interval
@@ -267,54 +347,49 @@ public final class SquidAccessBenchmark {
                 });
         SquidLogTail.Codes codes = log.since();
         double hits = method.throughSquid() ? codes.hitRatio() : Double.NaN;
-        CellStats c = new CellStats(method, size, zip, clients, o.queries(), o.seconds(), o.wireBytes(),
-                cpu[0] / o.seconds(), cpu[1] / o.seconds(), cpu[2] / o.seconds(), hits);
-        System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, size.label(), c.markdownRow());
+        CellStats c = new CellStats(method, expected.workload(), expected.rows(), expected.chars(), zip, clients, o.queries(), o.seconds(),
+                o.wireBytes(), cpu[0] / o.seconds(), cpu[1] / o.seconds(), cpu[2] / o.seconds(), hits);
+        System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, expected.workload().label(), c.markdownRow());
         return c;
     }
 
-    /** The first read fills Squid and is compared value by value; the second must then be a hit. Returns the answer's URL. */
-    private static URI fillAndCheck(String viaSquid, ResultSize size, List<String> expected) throws Exception {
+    /** Each first read fills Squid and is compared value by value; the second must then be a hit. Returns the answers' URLs. */
+    private static List<URI> fillAndCheck(String viaSquid, List<ExpectedAnswer> answers) throws Exception {
+        List<URI> urls = new ArrayList<>();
         try (FrontierClient client = new FrontierClient(FrontierClientConfig.parse(viaSquid))) {
-            FrontierResult r = client.query(size.sql());
-            List<String> got = new ArrayList<>(r.rowCount());
-            for (int i = 0; i < r.rowCount(); i++) {
-                got.add(r.getString(i, 0));
+            for (ExpectedAnswer answer : answers) {
+                FrontierResult r = client.query(answer.sql());
+                List<List<String>> got = new ArrayList<>(r.rowCount());
+                for (int i = 0; i < r.rowCount(); i++) {
+                    got.add(row(r, i));
+                }
+                answer.compare(got, "the SDK through Squid");
+                FrontierResult again = client.query(answer.sql());
+                if (!"HIT".equals(again.origin().cacheStatus())) {
+                    throw new IllegalStateException("second read of `" + answer.sql() + "` was not a Squid hit: X-Cache " + again.origin().xCache());
+                }
+                urls.add(client.url(answer.sql(), Ttl.LONG));
             }
-            compare(size, got, expected, "the SDK through Squid");
-            FrontierResult again = client.query(size.sql());
-            if (!"HIT".equals(again.origin().cacheStatus())) {
-                throw new IllegalStateException("second read of " + size.label() + " was not a Squid hit: X-Cache " + again.origin().xCache());
-            }
-            return client.url(size.sql(), Ttl.LONG);
         }
+        return urls;
     }
 
-    /** Direct JDBC's answer, compared value by value once per size. */
-    private static void checkDirectJdbc(DemoDatabase database, ResultSize size, List<String> expected) throws Exception {
-        try (Connection c = DriverManager.getConnection(database.jdbcUrl(), jdbcProperties(database));
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(size.sql())) {
-            List<String> got = new ArrayList<>(size.rows());
-            while (rs.next()) {
-                got.add(rs.getString(1));
-            }
-            compare(size, got, expected, "direct JDBC");
+    private static List<String> row(FrontierResult r, int row) {
+        List<String> values = new ArrayList<>(r.columnCount());
+        for (int c = 0; c < r.columnCount(); c++) {
+            values.add(r.getString(row, c));
         }
+        return values;
     }
 
-    private static void compare(ResultSize size, List<String> got, List<String> expected, String how) {
-        List<String> g = got;
-        if (!size.ordered()) {
-            g = new ArrayList<>(got);
-            g.sort(null);
-        }
-        if (!g.equals(expected)) {
-            int at = 0;
-            while (at < Math.min(g.size(), expected.size()) && g.get(at).equals(expected.get(at))) {
-                at++;
+    /** Direct JDBC's answers (through the WAN link when there is one), compared value by value once per workload. */
+    private static void checkDirectJdbc(DemoDatabase database, String jdbcUrl, List<ExpectedAnswer> answers) throws Exception {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, jdbcProperties(database))) {
+            for (ExpectedAnswer answer : answers) {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(answer.sql())) {
+                    answer.compare(ExpectedAnswer.readRows(rs), "direct JDBC");
+                }
             }
-            throw new IllegalStateException(size.label() + " answer read by " + how + " differs from the expected rows: " + got.size()
-                    + " rows for " + expected.size() + ", first difference at row " + at + (size.ordered() ? "" : " (both sorted)"));
         }
     }
 
@@ -328,48 +403,42 @@ public final class SquidAccessBenchmark {
     /** Each client its own SDK client (closed when the client is done): the SDK checks md5, zlib, full_size and record count; rows are checked here. */
     private static ClosedLoopDriver.Client sdkQuery(String config, QueryOptions options, Expected expected) {
         FrontierClient client = new FrontierClient(FrontierClientConfig.parse(config));
-        String sql = expected.size().sql();
         return counted(() -> {
-            FrontierResult r = client.query(sql, options);
-            int rows = r.rowCount();
-            if (rows != expected.size().rows()) {
-                throw new IllegalStateException("expected " + expected.size().rows() + " rows, got " + rows);
+            long bytes = 0;
+            for (ExpectedAnswer answer : expected.answers()) {
+                FrontierResult r = client.query(answer.sql(), options);
+                int rows = r.rowCount();
+                answer.check(rows, -1, rows == 0 ? null : row(r, 0), rows == 0 ? null : row(r, rows - 1), "the SDK");
+                bytes += r.origin().bytes();
             }
-            if (expected.size().ordered()) {
-                checkEnds(r.getString(0, 0), r.getString(rows - 1, 0), expected);
-            }
-            return r.origin().bytes();
+            return bytes;
         }, client);
-    }
-
-    private static void checkEnds(String first, String last, Expected expected) {
-        List<String> v = expected.values();
-        if (!v.get(0).equals(first) || !v.get(v.size() - 1).equals(last)) {
-            throw new IllegalStateException("first or last row of the " + expected.size().label() + " answer differs from the expected one");
-        }
     }
 
     /** One JDBC driver connection per client; every value is read with getString. */
     private static ClosedLoopDriver.Client driverQuery(String url, Expected expected) throws Exception {
         Connection c = DriverManager.getConnection(url);
-        String sql = expected.size().sql();
         return counted(() -> {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-                readAll(rs, expected);
-                return rs.unwrap(FrontierResult.class).origin().bytes();
+            long bytes = 0;
+            for (ExpectedAnswer answer : expected.answers()) {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(answer.sql())) {
+                    readAll(rs, answer, "the JDBC driver");
+                    bytes += rs.unwrap(FrontierResult.class).origin().bytes();
+                }
             }
+            return bytes;
         }, c);
     }
 
     /** pgjdbc straight to the embedded PostgreSQL as the servlet's read-only role, text results like the servlet. */
-    private static ClosedLoopDriver.Client directJdbcQuery(DemoDatabase database, ResultSize size, List<String> values) throws Exception {
-        Connection c = DriverManager.getConnection(database.jdbcUrl(), jdbcProperties(database));
+    private static ClosedLoopDriver.Client directJdbcQuery(DemoDatabase database, String jdbcUrl, Expected expected) throws Exception {
+        Connection c = DriverManager.getConnection(jdbcUrl, jdbcProperties(database));
         Statement s = c.createStatement();
-        Expected expected = new Expected(size, values, 0);
-        String sql = size.sql();
         return counted(() -> {
-            try (ResultSet rs = s.executeQuery(sql)) {
-                readAll(rs, expected);
+            for (ExpectedAnswer answer : expected.answers()) {
+                try (ResultSet rs = s.executeQuery(answer.sql())) {
+                    readAll(rs, answer, "direct JDBC");
+                }
             }
             return 0; // no HTTP body: MB/s (wire) is not defined for direct JDBC; MB/s (rows) is
         }, c);
@@ -382,40 +451,48 @@ public final class SquidAccessBenchmark {
         return p;
     }
 
-    /** Reads every value with getString and checks rows, characters and (cut sizes) the first and last value. */
-    private static void readAll(ResultSet rs, Expected expected) throws Exception {
-        long rows = 0;
+    /** Reads every value with getString and checks rows, characters and (ordered answers) the first and last row. */
+    private static void readAll(ResultSet rs, ExpectedAnswer answer, String how) throws Exception {
+        int columns = rs.getMetaData().getColumnCount();
+        int rows = 0;
         long chars = 0;
-        String first = null;
-        String last = null;
+        List<String> first = null;
+        List<String> last = null;
         while (rs.next()) {
-            last = rs.getString(1);
-            if (first == null) {
-                first = last;
+            List<String> row = new ArrayList<>(columns);
+            for (int c = 1; c <= columns; c++) {
+                String v = rs.getString(c);
+                chars += v == null ? 0 : v.length();
+                row.add(v);
             }
-            chars += last.length();
+            if (first == null) {
+                first = row;
+            }
+            last = row;
             rows++;
         }
-        if (rows != expected.size().rows() || chars != expected.size().valueChars()) {
-            throw new IllegalStateException("JDBC read " + rows + " rows, " + chars + " characters; expected "
-                    + expected.size().rows() + " and " + expected.size().valueChars());
-        }
-        if (expected.size().ordered()) {
-            checkEnds(first, last, expected);
-        }
+        answer.check(rows, chars, first, last, how);
     }
 
     /** A plain HTTP client; every answer must be a 200 with the cached body's length. */
-    private static ClosedLoopDriver.Client plainQuery(URI url, int squidPort, boolean keepAlive, Expected expected) {
-        PlainHttpGet get = new PlainHttpGet(url, "127.0.0.1", squidPort, keepAlive);
+    private static ClosedLoopDriver.Client plainQuery(int squidPort, boolean keepAlive, Expected expected) {
+        List<PlainHttpGet> gets = expected.urls().stream().map(url -> new PlainHttpGet(url, "127.0.0.1", squidPort, keepAlive)).toList();
         return counted(() -> {
-            long n = get.get();
-            if (n != expected.plainBodyBytes()) {
-                throw new IllegalStateException("plain HTTP body of " + n + " bytes; the cached " + expected.size().label()
-                        + " answer has " + expected.plainBodyBytes());
+            long total = 0;
+            for (int i = 0; i < gets.size(); i++) {
+                long n = gets.get(i).get();
+                if (n != expected.plainBodyBytes().get(i)) {
+                    throw new IllegalStateException("plain HTTP body of " + n + " bytes; the cached answer to `" + expected.answers().get(i).sql()
+                            + "` has " + expected.plainBodyBytes().get(i));
+                }
+                total += n;
             }
-            return n;
-        }, get);
+            return total;
+        }, () -> {
+            for (PlainHttpGet g : gets) {
+                g.close();
+            }
+        });
     }
 
     /** One query of a client: returns the HTTP body bytes it received (0 where there is no HTTP). */
@@ -443,14 +520,16 @@ public final class SquidAccessBenchmark {
     static Config parse(String[] args, Config defaults, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(defaults, output[0]), args);
         output[0] = o.output;
-        return new Config(o.methods, o.sizes, o.zips, o.clients, o.warmup, o.measure);
+        WanLink.Profile wan = o.wanRttMillis == 0 ? null
+                : new WanLink.Profile(Duration.ofMillis(o.wanRttMillis).dividedBy(2), o.wanConnectionKbps * 1000, o.wanLinkKbps * 1000);
+        return new Config(o.methods, o.workloads, o.zips, o.clients, o.warmup, o.measure, wan);
     }
 
     /** The command line over a grid's defaults. */
     @Command(name = "SquidAccessBenchmark", description = "access methods through Squid: the thesis's experiments 1 and 3 (README)")
     static final class Options {
         List<AccessMethod> methods;
-        List<ResultSize> sizes;
+        List<Workload> workloads;
         List<Integer> zips;
         List<Integer> clients;
         Duration warmup;
@@ -459,7 +538,12 @@ public final class SquidAccessBenchmark {
 
         Options(Config defaults, Path output) {
             this.methods = defaults.methods();
-            this.sizes = defaults.sizes();
+            this.workloads = defaults.workloads();
+            if (defaults.wan() != null) {
+                this.wanRttMillis = defaults.wan().oneWayDelay().multipliedBy(2).toMillis();
+                this.wanConnectionKbps = defaults.wan().connectionBytesPerSecond() / 1000;
+                this.wanLinkKbps = defaults.wan().linkBytesPerSecond() / 1000;
+            }
             this.zips = defaults.zips();
             this.clients = defaults.clients();
             this.warmup = defaults.warmup();
@@ -473,9 +557,35 @@ public final class SquidAccessBenchmark {
             methods = AccessMethod.parseList(v.trim());
         }
 
-        @Option(names = "--sizes", paramLabel = "10k,100k,1m", description = "result sizes")
-        void sizes(String v) {
-            sizes = ResultSize.parseList(v.trim());
+        @Option(names = {"--workloads", "--sizes"}, paramLabel = "10k,100k,1m,cool",
+                description = "what each iteration reads: T_STRING cuts of 10 kB, 100 kB, 1 MB, or the COOL query set (experiment 4)")
+        void workloads(String v) {
+            workloads = Workload.parseList(v.trim());
+        }
+
+        long wanRttMillis;
+        long wanConnectionKbps = 265;
+        long wanLinkKbps = 1600;
+
+        @Option(names = "--wan-rtt-millis", paramLabel = "MS",
+                description = "clients behind an emulated WAN with this round-trip time (experiment 5); 0 (default) = none")
+        void wanRtt(long v) {
+            if (v < 0) {
+                throw new IllegalArgumentException("--wan-rtt-millis must be 0 (no WAN) or more, got " + v);
+            }
+            wanRttMillis = v;
+        }
+
+        @Option(names = "--wan-connection-kbytes-per-second", paramLabel = "KB",
+                description = "the WAN's ceiling per connection and direction, kB/s (default 265: the thesis's single FNAL client); 0 = none")
+        void wanConnection(long v) {
+            wanConnectionKbps = v;
+        }
+
+        @Option(names = "--wan-link-kbytes-per-second", paramLabel = "KB",
+                description = "the WAN's ceiling for all connections together, kB/s (default 1600: the thesis's plateau); 0 = none")
+        void wanLink(long v) {
+            wanLinkKbps = v;
         }
 
         @Option(names = "--zips", split = ",", paramLabel = "N", description = "zip levels (retrieve-ziplevel)")

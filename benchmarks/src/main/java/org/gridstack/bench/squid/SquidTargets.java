@@ -23,8 +23,8 @@ final class SquidTargets {
     private SquidTargets() {
     }
 
-    static String markdown(List<CellStats> cells, ResultSize size) {
-        boolean judged = size == ResultSize.MB_1;
+    static String markdown(List<CellStats> cells, Workload size) {
+        boolean judged = size == Workload.MB_1;
         StringBuilder s = new StringBuilder();
         if (judged) {
             s.append("""
@@ -37,7 +37,7 @@ final class SquidTargets {
                     |---:|---:|---:|---:|---:|
                     """);
         }
-        cells.stream().filter(c -> c.size() == size && c.zip() != CellStats.NO_ZIP)
+        cells.stream().filter(c -> c.workload() == size && c.zip() != CellStats.NO_ZIP)
                 .map(c -> List.of(c.zip(), c.clients())).distinct().forEach(key -> {
                     int zip = key.get(0);
                     int clients = key.get(1);
@@ -77,7 +77,7 @@ final class SquidTargets {
         return judged ? v + (met ? " met" : " **missed**") : v;
     }
 
-    static Optional<CellStats> find(List<CellStats> cells, AccessMethod m, ResultSize size, int zip, int clients) {
-        return cells.stream().filter(c -> c.method() == m && c.size() == size && c.zip() == zip && c.clients() == clients).findFirst();
+    static Optional<CellStats> find(List<CellStats> cells, AccessMethod m, Workload size, int zip, int clients) {
+        return cells.stream().filter(c -> c.method() == m && c.workload() == size && c.zip() == zip && c.clients() == clients).findFirst();
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.gridstack.testing.HeadlessChromium;
+import org.gridstack.testing.WanLink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,13 +24,14 @@ class TestSquidAccessBenchmark {
     @Test
     void everyAccessMethodRunsAtTinyScale(@TempDir Path dir) throws Exception {
         SquidAccessBenchmark.Result r = SquidAccessBenchmark.run(new SquidAccessBenchmark.Config(
-                List.of(AccessMethod.values()), List.of(ResultSize.KB_10), List.of(5), List.of(1), Duration.ofMillis(500), Duration.ofMillis(1500)));
+                List.of(AccessMethod.values()), List.of(Workload.KB_10), List.of(5), List.of(1), Duration.ofMillis(500), Duration.ofMillis(1500), null));
         assertEquals(AccessMethod.values().length, r.cells().size());
         for (CellStats c : r.cells()) {
             assertTrue(c.queries() > 0, c.markdownRow());
             assertTrue(c.rowMegabytesPerSecond() > 0, c.markdownRow());
             assertTrue(c.jvmCores() > 0, c.markdownRow());
-            assertEquals(ResultSize.KB_10, c.size());
+            assertEquals(Workload.KB_10, c.workload());
+            assertEquals(100, c.rowsPerIteration());
             if (c.method() == AccessMethod.DIRECT_JDBC) {
                 assertEquals(CellStats.NO_ZIP, c.zip(), c.markdownRow());
                 assertTrue(c.postgresCores() > 0, c.markdownRow());
@@ -70,7 +72,8 @@ class TestSquidAccessBenchmark {
         SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(new String[] {"--sizes=1m,10k", "--zips=0,9", "--clients=8",
                 "--methods=jdbc,plain-keepalive-hit", "--warmup-millis=0", "--measure-millis=100", "--output=/tmp/o"},
                 SquidAccessBenchmark.Config.defaults(), out);
-        assertEquals(List.of(ResultSize.MB_1, ResultSize.KB_10), c.sizes());
+        assertEquals(List.of(Workload.MB_1, Workload.KB_10), c.workloads());
+        assertEquals(null, c.wan());
         assertEquals(List.of(0, 9), c.zips());
         assertEquals(List.of(8), c.clients());
         assertEquals(List.of(AccessMethod.DIRECT_JDBC, AccessMethod.PLAIN_HTTP_KEEPALIVE_SQUID_HIT), c.methods());
@@ -82,12 +85,56 @@ class TestSquidAccessBenchmark {
         assertTrue(e.getMessage().contains("sdk-hit"), e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> SquidAccessBenchmark.parse(new String[] {"--sizes=2m"}, SquidAccessBenchmark.Config.defaults(), out));
+        SquidAccessBenchmark.Config wan = SquidAccessBenchmark.parse(new String[] {"--workloads=cool,1m", "--wan-rtt-millis=120"},
+                SquidAccessBenchmark.Config.defaults(), out);
+        assertEquals(List.of(Workload.COOL, Workload.MB_1), wan.workloads());
+        assertEquals(new WanLink.Profile(Duration.ofMillis(60), 265_000, 1_600_000), wan.wan(), "the thesis's FNAL link by default");
+        assertTrue(wan.describe().contains("--wan-rtt-millis=120 --wan-connection-kbytes-per-second=265"), wan.describe());
+        assertEquals(wan, SquidAccessBenchmark.parse(wan.describe().split(" "), SquidAccessBenchmark.Config.defaults(), out),
+                "describe() is a command line that gives the same settings");
+        IllegalArgumentException rtt = assertThrows(IllegalArgumentException.class,
+                () -> SquidAccessBenchmark.parse(new String[] {"--wan-rtt-millis=-1"}, SquidAccessBenchmark.Config.defaults(), out));
+        assertTrue(rtt.getMessage().contains("--wan-rtt-millis"), rtt.getMessage());
+    }
+
+    /**
+     * Thesis experiments 4 and 5 in one tiny run: the COOL query set (whose answers are compared
+     * value by value with PostgreSQL's own inside the run) read by every method that has one
+     * answer per query, with the clients behind an emulated WAN (a short delay and no rate limit, so
+     * the test stays short on a loaded machine). The links must have carried the work.
+     */
+    @Test
+    void theCoolQuerySetAcrossAnEmulatedWan(@TempDir Path dir) throws Exception {
+        List<AccessMethod> methods = List.of(AccessMethod.DIRECT_JDBC, AccessMethod.SDK_DIRECT, AccessMethod.SDK_SQUID_HIT,
+                AccessMethod.JDBC_DRIVER_SQUID_HIT, AccessMethod.PLAIN_HTTP_KEEPALIVE_SQUID_HIT);
+        SquidAccessBenchmark.Result r = SquidAccessBenchmark.run(new SquidAccessBenchmark.Config(methods, List.of(Workload.COOL), List.of(0),
+                List.of(2), Duration.ofMillis(500), Duration.ofMillis(2500), new WanLink.Profile(Duration.ofMillis(2), 0, 0)));
+        assertEquals(methods.size(), r.cells().size());
+        for (CellStats c : r.cells()) {
+            assertTrue(c.queries() > 0, c.markdownRow());
+            assertEquals(Workload.COOL, c.workload());
+            // the IOV query's 10,000 rows, 7 attributes, one folder, 10 columns described, one count
+            assertEquals(10_000 + 7 + 1 + 10 + 1, c.rowsPerIteration(), c.markdownRow());
+            if (c.method().squidHit()) {
+                assertTrue(c.hitRatio() > 0.9, "a Squid-hit cell served misses: " + c.markdownRow());
+            }
+        }
+        long minimum = r.cells().stream().mapToLong(c -> c.queries() * c.charsPerIteration()).sum();
+        assertTrue(r.wanBytes() > minimum, "the WAN links carried " + r.wanBytes() + " bytes, less than the row data read: " + minimum);
+        String md = r.markdown();
+        assertTrue(md.contains("#### COOL query set (10,019 rows in 5 queries per iteration"), md);
+        assertTrue(md.contains("Clients across an emulated WAN (RTT 4 ms"), md);
+        r.write(dir);
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("squid-access.html"));
+        assertEquals(List.of(), shown.consoleMessages());
+        assertTrue(shown.dom().contains("Figure 25") && shown.dom().contains("Figure 24"), "the thesis's experiments 4 and 5 are named");
     }
 
     @Test
     void theExperimentFileParsesAtEveryScale() {
         Path[] out = {Path.of("x")};
-        for (String experiment : List.of("squid-access", "access-methods-4-nodes", "access-methods-1mb-many-clients")) {
+        for (String experiment : List.of("squid-access", "access-methods-4-nodes", "access-methods-1mb-many-clients", "cool-workload",
+                "tier1-wan")) {
             for (org.gridstack.bench.suite.Scale scale : org.gridstack.bench.suite.Scale.values()) {
                 SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(
                         org.gridstack.bench.suite.ExperimentArgs.of(experiment, scale, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
