@@ -12,7 +12,16 @@ out=$(cd "${1:?usage: start.sh OUT_DIR (from build.sh)}" && pwd)
 : "${FRONTIER_PORT:?}" "${FRONTIER_DB_URL:?}" "${FRONTIER_DB_USER:?}" "${FRONTIER_DB_PASSWORD:?}"
 home=$out/apache-tomcat-9.0.98
 base=$(mktemp -d "${TMPDIR:-/tmp}/frontier-3.42-XXXXXX")
-trap 'rm -rf "$base"' EXIT
+child=
+cleanup() {
+  if [ -n "$child" ]; then
+    kill "$child" 2>/dev/null || true
+    while kill -0 "$child" 2>/dev/null; do sleep 0.2; done   # Tomcat writes its logs while it stops
+  fi
+  rm -rf "$base"
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT
 mkdir -p "$base/conf/Catalina/localhost" "$base/logs" "$base/temp" "$base/webapps" "$base/work"
 cp "$home/conf/"{web.xml,catalina.properties,logging.properties,context.xml} "$base/conf/"
 cat > "$base/conf/server.xml" <<XML
@@ -39,5 +48,4 @@ export CATALINA_HOME=$home CATALINA_BASE=$base CATALINA_OUT=$base/logs/catalina.
 export CATALINA_OPTS="${CATALINA_OPTS:-} -Duser.timezone=UTC"
 "$home/bin/catalina.sh" run &
 child=$!
-trap 'kill $child 2>/dev/null; wait $child 2>/dev/null; rm -rf "$base"' EXIT TERM INT
-wait $child
+wait "$child"

@@ -25,11 +25,36 @@ import picocli.CommandLine.Option;
  * @param outputDir where the results go; empty = {@code benchmarks/target/results}
  * @param deflaterThreads pool size of the parallel zlib comparison
  * @param command how the run was started, for the report; empty = derived from the JVM
+ * @param peer another servlet measured beside ours, cell by cell; empty = none
  */
 public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCounts, Duration warmup, Duration measure, String query,
                               VerifyMode verify, List<String> servletArgs, Optional<Path> outputDir, int deflaterThreads,
-                              Optional<String> command) {
+                              Optional<String> command, Optional<Peer> peer) {
     public static final String DEFAULT_QUERY = "select string from T_STRING";
+
+    /**
+     * A servlet to measure beside ours: one running at {@code url}, or one the run starts with
+     * {@code startCommand} (see {@link PeerServlet}) and then reaches at {@code path} on the port it
+     * gave it. Exactly one of the two is present.
+     */
+    public record Peer(String name, Optional<ServletAddress> url, Optional<String> startCommand, String path) {
+        public Peer {
+            Objects.requireNonNull(name, "name is null");
+            Objects.requireNonNull(url, "url is null");
+            Objects.requireNonNull(startCommand, "startCommand is null");
+            Objects.requireNonNull(path, "path is null");
+            if (url.isPresent() == startCommand.isPresent()) {
+                throw new IllegalArgumentException("a peer servlet needs --peer-url (one already running) or --peer-start (the run starts it),"
+                        + " not both and not neither");
+            }
+            if (name.isBlank()) {
+                throw new IllegalArgumentException("--peer-name is blank");
+            }
+            if (!path.startsWith("/") || path.endsWith("/")) {
+                throw new IllegalArgumentException("--peer-path must start and not end with '/', got '" + path + "'");
+            }
+        }
+    }
 
     public BenchmarkConfig {
         zipLevels = Objects.requireNonNull(zipLevels, "zipLevels is null").stream().distinct().toList();
@@ -41,6 +66,7 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
         servletArgs = List.copyOf(Objects.requireNonNull(servletArgs, "servletArgs is null"));
         Objects.requireNonNull(outputDir, "outputDir is null");
         Objects.requireNonNull(command, "command is null");
+        Objects.requireNonNull(peer, "peer is null");
         if (zipLevels.isEmpty() || zipLevels.stream().anyMatch(l -> l < 0 || l > 9)) {
             throw new IllegalArgumentException("zip levels must be a non-empty list of 0..9, got " + zipLevels);
         }
@@ -65,7 +91,7 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
     /** The same settings, recorded as started by {@code command}. */
     public BenchmarkConfig withCommand(String command) {
         return new BenchmarkConfig(zipLevels, clientCounts, warmup, measure, query, verify, servletArgs, outputDir, deflaterThreads,
-                Optional.of(Objects.requireNonNull(command, "command is null")));
+                Optional.of(Objects.requireNonNull(command, "command is null")), peer);
     }
 
     /** Warm-up of each zlib-alone measurement: the load warm-up, at most 2 s. */
@@ -154,6 +180,29 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
         void command(String v) {
             builder.command(v);
         }
+
+        @Option(names = "--peer-url", paramLabel = "URL",
+                description = "measure this running servlet beside ours, cell by cell (e.g. http://127.0.0.1:8080/Frontier/Frontier); same data")
+        void peerUrl(String v) {
+            builder.peerUrl = ServletAddress.parse(v);
+        }
+
+        @Option(names = "--peer-start", paramLabel = "COMMAND", description = "start a servlet to measure beside ours with this shell command"
+                + " (environment: FRONTIER_PORT, FRONTIER_DB_URL, FRONTIER_DB_USER, FRONTIER_DB_PASSWORD; e.g."
+                + " \"benchmarks/peers/frontier-3.42/start.sh /tmp/frontier-3.42\")")
+        void peerStart(String v) {
+            builder.peerStart = v;
+        }
+
+        @Option(names = "--peer-path", paramLabel = "PATH", description = "the started peer's servlet path (default /Frontier/Frontier)")
+        void peerPath(String v) {
+            builder.peerPath = v;
+        }
+
+        @Option(names = "--peer-name", paramLabel = "TEXT", description = "the peer's name in the report (default: production servlet 3.42)")
+        void peerName(String v) {
+            builder.peerName = v;
+        }
     }
 
     /** Mutable builder with the defaults of the full run. Not thread-safe. */
@@ -168,6 +217,10 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
         private Path outputDir;
         private int deflaterThreads = 2;
         private String command;
+        private ServletAddress peerUrl;
+        private String peerStart;
+        private String peerPath = "/Frontier/Frontier";
+        private String peerName = "production servlet 3.42";
 
         private Builder() {
         }
@@ -233,8 +286,10 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
         }
 
         public BenchmarkConfig build() {
+            Optional<Peer> peer = peerUrl == null && peerStart == null ? Optional.empty()
+                    : Optional.of(new Peer(peerName, Optional.ofNullable(peerUrl), Optional.ofNullable(peerStart), peerPath));
             return new BenchmarkConfig(zipLevels, clientCounts, warmup, measure, query, verify, servletArgs,
-                    Optional.ofNullable(outputDir), deflaterThreads, Optional.ofNullable(command));
+                    Optional.ofNullable(outputDir), deflaterThreads, Optional.ofNullable(command), peer);
         }
     }
 }

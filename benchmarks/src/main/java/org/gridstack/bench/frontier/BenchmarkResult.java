@@ -18,6 +18,7 @@ import org.gridstack.bench.kit.HostMonitor;
  * @param servletCommand the servlet's command line (password masked)
  * @param rowStreamBytes full_size of one answer
  * @param records data records of one answer
+ * @param peer the peer servlet measured beside ours, when the run had one
  * @param servlet one entry per zip level and client count
  * @param jdbc one entry per client count
  * @param deflater zlib alone, per zip level >= 1: one thread, then the parallel stream
@@ -26,7 +27,28 @@ import org.gridstack.bench.kit.HostMonitor;
 public record BenchmarkResult(OffsetDateTime startedAt, Duration elapsed, MachineInfo machine, String command, BenchmarkConfig config,
                               String dataset, String postgresVersion, List<String> servletCommand, long rowStreamBytes, long records,
                               List<ServletMeasurement> servlet, List<JdbcMeasurement> jdbc, List<DeflaterThroughput.Stats> deflater,
-                              List<HostMonitor.Sample> host) {
+                              List<HostMonitor.Sample> host, Optional<PeerRun> peer) {
+    /**
+     * The peer servlet's side of the run: the same cells as ours, measured right after each of
+     * ours.
+     *
+     * @param name the peer's name in the report
+     * @param address where it answered
+     * @param command how the run started it; empty when it was already running
+     */
+    public record PeerRun(String name, ServletAddress address, Optional<String> command, List<ServletMeasurement> servlet) {
+        public PeerRun {
+            Objects.requireNonNull(name, "name is null");
+            Objects.requireNonNull(address, "address is null");
+            Objects.requireNonNull(command, "command is null");
+            servlet = List.copyOf(servlet);
+        }
+
+        public Optional<ServletMeasurement> servlet(int zipLevel, int clients) {
+            return servlet.stream().filter(m -> m.zipLevel() == zipLevel && m.stats().clients() == clients).findFirst();
+        }
+    }
+
     public BenchmarkResult {
         Objects.requireNonNull(startedAt, "startedAt is null");
         Objects.requireNonNull(elapsed, "elapsed is null");
@@ -40,6 +62,13 @@ public record BenchmarkResult(OffsetDateTime startedAt, Duration elapsed, Machin
         jdbc = List.copyOf(jdbc);
         deflater = List.copyOf(deflater);
         host = List.copyOf(host);
+        Objects.requireNonNull(peer, "peer is null");
+    }
+
+    /** The peer's queries/s in the cell, when a peer was measured. */
+    public java.util.OptionalDouble peerQueriesPerSecond(int zipLevel, int clients) {
+        return peer.flatMap(p -> p.servlet(zipLevel, clients)).map(m -> java.util.OptionalDouble.of(m.stats().queriesPerSecond()))
+                .orElse(java.util.OptionalDouble.empty());
     }
 
     /**

@@ -20,27 +20,27 @@ final class FrontierHttpClient implements ClosedLoopDriver.Client {
     private final GrowableBytes body = new GrowableBytes(2 << 20);
     private final AnswerVerifier verifier;
 
-    FrontierHttpClient(int port, byte[] request, AnswerVerifier verifier) {
-        this.connection = new KeepAliveHttpConnection(HOST, port);
+    FrontierHttpClient(ServletAddress servlet, byte[] request, AnswerVerifier verifier) {
+        this.connection = new KeepAliveHttpConnection(servlet.host(), servlet.port());
         this.request = Objects.requireNonNull(request, "request is null");
         this.verifier = Objects.requireNonNull(verifier, "verifier is null");
     }
 
     /** The request for {@code sql} at {@code zipLevel} (0 sends plain BLOB, as the C client does). */
-    static byte[] request(int port, String sql, int zipLevel) {
-        return KeepAliveHttpConnection.getRequest(HOST, port, target(sql, zipLevel), FRONTIER_ID);
+    static byte[] request(ServletAddress servlet, String sql, int zipLevel) {
+        return KeepAliveHttpConnection.getRequest(servlet.host(), servlet.port(), target(servlet, sql, zipLevel), FRONTIER_ID);
     }
 
-    static String target(String sql, int zipLevel) {
-        return "/Frontier/type=frontier_request:1:DEFAULT&encoding=" + BlobEncoding.forClientZipLevel(zipLevel)
+    static String target(ServletAddress servlet, String sql, int zipLevel) {
+        return servlet.path() + "/type=frontier_request:1:DEFAULT&encoding=" + BlobEncoding.forClientZipLevel(zipLevel)
                 + "&p1=" + P1Codec.encode(sql);
     }
 
     /** Fetches one answer without checking it beyond the HTTP status (for building the reference). */
-    static byte[] fetchOnce(int port, String sql, int zipLevel) throws IOException {
-        try (KeepAliveHttpConnection c = new KeepAliveHttpConnection(HOST, port)) {
+    static byte[] fetchOnce(ServletAddress servlet, String sql, int zipLevel) throws IOException {
+        try (KeepAliveHttpConnection c = new KeepAliveHttpConnection(servlet.host(), servlet.port())) {
             GrowableBytes b = new GrowableBytes(2 << 20);
-            int status = c.exchange(request(port, sql, zipLevel), b);
+            int status = c.exchange(request(servlet, sql, zipLevel), b);
             if (status != 200) {
                 throw new IOException("HTTP " + status + " for zip level " + zipLevel + ": "
                         + new String(b.data(), 0, Math.min(b.length(), 500), StandardCharsets.ISO_8859_1));

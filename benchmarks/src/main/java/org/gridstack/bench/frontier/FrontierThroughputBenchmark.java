@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
@@ -82,18 +83,40 @@ public final class FrontierThroughputBenchmark {
                     "servlet", HostMonitor.tree(ProcessHandle.of(servlet.pid()).orElseThrow()),
                     "PostgreSQL", HostMonitor.postgresServer(db.port())), Duration.ofSeconds(1)));
 
-            Map<Integer, ReferenceAnswer> references = establishReferences(config, servlet.port(), expected);
+            ServletAddress ours = ServletAddress.ours(servlet.port());
+            Map<Integer, ReferenceAnswer> references = establishReferences(config, ours, expected);
             ReferenceAnswer any = references.values().iterator().next();
             log("reference answers checked: " + any.records() + " records, full_size " + any.fullSize());
+            PeerServlet peer = null;
+            Map<Integer, ReferenceAnswer> peerReferences = Map.of();
+            if (config.peer().isPresent()) {
+                BenchmarkConfig.Peer p = config.peer().get();
+                if (p.url().isPresent()) {
+                    peer = resources.peer(PeerServlet.running(p.name(), p.url().get()));
+                } else {
+                    log("starting the peer: " + p.startCommand().get());
+                    peer = resources.peer(PeerServlet.start(p.name(), p.startCommand().get(), p.path(), db, config.query(),
+                            outputDir.resolve("peer.log")));
+                }
+                // the peer's answers are checked against the same JDBC rows as ours, independently of ours
+                peerReferences = establishReferences(config, peer.address(), expected);
+                log("the peer (" + p.name() + " at " + peer.address() + ") answers the same rows at every zip level");
+            }
 
             List<BenchmarkResult.JdbcMeasurement> jdbc = new ArrayList<>();
             for (int clients : config.clientCounts()) {
                 jdbc.add(measureJdbc(config, db, expected, clients, new CpuSampler(servlet.pid())));
             }
             List<BenchmarkResult.ServletMeasurement> servletResults = new ArrayList<>();
+            List<BenchmarkResult.ServletMeasurement> peerResults = new ArrayList<>();
             for (int level : config.zipLevels()) {
                 for (int clients : config.clientCounts()) {
-                    servletResults.add(measureServlet(config, servlet, references.get(level), clients));
+                    // cell by cell, ours then the peer's, so both see the same state of the machine
+                    servletResults.add(measureServlet(config, ours, servlet.pid(), servlet::isAlive, servlet::logTail, references.get(level), clients));
+                    if (peer != null) {
+                        peerResults.add(measureServlet(config, peer.address(), peer.cpuPid(), peer::isAlive, peer::logTail,
+                                peerReferences.get(level), clients));
+                    }
                 }
             }
             List<DeflaterThroughput.Stats> deflater = new ArrayList<>();
@@ -110,7 +133,8 @@ public final class FrontierThroughputBenchmark {
             }
             result = new BenchmarkResult(startedAt, Duration.ofNanos(System.nanoTime() - t0), machine, command, config,
                     dataset.description(), postgresVersion, servlet.commandForReport(), any.fullSize(), any.records(),
-                    servletResults, jdbc, deflater, host.stop());
+                    servletResults, jdbc, deflater, host.stop(), peer == null ? Optional.empty()
+                    : Optional.of(new BenchmarkResult.PeerRun(peer.name(), peer.address(), peer.command(), peerResults)));
         }
         List<Path> files = ReportWriter.write(result, outputDir);
         log("results written to " + files);
@@ -118,14 +142,14 @@ public final class FrontierThroughputBenchmark {
     }
 
     /** One checked answer per zip level; all levels must carry the same row stream. */
-    private static Map<Integer, ReferenceAnswer> establishReferences(BenchmarkConfig config, int port, ExpectedRows expected)
+    private static Map<Integer, ReferenceAnswer> establishReferences(BenchmarkConfig config, ServletAddress servlet, ExpectedRows expected)
             throws Exception {
         Map<Integer, ReferenceAnswer> references = new LinkedHashMap<>();
         for (int level : config.zipLevels()) {
             if (references.containsKey(level)) {
                 continue;
             }
-            byte[] body = FrontierHttpClient.fetchOnce(port, config.query(), level);
+            byte[] body = FrontierHttpClient.fetchOnce(servlet, config.query(), level);
             ReferenceAnswer ref = ReferenceAnswer.establish(level, BlobEncoding.forClientZipLevel(level), body, expected);
             ReferenceAnswer first = references.isEmpty() ? null : references.values().iterator().next();
             if (first != null && !Arrays.equals(first.rowStream(), ref.rowStream())) {
@@ -150,28 +174,30 @@ public final class FrontierThroughputBenchmark {
         return new BenchmarkResult.JdbcMeasurement(stats, checked);
     }
 
-    private static BenchmarkResult.ServletMeasurement measureServlet(BenchmarkConfig config, ServletProcess servlet,
+    /** One cell of a servlet (ours or the peer) at {@code address}, whose CPU is {@code pid}'s (-1: not measured). */
+    private static BenchmarkResult.ServletMeasurement measureServlet(BenchmarkConfig config, ServletAddress address, long pid,
+                                                                     java.util.function.BooleanSupplier alive, java.util.function.Supplier<String> logTail,
                                                                      ReferenceAnswer reference, int clients) throws Exception {
-        byte[] request = FrontierHttpClient.request(servlet.port(), config.query(), reference.zipLevel());
+        byte[] request = FrontierHttpClient.request(address, config.query(), reference.zipLevel());
         List<FrontierHttpClient> opened = new ArrayList<>();
         LoadStats stats;
         try {
             stats = load(config, clients, i -> {
-                FrontierHttpClient c = new FrontierHttpClient(servlet.port(), request, new AnswerVerifier(reference, config.verify()));
+                FrontierHttpClient c = new FrontierHttpClient(address, request, new AnswerVerifier(reference, config.verify()));
                 opened.add(c);
                 return c;
-            }, new CpuSampler(servlet.pid()));
+            }, new CpuSampler(pid));
         } catch (Exception e) {
-            if (!servlet.isAlive()) {
-                throw new IllegalStateException("the servlet died; its output:\n" + servlet.logTail(), e);
+            if (!alive.getAsBoolean()) {
+                throw new IllegalStateException("the servlet at " + address + " died; its output:\n" + logTail.get(), e);
             }
             throw e;
         }
         long compared = opened.stream().mapToLong(c -> c.verifier().comparedAnswers()).sum();
         long decoded = opened.stream().mapToLong(c -> c.verifier().decodedAnswers()).sum();
         long connects = opened.stream().mapToLong(FrontierHttpClient::connects).sum();
-        log(String.format(Locale.ROOT, "servlet zip %d, %d client(s): %.1f q/s, %.1f MB/s body, %.1f MB/s row stream (p50 %.1f ms)",
-                reference.zipLevel(), clients, stats.queriesPerSecond(), stats.wireMegabytesPerSecond(), stats.payloadMegabytesPerSecond(),
+        log(String.format(Locale.ROOT, "%s zip %d, %d client(s): %.1f q/s, %.1f MB/s body, %.1f MB/s row stream (p50 %.1f ms)",
+                address, reference.zipLevel(), clients, stats.queriesPerSecond(), stats.wireMegabytesPerSecond(), stats.payloadMegabytesPerSecond(),
                 stats.p50Millis()));
         return new BenchmarkResult.ServletMeasurement(reference.zipLevel(), stats, compared, decoded, connects);
     }

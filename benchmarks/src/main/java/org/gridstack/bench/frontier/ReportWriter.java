@@ -68,13 +68,14 @@ public final class ReportWriter {
 
         b.append("Servlet over HTTP vs plain JDBC on the same database (MB = 10^6 bytes; body = HTTP response body, "
                 + "row stream = uncompressed payload):\n\n");
+        String peerLabel = r.peer().map(p -> p.name() + " q/s (this run)").orElse("real 3.42 q/s (issue, other day)");
         b.append("| zip | clients | servlet q/s | body MB/s | row stream MB/s | p50 ms | p99 ms | JDBC q/s | servlet / JDBC "
-                + "| real 3.42 q/s | x real 3.42 | cores used: client / servlet / PG / other |\n");
+                + "| " + peerLabel + " | x peer | cores used: client / servlet / PG / other |\n");
         b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
             OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
-            OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), st.clients());
+            OptionalDouble real = peerQps(r, s.zipLevel(), st.clients());
             b.append("| ").append(s.zipLevel()).append(" | ").append(st.clients())
                     .append(" | ").append(f1(st.queriesPerSecond()))
                     .append(" | ").append(f1(st.wireMegabytesPerSecond()))
@@ -89,12 +90,14 @@ public final class ReportWriter {
                     .append(" |\n");
         }
 
+        r.peer().ifPresent(p -> peerTable(b, r, p));
+
         List<TargetCheck> targets = TargetCheck.evaluate(r);
         if (!targets.isEmpty()) {
             b.append("\nTargets of the issue:\n\n| target | measured | required | met |\n|---|---:|---:|:---:|\n");
             for (TargetCheck t : targets) {
                 b.append("| ").append(t.target()).append(" | ").append(f1(t.measured())).append(' ').append(t.unit())
-                        .append(" | ").append(t.strict() ? "> " : ">= ").append(f1(t.required())).append(' ').append(t.unit())
+                        .append(" | ").append(t.relation()).append(' ').append(f1(t.required())).append(' ').append(t.unit())
                         .append(" | ").append(t.met() ? "yes" : "**no**").append(" |\n");
             }
         }
@@ -135,6 +138,31 @@ public final class ReportWriter {
         return b.toString();
     }
 
+    /** The peer's queries/s measured in this run, or (without a peer) the issue's figure for the real servlet 3.42. */
+    static OptionalDouble peerQps(BenchmarkResult r, int zipLevel, int clients) {
+        return r.peer().isPresent() ? r.peerQueriesPerSecond(zipLevel, clients) : RealServletReference.servletQps(r.config(), zipLevel, clients);
+    }
+
+    private static void peerTable(StringBuilder b, BenchmarkResult r, BenchmarkResult.PeerRun p) {
+        b.append("\nThe ").append(p.name()).append(" at ").append(p.address())
+                .append(p.command().map(cmd -> " (started by the run: `" + cmd + "`)").orElse(" (already running)"))
+                .append(", measured right after ours in every cell, same clients and checks; its CPU is its JVM's:\n\n");
+        b.append("| zip | clients | peer q/s | ours / peer | peer p50 ms | ours p50 ms | peer p99 ms | ours p99 ms | peer max ms | ours max ms "
+                + "| cores used: client / peer / PG / other |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (BenchmarkResult.ServletMeasurement m : p.servlet()) {
+            LoadStats st = m.stats();
+            var ours = r.servlet(m.zipLevel(), st.clients());
+            b.append("| ").append(m.zipLevel()).append(" | ").append(st.clients())
+                    .append(" | ").append(f1(st.queriesPerSecond()))
+                    .append(" | ").append(ours.map(o -> f2(o.stats().queriesPerSecond() / st.queriesPerSecond())).orElse("-"))
+                    .append(" | ").append(f1(st.p50Millis())).append(" | ").append(ours.map(o -> f1(o.stats().p50Millis())).orElse("-"))
+                    .append(" | ").append(f1(st.p99Millis())).append(" | ").append(ours.map(o -> f1(o.stats().p99Millis())).orElse("-"))
+                    .append(" | ").append(f1(st.level().latency().maxMillis()))
+                    .append(" | ").append(ours.map(o -> f1(o.stats().level().latency().maxMillis())).orElse("-"))
+                    .append(" | ").append(cpu(st.cpu())).append(" |\n");
+        }
+    }
+
     private static String cpu(CpuSampler.Usage u) {
         return f2(u.client()) + " / " + f2(u.servlet()) + " / " + f2(u.postgres()) + " / " + f2(u.other());
     }
@@ -161,17 +189,23 @@ public final class ReportWriter {
     public static String csv(BenchmarkResult r) {
         StringBuilder b = new StringBuilder(2048);
         b.append("kind,zip_level,clients,threads,queries,seconds,queries_per_s,body_mb_per_s,row_stream_mb_per_s,p50_ms,p99_ms,"
-                + "jdbc_queries_per_s,servlet_to_jdbc,real_3_42_queries_per_s,ratio_to_real_3_42,answers_verified,"
+                + "jdbc_queries_per_s,servlet_to_jdbc,peer_queries_per_s,ratio_to_peer,answers_verified,"
                 + "cores_client,cores_servlet,cores_postgres,cores_other\n");
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
             OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
-            OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), st.clients());
+            OptionalDouble real = peerQps(r, s.zipLevel(), st.clients());
             csvRow(b, "servlet", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     jdbc, jdbc.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / jdbc.getAsDouble()) : OptionalDouble.empty(),
                     real, real.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / real.getAsDouble()) : OptionalDouble.empty(),
                     s.answersVerified(), st.cpu());
+        }
+        for (BenchmarkResult.ServletMeasurement s : r.peer().map(BenchmarkResult.PeerRun::servlet).orElse(List.of())) {
+            LoadStats st = s.stats();
+            csvRow(b, "peer", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+                    st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
+                    OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), s.answersVerified(), st.cpu());
         }
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             LoadStats st = j.stats();
@@ -231,10 +265,24 @@ public final class ReportWriter {
             e.put("connects", s.connects());
             OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), s.stats().clients());
             e.put("realServlet342QueriesPerSecond", real.isPresent() ? real.getAsDouble() : null);
+            OptionalDouble peer = r.peerQueriesPerSecond(s.zipLevel(), s.stats().clients());
+            e.put("peerQueriesPerSecond", peer.isPresent() ? peer.getAsDouble() : null);
             r.jdbc(s.stats().clients()).ifPresent(j -> e.put("servletToJdbc", s.stats().queriesPerSecond() / j.stats().queriesPerSecond()));
             servlet.add(e);
         }
         root.put("servlet", servlet);
+        r.peer().ifPresent(p -> {
+            List<Object> cells = new ArrayList<>();
+            for (BenchmarkResult.ServletMeasurement s : p.servlet()) {
+                Map<String, Object> e = stats(s.stats());
+                e.put("zipLevel", s.zipLevel());
+                e.put("answersCompared", s.answersCompared());
+                e.put("answersDecoded", s.answersDecoded());
+                e.put("connects", s.connects());
+                cells.add(e);
+            }
+            root.put("peer", map("name", p.name(), "url", p.address().toString(), "startCommand", p.command().orElse(null), "servlet", cells));
+        });
         List<Object> jdbc = new ArrayList<>();
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             Map<String, Object> e = stats(j.stats());
@@ -256,7 +304,7 @@ public final class ReportWriter {
         root.put("deflater", deflater);
         List<Object> targets = new ArrayList<>();
         for (TargetCheck t : TargetCheck.evaluate(r)) {
-            targets.add(map("target", t.target(), "measured", t.measured(), "required", t.required(), "strict", t.strict(),
+            targets.add(map("target", t.target(), "measured", t.measured(), "required", t.required(), "relation", t.relation(),
                     "unit", t.unit(), "met", t.met()));
         }
         root.put("targets", targets);
@@ -269,7 +317,7 @@ public final class ReportWriter {
                 "queries", s.queries(), "seconds", s.seconds(), "queriesPerSecond", s.queriesPerSecond(),
                 "wireBytes", s.wireBytes(), "payloadBytes", s.payloadBytes(),
                 "wireMegabytesPerSecond", s.wireMegabytesPerSecond(), "payloadMegabytesPerSecond", s.payloadMegabytesPerSecond(),
-                "p50Millis", s.p50Millis(), "p99Millis", s.p99Millis(),
+                "p50Millis", s.p50Millis(), "p99Millis", s.p99Millis(), "maxMillis", s.level().latency().maxMillis(),
                 "coresUsed", cores(s.cpu()));
     }
 

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.gridstack.bench.kit.HostMonitor;
 
 /**
- * The processes a run starts (PostgreSQL, the servlet) and its host monitor, stopped exactly once: by {@link #close()}
+ * The processes a run starts (PostgreSQL, the servlet, a peer servlet) and its host monitor, stopped exactly once: by {@link #close()}
  * on the normal and the failure path, or by a shutdown hook when the JVM is ended (Ctrl-C, Maven
  * killed), so neither is left running. Thread-safe.
  */
@@ -13,6 +13,7 @@ final class RunResources implements AutoCloseable {
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicReference<BenchmarkDatabase> database = new AtomicReference<>();
     private final AtomicReference<ServletProcess> servlet = new AtomicReference<>();
+    private final AtomicReference<PeerServlet> peer = new AtomicReference<>();
     private final AtomicReference<HostMonitor> monitor = new AtomicReference<>();
     private final Thread hook = new Thread(this::stopAll, "bench-cleanup");
 
@@ -34,6 +35,14 @@ final class RunResources implements AutoCloseable {
             stopAll();
         }
         return s;
+    }
+
+    PeerServlet peer(PeerServlet p) {
+        peer.set(p);
+        if (stopping.get()) {
+            stopAll();
+        }
+        return p;
     }
 
     HostMonitor monitor(HostMonitor m) {
@@ -63,6 +72,10 @@ final class RunResources implements AutoCloseable {
         ServletProcess s = servlet.getAndSet(null);
         if (s != null) {
             s.close(); // first: it holds connections to the database
+        }
+        PeerServlet p = peer.getAndSet(null);
+        if (p != null) {
+            p.close();
         }
         BenchmarkDatabase db = database.getAndSet(null);
         if (db != null) {

@@ -41,17 +41,22 @@ final class ThroughputReportPage {
         charts.add(chart(r, "Median response time", "ms", LoadStats::p50Millis, false));
         charts.add(chart(r, "99th percentile response time", "ms", LoadStats::p99Millis, false));
         page.heading("Throughput and response time against clients").charts(charts)
-                .note("Solid: measured in this run. Dashed: the production servlet 3.42 on the same kind of machine"
-                        + " (2 cores shared by client, servlet and PostgreSQL), default query only.");
+                .note(r.peer().map(p -> "Every line was measured in this run; the " + p.name() + " (" + p.address()
+                        + ") right after ours in every cell, same clients, same database, same checks.")
+                        .orElse("Solid: measured in this run. Dashed: the production servlet 3.42 on the same kind of machine"
+                        + " (2 cores shared by client, servlet and PostgreSQL; the issue's figures from another day), default query only."));
         List<List<String>> rows = new ArrayList<>();
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
-            OptionalDouble real = RealServletReference.servletQps(r.config(), s.zipLevel(), st.clients());
+            OptionalDouble real = ReportWriter.peerQps(r, s.zipLevel(), st.clients());
             rows.add(List.of("servlet zip " + s.zipLevel(), Integer.toString(st.clients()), f1(st.queriesPerSecond()),
                     f1(st.payloadMegabytesPerSecond()), f1(st.p50Millis()), f1(st.p99Millis()),
                     real.isPresent() ? f1(real.getAsDouble()) : "-",
                     real.isPresent() ? String.format(Locale.ROOT, "%.2f x", st.queriesPerSecond() / real.getAsDouble()) : "-"));
         }
+        r.peer().ifPresent(p -> p.servlet().forEach(s -> rows.add(List.of(p.name() + " zip " + s.zipLevel(),
+                Integer.toString(s.stats().clients()), f1(s.stats().queriesPerSecond()), f1(s.stats().payloadMegabytesPerSecond()),
+                f1(s.stats().p50Millis()), f1(s.stats().p99Millis()), "-", "-"))));
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             LoadStats st = j.stats();
             OptionalDouble real = RealServletReference.jdbcQps(r.config(), st.clients());
@@ -60,11 +65,13 @@ final class ThroughputReportPage {
                     real.isPresent() ? String.format(Locale.ROOT, "%.2f x", st.queriesPerSecond() / real.getAsDouble()) : "-"));
         }
         page.table("Measured levels", List.of("what", "clients", "queries/s", "row stream MB/s", "p50 ms", "p99 ms",
-                "reference queries/s", "ours / reference"), rows);
+                r.peer().isPresent() ? "peer queries/s (this run)" : "reference queries/s", "ours / reference"), rows);
         java.util.Map<String, org.gridstack.bench.kit.LevelResult> busiest = new java.util.LinkedHashMap<>();
         int most = r.servlet().stream().mapToInt(s -> s.stats().clients()).max().orElse(0);
         r.servlet().stream().filter(s -> s.stats().clients() == most)
                 .forEach(s -> busiest.put("servlet zip " + s.zipLevel(), s.stats().level()));
+        r.peer().ifPresent(p -> p.servlet().stream().filter(s -> s.stats().clients() == most)
+                .forEach(s -> busiest.put(p.name() + " zip " + s.zipLevel(), s.stats().level())));
         r.jdbc().stream().filter(j -> j.stats().clients() == most).forEach(j -> busiest.put("plain JDBC", j.stats().level()));
         if (!busiest.isEmpty()) {
             page.heading("Over time and per client, at " + most + " client(s)")
@@ -97,8 +104,11 @@ final class ThroughputReportPage {
                 }
             }
             chart.series("servlet zip " + level, points);
-            if (withReference && !reference.isEmpty()) {
-                chart.reference("production 3.42 zip " + level, reference);
+            int z = level;
+            r.peer().ifPresent(p -> chart.series(p.name() + " zip " + z, p.servlet().stream().filter(s -> s.zipLevel() == z)
+                    .map(s -> new double[] {s.stats().clients(), metric.of(s.stats())}).toList()));
+            if (withReference && !reference.isEmpty() && r.peer().isEmpty()) {
+                chart.reference("production 3.42 zip " + level + " (issue, other day)", reference);
             }
         }
         if (!r.jdbc().isEmpty()) {

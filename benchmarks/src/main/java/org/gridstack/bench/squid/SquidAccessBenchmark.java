@@ -240,8 +240,10 @@ public final class SquidAccessBenchmark {
         try (SquidProcess squid = SquidProcess.siteProxy("squid-access-bench", null);
              ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
                      "--server.port=" + port, "--server.address=127.0.0.1", "--frontier.demo-schema=" + schema,
-                     // all load clients share one X-Frontier-Id and address: no per-client share
+                     // all load clients share one X-Frontier-Id and address: no per-client share, and a pool
+                     // as large as the most clients (else the servlet answers 503 to the 11th of 16, by design)
                      "--frontier.client-pool-share=1",
+                     "--frontier.max-active=" + Math.max(10, config.clients().stream().mapToInt(Integer::intValue).max().orElse(1)),
                      "--logging.level.root=WARN", "--spring.main.banner-mode=off")) {
             DemoDatabase database = servlet.getBean(FrontierConfiguration.DemoHolder.class).database();
             ClientPorts ports = new ClientPorts(port, squid.port(), database.port());

@@ -48,5 +48,23 @@ class TestBenchmarkConfig {
         assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--clients=0"));
         assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--measure-seconds=0"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--bogus=1")).getMessage().contains("usage"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--peer-url=http://127.0.0.1:8080/Frontier/Frontier",
+                "--peer-start=true")).getMessage().contains("not both"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--peer-url=ftp://x/y")).getMessage()
+                .contains("http://host:port/path"));
+        assertThrows(IllegalArgumentException.class, () -> BenchmarkConfig.parse("--peer-start=x", "--peer-path=Frontier/"));
+    }
+
+    @Test
+    void aPeerIsARunningUrlOrAStartCommand() {
+        BenchmarkConfig running = BenchmarkConfig.parse("--peer-url=http://10.0.0.7:8080/Frontier/Frontier/");
+        BenchmarkConfig.Peer p = running.peer().orElseThrow();
+        assertEquals("production servlet 3.42", p.name());
+        assertEquals("http://10.0.0.7:8080/Frontier/Frontier", p.url().orElseThrow().toString());
+        assertTrue(p.startCommand().isEmpty());
+        BenchmarkConfig started = BenchmarkConfig.parse("--peer-start=benchmarks/peers/frontier-3.42/start.sh /tmp/f", "--peer-name=prod");
+        assertEquals("/Frontier/Frontier", started.peer().orElseThrow().path());
+        assertEquals("prod", started.peer().orElseThrow().name());
+        assertTrue(BenchmarkConfig.parse().peer().isEmpty());
     }
 }

@@ -72,6 +72,47 @@ class TestFrontierThroughputBenchmark {
         assertReportRendersInChromium(out, r);
     }
 
+    /**
+     * The peer mechanism of issue 13 without the production servlet (which CI cannot build): a
+     * second instance of our own servlet jar, started by the run with a shell command from the
+     * environment it is given, measured right after ours in each cell, reported beside it, and
+     * stopped with its whole process tree at the end.
+     */
+    @Test
+    @Timeout(300)
+    void measuresAPeerServletItStartsAndStopsIt() throws Exception {
+        Path out = Path.of("target", "test-results", "frontier-throughput-peer");
+        String marker = "peer-standin-" + ProcessHandle.current().pid();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String command = "exec '" + java + "' -Xmx256m -jar '" + ProjectLayout.discover().servletJar() + "' --server.port=$FRONTIER_PORT"
+                + " --server.address=127.0.0.1 --spring.datasource.url=\"$FRONTIER_DB_URL\" --spring.datasource.username=\"$FRONTIER_DB_USER\""
+                + " --spring.datasource.password=\"$FRONTIER_DB_PASSWORD\" --frontier.last-modified-enabled=false --logging.level.root=WARN"
+                + " --spring.application.name=" + marker;
+        BenchmarkConfig config = BenchmarkConfig.parse("--levels=0", "--clients=1", "--warmup-seconds=0", "--measure-seconds=1",
+                "--output=" + out, "--command=TestFrontierThroughputBenchmark", "--peer-start=" + command, "--peer-path=/Frontier",
+                "--peer-name=stand-in servlet");
+
+        BenchmarkResult r = FrontierThroughputBenchmark.run(config);
+
+        BenchmarkResult.PeerRun peer = r.peer().orElseThrow();
+        assertEquals("stand-in servlet", peer.name());
+        assertEquals(1, peer.servlet().size());
+        BenchmarkResult.ServletMeasurement m = peer.servlet().get(0);
+        assertTrue(m.stats().queries() > 0, "the peer answered in the measured second");
+        assertEquals(m.stats().completedQueries(), m.answersVerified(), "every peer answer checked like ours");
+        assertTrue(r.peerQueriesPerSecond(0, 1).isPresent());
+        String md = Files.readString(out.resolve("frontier-throughput.md"));
+        assertTrue(md.contains("stand-in servlet q/s (this run)") && md.contains(">= 3x the stand-in servlet"), md);
+        assertTrue(Files.readString(out.resolve("frontier-throughput.json")).contains("\"peer\""));
+        assertTrue(Files.readString(out.resolve("peer.log")).length() >= 0);
+        assertEquals(List.of(), ProcessHandle.allProcesses()
+                .filter(h -> h.info().arguments().map(a -> String.join(" ", a).contains(marker)).orElse(false)).toList(),
+                "the peer's processes are gone");
+        HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("frontier-throughput.html"));
+        assertEquals(List.of(), shown.consoleMessages());
+        assertTrue(shown.dom().contains("stand-in servlet zip 0"), "the peer's line is drawn");
+    }
+
     /** The run's web page in a real headless Chromium: every chart there and drawn, no console message, links that resolve. */
     private static void assertReportRendersInChromium(Path out, BenchmarkResult r) throws Exception {
         Path page = out.resolve("frontier-throughput.html");
