@@ -1,15 +1,13 @@
 package org.gridstack.bench.squid;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.gridstack.bench.kit.NamedOption;
 
 /**
  * How the client reaches the answer; the order is the order of the report's rows (the thesis's
  * comparison first: direct database, servlet, forced refresh, Squid hit).
  */
-enum AccessMethod {
+enum AccessMethod implements NamedOption {
     DIRECT_JDBC("jdbc", "direct JDBC (pgjdbc to PostgreSQL)", false),
     SDK_DIRECT("sdk-direct", "SDK, direct to servlet", false),
     SDK_SQUID_FORCED_REFRESH("sdk-refresh", "SDK, Squid forced refresh", true),
@@ -29,7 +27,8 @@ enum AccessMethod {
     }
 
     /** The name used by {@code --methods=}. */
-    String option() {
+    @Override
+    public String option() {
         return option;
     }
 
@@ -48,20 +47,6 @@ enum AccessMethod {
 
     /** Parses {@code jdbc,sdk-direct,...} or {@code all}. */
     static List<AccessMethod> parseList(String text) {
-        if (text.trim().equalsIgnoreCase("all")) {
-            return List.of(values());
-        }
-        return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(AccessMethod::parse).collect(Collectors.toList());
-    }
-
-    static AccessMethod parse(String text) {
-        String t = text.toLowerCase(Locale.ROOT);
-        for (AccessMethod m : values()) {
-            if (m.option.equals(t)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown access method '" + text + "': use all or a comma-separated list of "
-                + Arrays.stream(values()).map(AccessMethod::option).collect(Collectors.joining(", ")));
+        return NamedOption.parseList(AccessMethod.class, text, "access method", true);
     }
 }

@@ -1,9 +1,7 @@
 package org.gridstack.bench.squid;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.gridstack.bench.kit.NamedOption;
 import org.gridstack.bench.frontier.TStringData;
 
 /**
@@ -18,7 +16,7 @@ import org.gridstack.bench.frontier.TStringData;
  * valid at one time (four metadata queries and one 10,000-row interval-of-validity query), as
  * one iteration.
  */
-enum Workload {
+enum Workload implements NamedOption {
     KB_10("10k", "10 kB", 100),
     KB_100("100k", "100 kB", 1_000),
     MB_1("1m", "1 MB", TStringData.ROWS),
@@ -35,7 +33,8 @@ enum Workload {
     }
 
     /** The name used by {@code --workloads=}. */
-    String option() {
+    @Override
+    public String option() {
         return option;
     }
 
@@ -83,16 +82,6 @@ enum Workload {
 
     /** Parses {@code 10k,100k,1m,cool} (case-insensitive). */
     static List<Workload> parseList(String text) {
-        return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(Workload::parse).collect(Collectors.toList());
-    }
-
-    static Workload parse(String text) {
-        String t = text.toLowerCase(Locale.ROOT);
-        for (Workload s : values()) {
-            if (s.option.equals(t)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown workload '" + text + "': use 10k, 100k, 1m or cool (comma-separated)");
+        return NamedOption.parseList(Workload.class, text, "workload", false);
     }
 }
