@@ -94,13 +94,15 @@ final class SquidAccessReportPage {
         }
         if (c.wan() != null) {
             page.heading("Seed 004 (the thesis), experiment 5, Figure 25, beside this run")
-                    .table("Best MB/s of row data seen by the clients across the WAN", List.of("access method, zip",
-                            "thesis (FNAL clients, CERN servers, 2007)", "this run (" + c.wan().describe() + ")", "ours / thesis"), figure25Rows(r))
+                    .table("Best MB/s across the WAN", List.of("access method, zip", "what is counted",
+                            "thesis MB/s (FNAL clients, CERN servers, 2007)", "this run (" + c.wan().describe() + ")", "ours / thesis"), figure25Rows(r))
                     .note("The thesis reports no round-trip time; 120 ms is typical for CERN-FNAL, and 265 kB/s is what one of its FNAL"
                             + " clients reached alone (32 kB in flight per 120 ms). Its zip-0 lines, FroNtier and Squid alike, stopped at about"
                             + " 1.6 MB/s, the link; Squid at zip 5 reached 26.4 Mbit/s (3.3 MB/s) of data on that link because the answers"
                             + " crossed it compressed; FroNtier at zip 5 was bound by its server's CPU, as at CERN. The link here is a user-space"
-                            + " forwarder (testing.WanLink): delay and rate limits, no loss or jitter.");
+                            + " forwarder (testing.WanLink): delay and rate limits, no loss or jitter. Our T_STRING values are Base64 text,"
+                            + " which zlib shrinks only about 1.36 times, against the thesis's highly compressible data: zip 5 can gain"
+                            + " much less here.");
         }
         if (c.workloads().contains(Workload.COOL)) {
             page.heading("Seed 004 (the thesis), experiment 4, Figure 24")
@@ -118,19 +120,26 @@ final class SquidAccessReportPage {
     static final Map<String, Double> THESIS_FIGURE_25_MB_PER_SECOND = new java.util.LinkedHashMap<>(Map.of(
             "sdk-direct 0", 1.6, "sdk-hit 0", 1.6, "sdk-hit 5", 3.3));
 
+    /**
+     * Our best cell per method and zip level beside the thesis's plateau: at zip 0 what crossed the
+     * link (the thesis's network plateau; ours is the HTTP body rate), at zip 5 what the clients
+     * got (the thesis's "seen by the clients"; ours is the rate of row data after decoding).
+     */
     private static List<List<String>> figure25Rows(SquidAccessBenchmark.Result r) {
         List<List<String>> rows = new ArrayList<>();
         for (AccessMethod m : List.of(AccessMethod.SDK_DIRECT, AccessMethod.SDK_SQUID_HIT)) {
             for (int z : List.of(0, 5)) {
                 Double thesis = THESIS_FIGURE_25_MB_PER_SECOND.get(m.option() + " " + z);
+                boolean wire = z == 0;
                 OptionalDouble ours = r.cells().stream().filter(x -> x.method() == m && x.zip() == z && x.workload() == Workload.MB_1)
-                        .mapToDouble(CellStats::rowMegabytesPerSecond).max();
-                if (ours.isEmpty() && thesis == null) {
+                        .mapToDouble(x -> wire ? x.wireMegabytesPerSecond() : x.rowMegabytesPerSecond()).max();
+                if (ours.isEmpty()) {
                     continue;
                 }
-                rows.add(List.of(m.label() + ", zip " + z, thesis == null ? "CPU-bound (as at CERN)" : String.format(Locale.ROOT, "%.1f", thesis),
-                        ours.isPresent() ? String.format(Locale.ROOT, "%.2f", ours.getAsDouble()) : "-",
-                        ours.isPresent() && thesis != null ? String.format(Locale.ROOT, "%.2f x", ours.getAsDouble() / thesis) : "-"));
+                rows.add(List.of(m.label() + ", zip " + z, wire ? "HTTP bodies across the link" : "row data the clients got",
+                        thesis == null ? "CPU-bound (as at CERN)" : String.format(Locale.ROOT, "%.1f", thesis),
+                        String.format(Locale.ROOT, "%.2f", ours.getAsDouble()),
+                        thesis != null ? String.format(Locale.ROOT, "%.2f x", ours.getAsDouble() / thesis) : "-"));
             }
         }
         return rows;
