@@ -1,6 +1,7 @@
 package org.gridstack.bench.squid;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.ProcStat;
@@ -19,10 +20,16 @@ final class ProcessCpu {
     }
 
     static double squidSeconds() {
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().command().map(c -> c.endsWith("/squid") || c.equals("squid")).orElse(false))
+        return squidProcesses().stream()
                 .mapToDouble(p -> p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L) / 1e9)
                 .sum();
+    }
+
+    /** The Squid processes this JVM started (Squid and its workers). */
+    static List<ProcessHandle> squidProcesses() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/squid") || c.equals("squid")).orElse(false))
+                .toList();
     }
 
     /** The postmaster of the embedded PostgreSQL listening on {@code port} ({@link HostMonitor#postmaster}). */

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import org.gridstack.bench.frontier.TStringData;
 import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
@@ -124,11 +125,17 @@ public final class SquidAccessBenchmark {
         }
     }
 
-    /** Every cell measured, with the setting it ran under; {@code wanBytes}: bytes the WAN links carried (0 without). */
-    public record Result(Config config, List<CellStats> cells, String dataset, int cores, LocalDateTime started, Duration elapsed, long wanBytes) {
+    /**
+     * Every cell measured, with the setting it ran under; {@code wanBytes}: bytes the WAN links
+     * carried (0 without); {@code host}: the host monitor's samples (the benchmark JVM with its
+     * clients and servlet, Squid, PostgreSQL, every second).
+     */
+    public record Result(Config config, List<CellStats> cells, String dataset, int cores, LocalDateTime started, Duration elapsed, long wanBytes,
+                         List<HostMonitor.Sample> host) {
         public Result {
             Objects.requireNonNull(config, "config is null");
             cells = List.copyOf(cells);
+            host = List.copyOf(host);
         }
 
         public String markdown() {
@@ -237,6 +244,7 @@ public final class SquidAccessBenchmark {
         int cell = 0;
         int cellCount = config.cellCount();
         List<WanLink> links = new ArrayList<>();
+        List<HostMonitor.Sample> host = List.of();
         try (SquidProcess squid = SquidProcess.siteProxy("squid-access-bench", null);
              ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
                      "--server.port=" + port, "--server.address=127.0.0.1", "--frontier.demo-schema=" + schema,
@@ -262,52 +270,59 @@ public final class SquidAccessBenchmark {
             if (postmaster.isEmpty()) {
                 System.out.println("warning: the embedded PostgreSQL on port " + database.port() + " was not found: its CPU is reported as 0");
             }
-            for (Workload workload : config.workloads()) {
-                List<ExpectedAnswer> answers = expectedAnswers(database, workload, allRows);
-                if (config.methods().contains(AccessMethod.DIRECT_JDBC)) {
-                    checkDirectJdbc(database, jdbcUrl, answers);
-                    Expected expected = new Expected(workload, answers, List.of(), List.of());
-                    for (int clients : config.clients()) {
-                        cells.add(measure(config, log, postmaster, AccessMethod.DIRECT_JDBC, expected, CellStats.NO_ZIP, clients,
-                                i -> directJdbcQuery(database, jdbcUrl, expected), ++cell, cellCount));
-                    }
-                }
-                for (int zip : config.zips()) {
-                    // failovertoserver=no: a Squid failure must fail the run, not silently go direct
-                    String viaSquid = "(serverurl=" + server + ")(proxyurl=" + proxy + ")(retrieve-ziplevel=" + zip + ")(failovertoserver=no)";
-                    String direct = "(serverurl=" + clientServer + ")(retrieve-ziplevel=" + zip + ")";
-                    List<URI> urls = fillAndCheck(viaSquid, answers);
-                    List<Long> bodies = new ArrayList<>();
-                    for (URI url : urls) {
-                        bodies.add(plainBodyLength(url, ports.squid()));
-                    }
-                    Expected expected = new Expected(workload, answers, urls, bodies);
-                    int squidPort = ports.squid();
-                    for (AccessMethod method : config.methods()) {
-                        if (method == AccessMethod.DIRECT_JDBC) {
-                            continue;
-                        }
+            Map<String, java.util.function.Supplier<List<ProcessHandle>>> watched = new java.util.LinkedHashMap<>();
+            watched.put("benchmark JVM (clients, servlet)", () -> List.of(ProcessHandle.current()));
+            watched.put("Squid", ProcessCpu::squidProcesses);
+            watched.put("PostgreSQL", HostMonitor.postgresServer(database.port()));
+            try (HostMonitor monitor = HostMonitor.start(watched, Duration.ofSeconds(1))) {
+                for (Workload workload : config.workloads()) {
+                    List<ExpectedAnswer> answers = expectedAnswers(database, workload, allRows);
+                    if (config.methods().contains(AccessMethod.DIRECT_JDBC)) {
+                        checkDirectJdbc(database, jdbcUrl, answers);
+                        Expected expected = new Expected(workload, answers, List.of(), List.of());
                         for (int clients : config.clients()) {
-                            ClosedLoopDriver.ClientFactory factory = switch (method) {
-                                case DIRECT_JDBC -> throw new AssertionError("measured once per workload");
-                                case SDK_DIRECT -> i -> sdkQuery(direct, QueryOptions.DEFAULT, expected);
-                                case SDK_SQUID_FORCED_REFRESH -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD), expected);
-                                case SDK_SQUID_HIT -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT, expected);
-                                case JDBC_DRIVER_SQUID_HIT -> i -> driverQuery("jdbc:frontier:" + viaSquid, expected);
-                                case PLAIN_HTTP_SQUID_HIT -> i -> plainQuery(squidPort, false, expected);
-                                case PLAIN_HTTP_KEEPALIVE_SQUID_HIT -> i -> plainQuery(squidPort, true, expected);
-                            };
-                            cells.add(measure(config, log, postmaster, method, expected, zip, clients, factory, ++cell, cellCount));
+                            cells.add(measure(config, log, postmaster, AccessMethod.DIRECT_JDBC, expected, CellStats.NO_ZIP, clients,
+                                    i -> directJdbcQuery(database, jdbcUrl, expected), ++cell, cellCount));
+                        }
+                    }
+                    for (int zip : config.zips()) {
+                        // failovertoserver=no: a Squid failure must fail the run, not silently go direct
+                        String viaSquid = "(serverurl=" + server + ")(proxyurl=" + proxy + ")(retrieve-ziplevel=" + zip + ")(failovertoserver=no)";
+                        String direct = "(serverurl=" + clientServer + ")(retrieve-ziplevel=" + zip + ")";
+                        List<URI> urls = fillAndCheck(viaSquid, answers);
+                        List<Long> bodies = new ArrayList<>();
+                        for (URI url : urls) {
+                            bodies.add(plainBodyLength(url, ports.squid()));
+                        }
+                        Expected expected = new Expected(workload, answers, urls, bodies);
+                        int squidPort = ports.squid();
+                        for (AccessMethod method : config.methods()) {
+                            if (method == AccessMethod.DIRECT_JDBC) {
+                                continue;
+                            }
+                            for (int clients : config.clients()) {
+                                ClosedLoopDriver.ClientFactory factory = switch (method) {
+                                    case DIRECT_JDBC -> throw new AssertionError("measured once per workload");
+                                    case SDK_DIRECT -> i -> sdkQuery(direct, QueryOptions.DEFAULT, expected);
+                                    case SDK_SQUID_FORCED_REFRESH -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD), expected);
+                                    case SDK_SQUID_HIT -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT, expected);
+                                    case JDBC_DRIVER_SQUID_HIT -> i -> driverQuery("jdbc:frontier:" + viaSquid, expected);
+                                    case PLAIN_HTTP_SQUID_HIT -> i -> plainQuery(squidPort, false, expected);
+                                    case PLAIN_HTTP_KEEPALIVE_SQUID_HIT -> i -> plainQuery(squidPort, true, expected);
+                                };
+                                cells.add(measure(config, log, postmaster, method, expected, zip, clients, factory, ++cell, cellCount));
+                            }
                         }
                     }
                 }
+                host = monitor.stop();
             }
         } finally {
             links.forEach(WanLink::close);
             Files.deleteIfExists(schema);
         }
         return new Result(config, cells, dataset.toString(), Runtime.getRuntime().availableProcessors(), started,
-                Duration.ofNanos(System.nanoTime() - t0), links.stream().mapToLong(WanLink::bytesForwarded).sum());
+                Duration.ofNanos(System.nanoTime() - t0), links.stream().mapToLong(WanLink::bytesForwarded).sum(), host);
     }
 
     private static int wan(List<WanLink> links, String name, int targetPort, WanLink.Profile profile) throws java.io.IOException {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 
@@ -111,6 +112,10 @@ final class SquidAccessReportPage {
                             + " compression (the network was its bottleneck) and FroNtier slower (its CPU was); FroNtier at zip 0 tracks"
                             + " Oracle. Here every iteration is the whole query set (five queries, 10,000 + 73 rows), and the clients share"
                             + " the servers' 2 cores over loopback, so the network never limits the Squid hits.");
+        }
+        if (!r.host().isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()))
+                    .note("The benchmark JVM holds the load clients and the servlet; Squid and PostgreSQL are its child processes.");
         }
         return page.link("Markdown tables", baseName + ".md").link("CSV (one line per cell)", baseName + ".csv")
                 .link("JSON (every number)", baseName + ".json").build();

@@ -58,7 +58,10 @@ class TestSquidAccessBenchmark {
         HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("squid-access.html"));
         assertEquals(List.of(), shown.consoleMessages());
         String dom = shown.dom();
-        assertEquals(2, dom.split("<figure class=\"chart\"", -1).length - 1, "access methods and zip levels at 10 kB");
+        assertEquals(2 + 3, dom.split("<figure class=\"chart\"", -1).length - 1,
+                "access methods and zip levels at 10 kB; the host monitor's machine, cores and memory per process");
+        assertTrue(r.host().size() >= 2, "the host was sampled every second: " + r.host().size());
+        assertTrue(dom.contains("Squid") && dom.contains("PostgreSQL") && dom.contains("benchmark JVM"), "the watched processes are named");
         assertTrue(dom.split("<path", -1).length > 10, "the charts hold lines");
         for (String f : List.of("squid-access.md", "squid-access.csv", "squid-access.json")) {
             assertTrue(dom.contains("href=\"" + f + "\"") && Files.isRegularFile(dir.resolve(f)), f);
