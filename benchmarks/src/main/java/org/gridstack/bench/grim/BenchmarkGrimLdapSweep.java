@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.grim.ops.Mode;
@@ -54,7 +55,7 @@ public final class BenchmarkGrimLdapSweep {
         }
     }
 
-    public record Result(String machine, int repeats, List<Point> points) {
+    public record Result(String machine, int repeats, List<Point> points, List<HostMonitor.Sample> host) {
     }
 
     private BenchmarkGrimLdapSweep() {
@@ -70,23 +71,26 @@ public final class BenchmarkGrimLdapSweep {
     public static Result run(Config c) throws Exception {
         String machine = ResultFiles.machine();
         List<Point> points = new ArrayList<>();
-        for (double scale : c.scales()) {
-            BenchmarkGrimOperations.Config oc = new BenchmarkGrimOperations.Config(scale, c.repeats(), 1, List.of("ldap"), c.cutoff(), c.output(),
-                    c.seed());
-            try (GrimBackendSet set = GrimBackendSet.load(List.of("ldap"), scale, c.seed()); CutoffExecutor calls = new CutoffExecutor()) {
-                GrimBackend ldap = set.backend("ldap");
-                List<BenchmarkGrimOperations.Cell> cells = new ArrayList<>();
-                for (Operation op : Operation.benchmarkOperations()) {
-                    for (Mode mode : Mode.values()) {
-                        cells.add(BenchmarkGrimOperations.measure(ldap, op, mode, set, calls, oc));
+        HostMonitor monitor = HostMonitor.startForThisProcessTree("benchmark JVM and its children (PostgreSQL, slapd)");
+        try (monitor) {
+            for (double scale : c.scales()) {
+                BenchmarkGrimOperations.Config oc = new BenchmarkGrimOperations.Config(scale, c.repeats(), 1, List.of("ldap"), c.cutoff(), c.output(),
+                        c.seed());
+                try (GrimBackendSet set = GrimBackendSet.load(List.of("ldap"), scale, c.seed()); CutoffExecutor calls = new CutoffExecutor()) {
+                    GrimBackend ldap = set.backend("ldap");
+                    List<BenchmarkGrimOperations.Cell> cells = new ArrayList<>();
+                    for (Operation op : Operation.benchmarkOperations()) {
+                        for (Mode mode : Mode.values()) {
+                            cells.add(BenchmarkGrimOperations.measure(ldap, op, mode, set, calls, oc));
+                        }
                     }
+                    Point p = new Point(scale, set.source().totalObjects(), set.loadMillis().get("ldap"), cells);
+                    points.add(p);
+                    System.out.printf(Locale.ROOT, "ldap scale %.2f: %d objects loaded in %d ms%n", scale, p.objects(), p.loadMillis());
                 }
-                Point p = new Point(scale, set.source().totalObjects(), set.loadMillis().get("ldap"), cells);
-                points.add(p);
-                System.out.printf(Locale.ROOT, "ldap scale %.2f: %d objects loaded in %d ms%n", scale, p.objects(), p.loadMillis());
             }
         }
-        Result r = new Result(machine, c.repeats(), points);
+        Result r = new Result(machine, c.repeats(), points, monitor.stop());
         write(r, c.output());
         return r;
     }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.grim.ops.Defaults;
@@ -73,7 +74,9 @@ public final class BenchmarkGrimOperations {
             int rows, boolean matchesReference, String error) {
     }
 
-    public record Result(String machine, double scale, int repeats, long cutoffMillis, Map<String, Long> loadMillis, List<Cell> cells) {
+    /** @param host the host monitor's samples over the run (this JVM and the backends it started) */
+    public record Result(String machine, double scale, int repeats, long cutoffMillis, Map<String, Long> loadMillis, List<Cell> cells,
+                         List<HostMonitor.Sample> host) {
         public Optional<Cell> cell(Operation op, String backend, Mode mode) {
             return cells.stream().filter(c -> c.operation().equals(op.label()) && c.backend().equals(backend) && c.mode().equals(mode.label()))
                     .findFirst();
@@ -93,7 +96,8 @@ public final class BenchmarkGrimOperations {
 
     public static Result run(Config c) throws Exception {
         String machine = ResultFiles.machine();
-        try (GrimBackendSet set = GrimBackendSet.load(c.backends(), c.scale(), c.seed()); CutoffExecutor calls = new CutoffExecutor()) {
+        try (HostMonitor monitor = HostMonitor.startForThisProcessTree("benchmark JVM and its children (PostgreSQL, BaseX, slapd)");
+             GrimBackendSet set = GrimBackendSet.load(c.backends(), c.scale(), c.seed()); CutoffExecutor calls = new CutoffExecutor()) {
             List<Cell> cells = new ArrayList<>();
             for (GrimBackend b : set.backends().values()) {
                 for (Operation op : Operation.benchmarkOperations()) {
@@ -106,7 +110,7 @@ public final class BenchmarkGrimOperations {
                     }
                 }
             }
-            Result r = new Result(machine, c.scale(), c.repeats(), c.cutoff().toMillis(), set.loadMillis(), cells);
+            Result r = new Result(machine, c.scale(), c.repeats(), c.cutoff().toMillis(), set.loadMillis(), cells, monitor.stop());
             write(r, c.output());
             return r;
         }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.bench.kit.SecondsConverter;
@@ -89,7 +90,7 @@ public final class BenchmarkGrimScenarios {
     }
 
     public record Result(String machine, double scale, double intervalSeconds, boolean answersMatchReference, List<Run> runs,
-            List<Breakdown> breakdowns) {
+            List<Breakdown> breakdowns, List<HostMonitor.Sample> host) {
     }
 
     private BenchmarkGrimScenarios() {
@@ -107,7 +108,8 @@ public final class BenchmarkGrimScenarios {
         List<Run> runs = new ArrayList<>();
         List<Breakdown> breakdowns = new ArrayList<>();
         boolean matches = true;
-        try (GrimBackendSet set = GrimBackendSet.load(c.backends(), c.scale(), c.seed())) {
+        HostMonitor monitor = HostMonitor.startForThisProcessTree("benchmark JVM and its children (PostgreSQL, BaseX, slapd)");
+        try (monitor; GrimBackendSet set = GrimBackendSet.load(c.backends(), c.scale(), c.seed())) {
             for (GrimBackend b : set.backends().values()) {
                 for (Operation op : List.of(Operation.NON_SCOPED, Operation.SOFTWARE_LOOKUP, Operation.HOST_LOOKUP, Operation.STORAGE_LOOKUP)) {
                     Map<String, Object> p = Defaults.of(op, set.connections());
@@ -125,7 +127,7 @@ public final class BenchmarkGrimScenarios {
                 }
             }
         }
-        Result r = new Result(machine, c.scale(), c.interval().toNanos() / 1e9, matches, runs, breakdowns);
+        Result r = new Result(machine, c.scale(), c.interval().toNanos() / 1e9, matches, runs, breakdowns, monitor.stop());
         write(r, c.output());
         return r;
     }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.bench.kit.SecondsConverter;
@@ -109,7 +110,7 @@ public final class BenchmarkGrimUpdates {
     }
 
     public record Result(String machine, double scale, double serviceScale, String writeTarget, List<InProcess> inProcess, List<Http> http,
-            List<String> serviceCommand) {
+            List<String> serviceCommand, List<HostMonitor.Sample> host) {
     }
 
     private BenchmarkGrimUpdates() {
@@ -124,52 +125,55 @@ public final class BenchmarkGrimUpdates {
 
     public static Result run(Config c) throws Exception {
         String machine = ResultFiles.machine();
-        List<InProcess> inProcess = new ArrayList<>();
-        if (!c.backends().isEmpty()) {
-            try (GrimBackendSet set = GrimBackendSet.load(c.backends(), c.scale(), c.seed())) {
-                int hosts = set.source().count(GlueModel.HOST);
-                for (GrimBackend b : set.backends().values()) {
-                    double singleMs = 0;
-                    for (int t : c.threads()) {
-                        InProcess p = inProcess(b, hosts, t, 1, c.inProcessDuration());
-                        singleMs = t == 1 ? p.meanCallMs() : singleMs;
-                        inProcess.add(p);
-                        System.out.println(p);
+        HostMonitor monitor = HostMonitor.startForThisProcessTree("benchmark JVM and its children (PostgreSQL, BaseX, slapd, the GRIM service)");
+        try (monitor) {
+            List<InProcess> inProcess = new ArrayList<>();
+            if (!c.backends().isEmpty()) {
+                try (GrimBackendSet set = GrimBackendSet.load(c.backends(), c.scale(), c.seed())) {
+                    int hosts = set.source().count(GlueModel.HOST);
+                    for (GrimBackend b : set.backends().values()) {
+                        double singleMs = 0;
+                        for (int t : c.threads()) {
+                            InProcess p = inProcess(b, hosts, t, 1, c.inProcessDuration());
+                            singleMs = t == 1 ? p.meanCallMs() : singleMs;
+                            inProcess.add(p);
+                            System.out.println(p);
+                        }
+                        // a backend that needs a search per update (LDAP in-memory: ~1 s at full size) would spend many minutes on one
+                        // call of 1,000: such backends get a batch of about 5 s of single-update work instead (reported as updates/call)
+                        int batch = Math.min(c.batchSize(), hosts);
+                        if (singleMs > 0 && batch * singleMs > 5_000) {
+                            batch = (int) Math.max(10, Math.min(batch, Math.round(5_000 / singleMs)));
+                        }
+                        inProcess.add(inProcess(b, hosts, 1, batch, c.inProcessDuration()));
+                        System.out.println(inProcess.get(inProcess.size() - 1));
                     }
-                    // a backend that needs a search per update (LDAP in-memory: ~1 s at full size) would spend many minutes on one
-                    // call of 1,000: such backends get a batch of about 5 s of single-update work instead (reported as updates/call)
-                    int batch = Math.min(c.batchSize(), hosts);
-                    if (singleMs > 0 && batch * singleMs > 5_000) {
-                        batch = (int) Math.max(10, Math.min(batch, Math.round(5_000 / singleMs)));
-                    }
-                    inProcess.add(inProcess(b, hosts, 1, batch, c.inProcessDuration()));
-                    System.out.println(inProcess.get(inProcess.size() - 1));
                 }
             }
-        }
-        List<Http> http = new ArrayList<>();
-        List<String> command = List.of();
-        if (c.http()) {
-            Path jar = GrimServiceProcess.locateJar();
-            try (GrimServiceProcess service = GrimServiceProcess.start(jar, c.serviceJvmArgs(), List.of("--grim.scale=" + c.serviceScale(),
-                    "--grim.seed=" + c.seed(), "--grim.provider-tokens=" + TOKEN,
-                    "--grim.backends=" + ("all".equals(c.writeTarget()) ? "postgres,basex,ldap" : "postgres"), "--logging.level.root=WARN",
-                    "--logging.level.org.gridstack.grim.store.postgres=INFO"),
-                    c.output().resolve("grim-service.log"))) {
-                command = service.command();
-                ServiceClient client = new ServiceClient(service.base(), TOKEN);
-                int hosts = (int) client.count("postgres", GlueModel.HOST);
-                http.add(patchLoad(c, service, client, hosts));
-                System.out.println(http.get(http.size() - 1));
-                http.add(webSocketLoad(c, service, client, hosts));
-                System.out.println(http.get(http.size() - 1));
-                http.add(bulkLoad(c, service, client, hosts));
-                System.out.println(http.get(http.size() - 1));
+            List<Http> http = new ArrayList<>();
+            List<String> command = List.of();
+            if (c.http()) {
+                Path jar = GrimServiceProcess.locateJar();
+                try (GrimServiceProcess service = GrimServiceProcess.start(jar, c.serviceJvmArgs(), List.of("--grim.scale=" + c.serviceScale(),
+                        "--grim.seed=" + c.seed(), "--grim.provider-tokens=" + TOKEN,
+                        "--grim.backends=" + ("all".equals(c.writeTarget()) ? "postgres,basex,ldap" : "postgres"), "--logging.level.root=WARN",
+                        "--logging.level.org.gridstack.grim.store.postgres=INFO"),
+                        c.output().resolve("grim-service.log"))) {
+                    command = service.command();
+                    ServiceClient client = new ServiceClient(service.base(), TOKEN);
+                    int hosts = (int) client.count("postgres", GlueModel.HOST);
+                    http.add(patchLoad(c, service, client, hosts));
+                    System.out.println(http.get(http.size() - 1));
+                    http.add(webSocketLoad(c, service, client, hosts));
+                    System.out.println(http.get(http.size() - 1));
+                    http.add(bulkLoad(c, service, client, hosts));
+                    System.out.println(http.get(http.size() - 1));
+                }
             }
+            Result r = new Result(machine, c.scale(), c.serviceScale(), c.writeTarget(), inProcess, http, command, monitor.stop());
+            write(r, c.output());
+            return r;
         }
-        Result r = new Result(machine, c.scale(), c.serviceScale(), c.writeTarget(), inProcess, http, command);
-        write(r, c.output());
-        return r;
     }
 
     static String hostId(int index) {

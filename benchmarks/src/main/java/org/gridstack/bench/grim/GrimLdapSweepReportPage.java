@@ -3,6 +3,7 @@ package org.gridstack.bench.grim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 import org.gridstack.grim.ops.Mode;
@@ -47,6 +48,9 @@ final class GrimLdapSweepReportPage {
             }
         }
         page.table("Every point", List.of("scale", "objects", "operation", "mode", "status", "median ms", "answer equals reference"), rows);
+        if (!r.host().isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()));
+        }
         return page.link("grim-ldap-sweep.md", "grim-ldap-sweep.md").link("grim-ldap-sweep.csv", "grim-ldap-sweep.csv")
                 .link("grim-ldap-sweep.json", "grim-ldap-sweep.json").build();
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 import org.gridstack.grim.ops.Mode;
@@ -65,6 +66,9 @@ final class GrimOperationsReportPage {
         page.table("Every operation, backend and mode", headers, rows);
         page.heading("Targets");
         BenchmarkGrimOperations.targets(r).lines().skip(1).forEach(l -> page.paragraph(l.replaceFirst("^- ", "")));
+        if (!r.host().isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()));
+        }
         return page.link("grim-operations.csv", "grim-operations.csv").link("grim-operations.json", "grim-operations.json")
                 .link("grim-operations.md", "grim-operations.md").build();
     }

@@ -3,6 +3,7 @@ package org.gridstack.bench.grim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 
@@ -68,6 +69,9 @@ final class GrimScenariosReportPage {
         }
         page.table("Per query thread (Table 3: the seed's indexed thread got 1.8 MB / 0.012 Mbps from MySQL, 697 MB / 4.64 Mbps from Xindice"
                 + " in 20 minutes)", List.of("backend", "scenario", "thread", "responses", "Phase I / II / III mean ms", "MB", "Mbps"), threads);
+        if (!r.host().isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()));
+        }
         return page.link("grim-scenarios.md", "grim-scenarios.md").link("grim-scenarios.json", "grim-scenarios.json")
                 .link("grim-scenarios-intervals.csv", "grim-scenarios-intervals.csv").build();
     }

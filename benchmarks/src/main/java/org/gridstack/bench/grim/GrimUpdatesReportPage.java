@@ -3,6 +3,7 @@ package org.gridstack.bench.grim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 
@@ -68,6 +69,9 @@ final class GrimUpdatesReportPage {
             page.table("Through the service (the jar as a child process)", List.of("cell", "path", "connections", "updates/s",
                     "latency median / p99 ms", "errors", "baseline nonScoped idle -> loaded ms", "cores client / service / PostgreSQL",
                     "verified (mismatches)"), paths);
+        }
+        if (!r.host().isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(r.host()));
         }
         return page.link("grim-updates.md", "grim-updates.md").link("grim-updates.csv", "grim-updates.csv")
                 .link("grim-updates.json", "grim-updates.json").build();

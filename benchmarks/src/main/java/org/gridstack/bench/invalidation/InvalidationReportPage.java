@@ -18,7 +18,7 @@ final class InvalidationReportPage {
     private InvalidationReportPage() {
     }
 
-    static HtmlPage build(List<InvalidationStalenessBenchmark.Result> results) {
+    static HtmlPage build(List<InvalidationStalenessBenchmark.Result> results, List<org.gridstack.bench.kit.HostMonitor.Sample> host) {
         HtmlPage.Builder page = HtmlPage.builder("Invalidation through two Squid levels: staleness and purges")
                 .fact("set-up", "servlet with row-level change tracking, a site Squid under a central Squid, updates by JDBC, purges by the"
                         + " servlet's invalidator; the changed URL polled through the site Squid until the new value shows");
@@ -47,6 +47,9 @@ final class InvalidationReportPage {
         page.heading("Staleness").charts(List.of(rounds.build(), sorted.build()));
         page.table("Per granularity", List.of("granularity", "rounds", "URLs cached per round", "staleness p50 ms", "p99 ms", "max ms",
                 "answers changed", "purges sent", "of them for unchanged answers", "URLs kept (skipped)", "failed purges"), rows);
+        if (!host.isEmpty()) {
+            page.heading("The host over the run (sampled every second from /proc)").charts(org.gridstack.bench.kit.report.HostCharts.of(host));
+        }
         return page.link("invalidation-staleness.md", "invalidation-staleness.md").build();
     }
 

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.frontier.cache.CacheInvalidator;
@@ -269,11 +270,16 @@ public final class InvalidationStalenessBenchmark {
 
     /** Writes {@code invalidation-staleness.{md,html}} and the folder's index; returns the Markdown. */
     static String write(List<Result> results, Path dir) throws IOException {
+        return write(results, List.of(), dir);
+    }
+
+    /** As {@link #write(List, Path)}, with the host monitor's samples over the runs ({@code host}) plotted on the page. */
+    static String write(List<Result> results, List<HostMonitor.Sample> host, Path dir) throws IOException {
         StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
         results.forEach(r -> report.append(r.tableRow()));
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("invalidation-staleness.md"), report, StandardCharsets.UTF_8);
-        InvalidationReportPage.build(results).write(dir.resolve("invalidation-staleness.html"));
+        InvalidationReportPage.build(results, host).write(dir.resolve("invalidation-staleness.html"));
         org.gridstack.bench.kit.report.ReportIndex.update(dir);
         return report.toString();
     }
@@ -286,10 +292,14 @@ public final class InvalidationStalenessBenchmark {
         Options o = parse(args);
         Config c = o.config();
         List<Result> results = new ArrayList<>();
-        for (String g : o.granularities) {
-            results.add(run(c.withGranularity(g.trim())));
+        List<HostMonitor.Sample> host;
+        try (HostMonitor monitor = HostMonitor.startForThisProcessTree("benchmark JVM and its children (servlet's PostgreSQL, two Squids)")) {
+            for (String g : o.granularities) {
+                results.add(run(c.withGranularity(g.trim())));
+            }
+            host = monitor.stop();
         }
-        System.out.println(write(results, o.output));
+        System.out.println(write(results, host, o.output));
         System.exit(0); // the servlet's non-daemon threads are closed; leave nothing behind
     }
 }

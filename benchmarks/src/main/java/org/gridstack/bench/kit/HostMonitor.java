@@ -133,6 +133,16 @@ public final class HostMonitor implements AutoCloseable {
         };
     }
 
+    /**
+     * Samples every second the whole host and this JVM with everything it started (embedded
+     * PostgreSQL, slapd, BaseX, Squid): for benchmarks whose parts all run in or under this JVM.
+     *
+     * @param label what the process tree holds, for the charts
+     */
+    public static HostMonitor startForThisProcessTree(String label) {
+        return start(java.util.Map.of(label, tree(ProcessHandle.current())), java.time.Duration.ofSeconds(1));
+    }
+
     /** Ends sampling (taking one last sample) and returns every sample, oldest first. */
     public synchronized List<Sample> stop() {
         if (!timer.isShutdown()) {

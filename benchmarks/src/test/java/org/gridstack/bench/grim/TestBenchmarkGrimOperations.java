@@ -44,7 +44,7 @@ class TestBenchmarkGrimOperations {
         HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-operations.html"));
         assertEquals(List.of(), shown.consoleMessages());
         String dom = shown.dom();
-        assertEquals(2, dom.split("<figure class=\"chart\"", -1).length - 1, "one chart per mode");
+        assertEquals(2 + 3, dom.split("<figure class=\"chart\"", -1).length - 1, "one chart per mode and the host monitor's three");
         assertTrue(dom.contains("best: median QRT per operation") && dom.contains("seed MySQL"), "chart with the seed's points");
         assertTrue(dom.contains("<td>nonScoped</td>"), "the table");
     }

@@ -44,7 +44,7 @@ class TestBenchmarkGrimScenarios {
         // the page in a real browser: one time-series chart per backend and scenario, the seed's breakdown beside ours
         HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-scenarios.html"));
         assertEquals(List.of(), shown.consoleMessages());
-        assertEquals(12, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "one chart per backend and scenario");
+        assertEquals(12 + 3, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "one chart per backend and scenario and the host monitor's three");
         assertTrue(shown.dom().contains("Xindice") && shown.dom().contains("440,000"), "the seed's Figure 11 numbers");
     }
 
