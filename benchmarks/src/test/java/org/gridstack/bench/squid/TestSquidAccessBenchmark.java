@@ -137,7 +137,7 @@ class TestSquidAccessBenchmark {
     void theExperimentFileParsesAtEveryScale() {
         Path[] out = {Path.of("x")};
         for (String experiment : List.of("squid-access", "access-methods-4-nodes", "access-methods-1mb-many-clients", "cool-workload",
-                "tier1-wan")) {
+                "tier1-wan", "frontier-direct", "frontier-direct-zip0-many-clients")) {
             for (org.gridstack.bench.suite.Scale scale : org.gridstack.bench.suite.Scale.values()) {
                 SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(
                         org.gridstack.bench.suite.ExperimentArgs.of(experiment, scale, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
