@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
+import org.gridstack.frontier.protocol.RowStreamReader;
 import org.gridstack.frontier.protocol.RowStreamReader.Field;
 import org.gridstack.frontier.protocol.RowType;
 
@@ -173,50 +174,11 @@ final class RowIndex {
             return new String(data, at + 5, readInt(data, at + 1), StandardCharsets.UTF_8);
         }
 
-        /** Skips one field; false when it was the end-of-record byte. */
+        /** Skips one field ({@link RowStreamReader#fieldEnd}, the protocol's one rule); false when it was the end-of-record byte. */
         private boolean field() throws FrontierProtocolException {
-            need(1);
-            byte t = data[pos++];
-            byte type = (byte) (t & 0x7f);
-            if (type == RowType.EOR) {
-                return false;
-            }
-            if (type > RowType.EOR) {
-                throw bad("unknown type byte 0x" + Integer.toHexString(t & 0xff));
-            }
-            if ((t & RowType.NULL_BIT) != 0) {
-                return true;
-            }
-            switch (type) {
-                case RowType.BYTE -> skip(1);
-                case RowType.INT4, RowType.FLOAT -> skip(4);
-                case RowType.INT8, RowType.DOUBLE, RowType.TIME -> skip(8);
-                default -> {
-                    need(4);
-                    int len = readInt(data, pos);
-                    pos += 4;
-                    if (len < 0) {
-                        throw bad("negative length " + len);
-                    }
-                    skip(len);
-                }
-            }
-            return true;
-        }
-
-        private void skip(int n) throws FrontierProtocolException {
-            need(n);
-            pos += n;
-        }
-
-        private void need(int n) throws FrontierProtocolException {
-            if (end - pos < n) {
-                throw bad("row stream truncated: need " + n + " more bytes, " + (end - pos) + " left");
-            }
-        }
-
-        private FrontierProtocolException bad(String what) {
-            return new FrontierProtocolException(what + " at offset " + pos);
+            boolean endOfRecord = pos < end && data[pos] == RowType.EOR;
+            pos = RowStreamReader.fieldEnd(data, pos, end);
+            return !endOfRecord;
         }
     }
 }

@@ -65,4 +65,25 @@ class TestRowIndex {
         unknown[unknown.length - 1] = 0x09;
         assertThrows(FrontierProtocolException.class, () -> RowIndex.build(unknown, unknown.length));
     }
+
+    /** The index steps over fields by the protocol's one rule: what the record count refuses, it refuses too. */
+    @Test
+    void theIndexAndTheRecordCountRefuseTheSameStreams() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RowStreamWriter w = new RowStreamWriter(out);
+        w.writeHeader(new String[] {"a"}, new String[] {"int4"});
+        w.writeInt(1);
+        w.endRecord();
+        w.drain();
+        byte[] good = out.toByteArray();
+        assertEquals(1, RowIndex.build(good, good.length).rowCount());
+        assertEquals(1, RowStreamReader.countRecords(good, good.length));
+        // the data record's end-of-record byte with the NULL bit set: neither a NULL of a value type nor an end of record
+        byte[] nullEor = good.clone();
+        nullEor[nullEor.length - 1] = (byte) 0x87;
+        FrontierProtocolException index = assertThrows(FrontierProtocolException.class, () -> RowIndex.build(nullEor, nullEor.length));
+        FrontierProtocolException count = assertThrows(FrontierProtocolException.class, () -> RowStreamReader.countRecords(nullEor, nullEor.length));
+        assertEquals(count.getMessage(), index.getMessage());
+        assertTrue(index.getMessage().contains("unknown NULL type byte 0x87"), index.getMessage());
+    }
 }

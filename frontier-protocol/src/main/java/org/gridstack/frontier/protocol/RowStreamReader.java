@@ -87,46 +87,63 @@ public final class RowStreamReader {
         boolean recordEnded = false;
         int p = 0;
         while (p < length) {
-            int t = stream[p++] & 0xff;
-            recordEnded = t == RowType.EOR;
-            if ((t & RowType.NULL_BIT) != 0) {
-                if ((t & 0x7f) > RowType.ARRAY) {
-                    throw malformed("unknown NULL type byte 0x" + Integer.toHexString(t), p - 1);
-                }
-                continue;
+            recordEnded = stream[p] == RowType.EOR;
+            if (recordEnded) {
+                endsOfRecord++;
             }
-            int size = switch (t) {
-                case RowType.EOR -> {
-                    endsOfRecord++;
-                    yield 0;
-                }
-                case RowType.BYTE -> 1;
-                case RowType.INT4, RowType.FLOAT -> 4;
-                case RowType.INT8, RowType.DOUBLE, RowType.TIME -> 8;
-                case RowType.ARRAY -> {
-                    if (length - p < 4) {
-                        throw malformed("truncated length", p);
-                    }
-                    int len = (stream[p] & 0xff) << 24 | (stream[p + 1] & 0xff) << 16 | (stream[p + 2] & 0xff) << 8 | (stream[p + 3] & 0xff);
-                    if (len < 0) {
-                        throw malformed("negative length " + len, p);
-                    }
-                    if (len > length - p - 4) {
-                        throw malformed("row stream truncated inside a field", p);
-                    }
-                    yield 4 + len;
-                }
-                default -> throw malformed("unknown type byte 0x" + Integer.toHexString(t), p - 1);
-            };
-            if (length - p < size) {
-                throw malformed("row stream truncated inside a field", p);
-            }
-            p += size;
+            p = fieldEnd(stream, p, length);
         }
         if (!recordEnded) {
             throw malformed("the last record has no end-of-record byte", length);
         }
         return endsOfRecord - 1;
+    }
+
+    /**
+     * The offset just past the field whose type byte is at {@code at} in {@code stream[0..length)}:
+     * the one rule by which every walker of a row stream steps over a field without decoding it
+     * (this class's record count, the SDK's row index). An end-of-record byte is a field of one
+     * byte; a NULL is its type byte alone, for the value types and {@code ARRAY} only.
+     *
+     * @throws FrontierProtocolException on an unknown type byte, a negative length, or a field
+     *     that runs past {@code length} ("row stream truncated"), naming the offset
+     */
+    public static int fieldEnd(byte[] stream, int at, int length) throws FrontierProtocolException {
+        if (at >= length) {
+            throw malformed("row stream truncated: a field was expected", at);
+        }
+        int t = stream[at] & 0xff;
+        int p = at + 1;
+        if ((t & RowType.NULL_BIT) != 0) {
+            if ((t & 0x7f) > RowType.ARRAY) {
+                throw malformed("unknown NULL type byte 0x" + Integer.toHexString(t), at);
+            }
+            return p;
+        }
+        int size = switch (t) {
+            case RowType.EOR -> 0;
+            case RowType.BYTE -> 1;
+            case RowType.INT4, RowType.FLOAT -> 4;
+            case RowType.INT8, RowType.DOUBLE, RowType.TIME -> 8;
+            case RowType.ARRAY -> {
+                if (length - p < 4) {
+                    throw malformed("row stream truncated inside a length", p);
+                }
+                int len = (stream[p] & 0xff) << 24 | (stream[p + 1] & 0xff) << 16 | (stream[p + 2] & 0xff) << 8 | (stream[p + 3] & 0xff);
+                if (len < 0) {
+                    throw malformed("negative length " + len, p);
+                }
+                if (len > length - p - 4) {
+                    throw malformed("row stream truncated inside a field", p);
+                }
+                yield 4 + len;
+            }
+            default -> throw malformed("unknown type byte 0x" + Integer.toHexString(t), at);
+        };
+        if (length - p < size) {
+            throw malformed("row stream truncated inside a field", p);
+        }
+        return p + size;
     }
 
     private static FrontierProtocolException malformed(String what, int offset) {
