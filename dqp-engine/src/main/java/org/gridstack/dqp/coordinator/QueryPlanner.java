@@ -41,11 +41,15 @@ import org.apache.calcite.tools.ValidationException;
  *     {@code FILTER_SCAN}), which become the data services' pushed-down scans.</li>
  * </ol>
  * Only queries (SELECT, VALUES, set operations, ORDER BY) are accepted: the engine is read-only.
- * Thread-safe (a Calcite planner per call).
+ * Successful plans are kept in a {@link PlanCache} keyed by the SQL text. Thread-safe (a Calcite
+ * planner per planning; cached plans are only read).
  */
 public final class QueryPlanner {
+    /** Plans kept by {@link #plan} (least recently used first out). */
+    static final int PLAN_CACHE_CAPACITY = 256;
     private final DistributedCatalog catalog;
     private final FrameworkConfig config;
+    private final PlanCache cache = new PlanCache(PLAN_CACHE_CAPACITY);
 
     public QueryPlanner(DistributedCatalog catalog) {
         this.catalog = requireNonNull(catalog, "catalog is null");
@@ -64,13 +68,23 @@ public final class QueryPlanner {
     }
 
     /**
-     * Parses, validates and optimises {@code sql}.
+     * The optimised plan of {@code sql}: from the plan cache when the same text was planned before
+     * (the catalog never changes for this planner), otherwise parsed, validated and optimised.
      *
      * @throws SqlQueryException for syntax errors (with line and column), unknown tables or columns
      *         (listing what exists), writes and DDL
      */
     public Planned plan(String sql) {
         requireNonNull(sql, "sql is null");
+        return cache.get(sql, this::planAnew);
+    }
+
+    /** The plan cache (for tests and diagnostics). */
+    PlanCache cache() {
+        return cache;
+    }
+
+    private Planned planAnew(String sql) {
         Planner planner = Frameworks.getPlanner(config);
         try {
             SqlNode parsed;

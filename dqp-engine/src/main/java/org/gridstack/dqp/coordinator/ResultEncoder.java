@@ -70,11 +70,30 @@ public interface ResultEncoder {
             for (Object[] row : rows) {
                 json.writeStartArray();
                 for (Object v : row) {
-                    json.writeObject(v);
+                    value(v);
                 }
                 json.writeEndArray();
             }
             json.flush();
+        }
+
+        // the operators' value types written directly: no serializer lookup per value on the hot path
+        private void value(Object v) throws IOException {
+            if (v == null) {
+                json.writeNull();
+            } else if (v instanceof String s) {
+                json.writeString(s);
+            } else if (v instanceof Integer i) {
+                json.writeNumber(i);
+            } else if (v instanceof Long l) {
+                json.writeNumber(l);
+            } else if (v instanceof Double d) {
+                json.writeNumber(d);
+            } else if (v instanceof Boolean b) {
+                json.writeBoolean(b);
+            } else {
+                json.writeObject(v);
+            }
         }
 
         @Override

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -46,19 +45,20 @@ public final class PartitionedOperationCallOperator implements Operator {
     private final QueryContext context;
     private final BlockSchema schema;
     private final List<Column> partitionInput;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-            .version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http;
     private ExchangeInbox output;
     private Thread distributor;
+    private boolean ended;
     private volatile boolean closed;
 
     public PartitionedOperationCallOperator(Operator input, RowExpression argument, String resultName,
-            List<EvaluatorClient> evaluators, List<URI> copies, ExchangeInboxes inboxes, URI self, String queryId, String id,
+            List<EvaluatorClient> evaluators, List<URI> copies, HttpClient http, ExchangeInboxes inboxes, URI self, String queryId, String id,
             BlockCodec codec, int blockSize, QueryContext context) {
         this.input = requireNonNull(input, "input is null");
         this.argument = requireNonNull(argument, "argument is null");
         this.evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
         this.copies = List.copyOf(requireNonNull(copies, "copies is null"));
+        this.http = requireNonNull(http, "http is null");
         this.inboxes = requireNonNull(inboxes, "inboxes is null");
         this.self = requireNonNull(self, "self is null");
         this.queryId = requireNonNull(queryId, "queryId is null");
@@ -86,7 +86,12 @@ public final class PartitionedOperationCallOperator implements Operator {
         if (output == null) {
             start();
         }
-        return output.take(context, "the OPERATION_CALL partitions on " + evaluators.stream().map(EvaluatorClient::base).toList());
+        if (ended) {
+            return null;
+        }
+        List<Object[]> block = output.take(context, "the OPERATION_CALL partitions on " + evaluators.stream().map(EvaluatorClient::base).toList());
+        ended = block == null;
+        return block;
     }
 
     private void start() throws IOException {
@@ -145,6 +150,8 @@ public final class PartitionedOperationCallOperator implements Operator {
                     Thread.currentThread().interrupt();
                 }
             }
+        } finally {
+            senders.forEach(ExchangeSender::close);
         }
     }
 
@@ -178,7 +185,8 @@ public final class PartitionedOperationCallOperator implements Operator {
                 Thread.currentThread().interrupt();
             }
         }
-        if (distributor != null) {
+        if (distributor != null && !ended) {
+            // every partition sent its end when the output ended: only unfinished ones need the round trips
             evaluators.forEach(e -> e.cancel(queryId));
         }
         input.close();
