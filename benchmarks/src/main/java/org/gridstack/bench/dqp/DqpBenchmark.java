@@ -57,6 +57,11 @@ public final class DqpBenchmark {
     static final long TEN_MILLION = 10_000_000L;
     /** Query timeout of the big scan's services. */
     static final Duration BIG_SCAN_TIMEOUT = Duration.ofMinutes(30);
+    /**
+     * Measured runs of each OPERATION_CALL grid cell at least (unless a run asks for a single one): a
+     * cell's median is one speed-up of the verdict, and on a shared machine three runs left it noisy.
+     */
+    static final int GRID_MIN_REPETITIONS = 5;
     /** The codecs of the block-size sweep: plain Arrow, Arrow with ZSTD-compressed buffers, WebRowSet. */
     static final List<String> SWEEP_CODECS = List.of("binary", "binary-zstd", "webrowset");
 
@@ -296,7 +301,7 @@ public final class DqpBenchmark {
                 RepeatedQuery.Result timed;
                 try (CheckedRowsClient client = new CheckedRowsClient("entropy query, " + k + " evaluators x " + c + " copies", dqp,
                         expectedRows)) {
-                    timed = RepeatedQuery.run(config.warmups(), config.repetitions(), client);
+                    timed = RepeatedQuery.run(config.warmups(), gridRepetitions(config), client);
                 }
                 long calls = ((Number) dqp.lastProfile().getOrDefault("operationCalls", -1)).longValue();
                 if (calls != expectedRows.size()) {
@@ -307,6 +312,11 @@ public final class DqpBenchmark {
                         timed.medianMillis());
             }
         }
+    }
+
+    /** The grid cells' measured runs: {@link #GRID_MIN_REPETITIONS} at least, or 1 when the run measures everything once. */
+    static int gridRepetitions(Config config) {
+        return config.repetitions() == 1 ? 1 : Math.max(config.repetitions(), GRID_MIN_REPETITIONS);
     }
 
     /** Parses {@code --name=value} arguments; {@code output[0]} receives {@code --output}. */

@@ -111,13 +111,32 @@ public final class QueryEngine {
     }
 
     // every scan fragment starts with the query, so all the query's scans run at once (a join's two
-    // inputs overlap instead of the probe side waiting for the build side); inboxes bound what waits
-    private static void placeScanFragments(Operator op) throws IOException {
+    // inputs overlap instead of the probe side waiting for the build side); inboxes bound what waits.
+    // The placements themselves overlap too: one round trip in all.
+    private void placeScanFragments(Operator root) throws IOException {
+        List<java.util.concurrent.CompletableFuture<Void>> placed = new java.util.ArrayList<>();
+        collectPlacements(root, placed);
+        for (java.util.concurrent.CompletableFuture<Void> p : placed) {
+            try {
+                p.get(settings.queryTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(String.valueOf(e.getCause().getMessage()), e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new org.gridstack.dqp.evaluator.operator.QueryTimeoutException("placing the scan fragments on the evaluators took longer than "
+                        + settings.queryTimeout());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while placing the scan fragments");
+            }
+        }
+    }
+
+    private static void collectPlacements(Operator op, List<java.util.concurrent.CompletableFuture<Void>> placed) {
         if (op instanceof ExchangeReceiveOperator receiver) {
-            receiver.placeFragment();
+            placed.add(receiver.placeFragmentAsync());
         }
         for (Operator input : op.inputs()) {
-            placeScanFragments(input);
+            collectPlacements(input, placed);
         }
     }
 

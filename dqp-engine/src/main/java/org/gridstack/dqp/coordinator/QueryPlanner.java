@@ -34,6 +34,8 @@ import org.apache.calcite.tools.ValidationException;
  * Calcite's rules in fixed phases:
  * <ol>
  * <li>filters pushed into and below joins ({@code FILTER_INTO_JOIN}, {@code JOIN_CONDITION_PUSH}, ...);</li>
+ * <li>predicates inferred across equi-joins pushed to the other side as well
+ *     ({@code JOIN_PUSH_TRANSITIVE_PREDICATES}), after join ordering;</li>
  * <li>join order chosen from the tables' row estimates ({@code JOIN_TO_MULTI_JOIN} and
  *     {@code MULTI_JOIN_OPTIMIZE}, Calcite's heuristic join ordering, which avoids cross products);</li>
  * <li>unused columns trimmed ({@link RelFieldTrimmer});</li>
@@ -164,6 +166,10 @@ public final class QueryPlanner {
                         CoreRules.PROJECT_REMOVE))
                 .build();
         RelNode rel = run(pushFilters, logical);
+        HepProgram transitive = new HepProgramBuilder()
+                .addMatchLimit(64)
+                .addRuleInstance(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES)
+                .build();
         HepProgram orderJoins = new HepProgramBuilder()
                 .addMatchOrder(HepMatchOrder.BOTTOM_UP)
                 .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
@@ -172,6 +178,10 @@ public final class QueryPlanner {
                 .build();
         if (containsJoin(rel)) {
             rel = run(orderJoins, rel);
+            rel = run(pushFilters, rel);
+            // a filter on one side of an equi-join holds for the other side's key too (p.orf = pg.orf and
+            // pg.orf like 'YCL0%' gives p.orf like 'YCL0%'): each scan then reads only what can join
+            rel = run(transitive, rel);
             rel = run(pushFilters, rel);
         }
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);

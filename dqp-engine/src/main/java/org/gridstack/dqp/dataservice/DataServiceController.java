@@ -209,10 +209,15 @@ public class DataServiceController {
                     rows = cursor.nextBlock(size);
                     exhausted = cursor.exhausted();
                 } catch (SQLException | RuntimeException e) {
+                    service.sessions().close(id);
                     String what = e instanceof UnknownSessionException ? e.getMessage() : "the database failed: " + e.getMessage();
                     out.write(BlockFrameEncoder.errorFrame(service.settings().name() + ": " + what));
                     out.flush();
                     return;
+                }
+                if (exhausted) {
+                    // the connection goes back to the pool before the reader can see the end
+                    service.sessions().close(id);
                 }
                 out.write(frames.frame(rows));
                 out.flush();

@@ -52,6 +52,18 @@ public final class ExchangeReceiveOperator implements Operator {
         }
     }
 
+    /**
+     * Places the fragment without waiting for the evaluator's answer (several placements overlap);
+     * the future fails naming the evaluator. Completed at once when already placed.
+     */
+    public java.util.concurrent.CompletableFuture<Void> placeFragmentAsync() {
+        if (started) {
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
+        started = true;
+        return evaluator.startAsync(fragment);
+    }
+
     @Override
     public List<Object[]> nextBlock() throws IOException {
         placeFragment();

@@ -48,6 +48,7 @@ public final class PartitionedOperationCallOperator implements Operator {
     private final HttpClient http;
     private ExchangeInbox output;
     private Thread distributor;
+    private boolean placing;
     private boolean ended;
     private volatile boolean closed;
 
@@ -97,12 +98,28 @@ public final class PartitionedOperationCallOperator implements Operator {
     private void start() throws IOException {
         output = inboxes.open(id + "-out", schema, evaluators.size());
         List<ExchangeSender> senders = new ArrayList<>();
+        List<java.util.concurrent.CompletableFuture<Void>> placed = new ArrayList<>();
         for (int i = 0; i < evaluators.size(); i++) {
             String partition = id + "-p" + i;
-            evaluators.get(i).start(new OperationCallFragment(queryId, partition, partition + "-in", partitionInput,
-                    copies.get(i % copies.size()), self, id + "-out", codec.name(), 1));
+            // the k placements overlap: one round trip in all instead of k in turn
+            placed.add(evaluators.get(i).startAsync(new OperationCallFragment(queryId, partition, partition + "-in", partitionInput,
+                    copies.get(i % copies.size()), self, id + "-out", codec.name(), 1)));
             senders.add(new ExchangeSender(http, evaluators.get(i).base(), partition + "-in", codec,
                     new BlockSchema(partitionInput), context.timeout()));
+        }
+        placing = true; // from here on, close cancels the partitions placed so far
+        for (java.util.concurrent.CompletableFuture<Void> p : placed) {
+            try {
+                p.get(context.timeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new IOException("placing the OPERATION_CALL partitions on " + evaluators.stream().map(EvaluatorClient::base).toList()
+                        + " took longer than " + context.timeout(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while placing the OPERATION_CALL partitions");
+            }
         }
         distributor = new Thread(() -> distribute(senders), "dqp-operation-call-distributor-" + id);
         distributor.setDaemon(true);
@@ -185,7 +202,7 @@ public final class PartitionedOperationCallOperator implements Operator {
                 Thread.currentThread().interrupt();
             }
         }
-        if (distributor != null && !ended) {
+        if (placing && !ended) {
             // every partition sent its end when the output ended: only unfinished ones need the round trips
             evaluators.forEach(e -> e.cancel(queryId));
         }
