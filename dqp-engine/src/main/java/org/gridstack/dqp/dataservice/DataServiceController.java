@@ -62,6 +62,11 @@ public class DataServiceController {
     /** Response header naming the session a streamed scan opened. */
     public static final String SESSION_HEADER = "X-Dqp-Session";
     private static final int SYNC_CHUNK_ROWS = 500;
+    /**
+     * A streamed block is flushed with the first block, or when this long passed since the last
+     * flush; otherwise it goes out with the next flush (a later block, a full buffer or the end).
+     */
+    private static final long STREAM_FLUSH_NANOS = 20_000_000;
 
     private final DataService service;
     private final MeterRegistry meters;
@@ -202,6 +207,7 @@ public class DataServiceController {
             response.setContentType(frames.contentType());
             OutputStream out = response.getOutputStream();
             boolean exhausted = false;
+            long lastFlush = System.nanoTime();
             while (!exhausted) {
                 List<Object[]> rows;
                 try {
@@ -220,7 +226,11 @@ public class DataServiceController {
                     service.sessions().close(id);
                 }
                 out.write(frames.frame(rows));
-                out.flush();
+                long now = System.nanoTime();
+                if (rowCount == 0 || now - lastFlush >= STREAM_FLUSH_NANOS) {
+                    out.flush(); // the first block at once, then whenever the interval passed (or the buffer filled)
+                    lastFlush = now;
+                }
                 rowCount += rows.size();
             }
             out.write(BlockFrameEncoder.endFrame());
