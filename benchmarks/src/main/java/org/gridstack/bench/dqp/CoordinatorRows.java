@@ -12,12 +12,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * A query sent to the DQP coordinator as a client would send it ({@code POST /api/v1/query} over
- * real HTTP, JSON answer read whole), with the block size, codec and OPERATION_CALL parallelism
+ * real HTTP, the JSON answer read whole as a token stream, with no tree of it), with the block size, codec and OPERATION_CALL parallelism
  * of the request. Keeps the cost profile of the last answer. An HTTP error or an answer ending in
  * {@code "error"} is an exception with the coordinator's message. Not thread-safe.
  */
@@ -52,30 +53,67 @@ final class CoordinatorRows implements RowSource {
         HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(query).timeout(timeout).header("Content-Type", "application/json")
                 .header("Accept", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
                 HttpResponse.BodyHandlers.ofInputStream());
-        JsonNode answer;
-        try (InputStream in = r.body()) {
-            answer = JSON.readTree(in);
-        }
         if (r.statusCode() != 200) {
-            throw new IllegalStateException("coordinator " + query + " answered HTTP " + r.statusCode() + ": " + answer);
-        }
-        if (answer.has("error")) {
-            throw new IllegalStateException("coordinator " + query + " failed mid-answer: " + answer.get("error"));
+            String error;
+            try (InputStream in = r.body()) {
+                error = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+            throw new IllegalStateException("coordinator " + query + " answered HTTP " + r.statusCode() + ": " + error);
         }
         List<Object[]> rows = new ArrayList<>();
-        for (JsonNode row : answer.path("rows")) {
-            Object[] values = new Object[row.size()];
-            for (int i = 0; i < values.length; i++) {
-                JsonNode v = row.get(i);
-                values[i] = v.isNull() ? null : v.isNumber() ? v.decimalValue() : v.isBoolean() ? (Object) v.booleanValue() : v.asText();
-            }
-            rows.add(values);
-        }
         Map<String, Object> profile = new LinkedHashMap<>();
-        answer.path("profile").fields().forEachRemaining(e -> profile.put(e.getKey(),
-                e.getValue().isNumber() ? e.getValue().numberValue() : e.getValue().isBoolean() ? e.getValue().booleanValue() : e.getValue().asText()));
+        String error = null;
+        // read as a stream, token by token, as a client of a large answer would (no tree of the whole answer)
+        try (InputStream in = r.body(); JsonParser json = JSON.getFactory().createParser(in)) {
+            expect(json.nextToken(), JsonToken.START_OBJECT);
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String field = json.getCurrentName();
+                JsonToken value = json.nextToken();
+                switch (field) {
+                    case "rows" -> readRows(json, rows);
+                    case "profile" -> {
+                        expect(value, JsonToken.START_OBJECT);
+                        while (json.nextToken() == JsonToken.FIELD_NAME) {
+                            String key = json.getCurrentName();
+                            JsonToken t = json.nextToken();
+                            profile.put(key, t.isNumeric() ? json.getNumberValue() : t.isBoolean() ? (Object) json.getBooleanValue() : json.getText());
+                        }
+                    }
+                    case "error" -> error = json.getText();
+                    default -> json.skipChildren();
+                }
+            }
+        }
+        if (error != null) {
+            throw new IllegalStateException("coordinator " + query + " failed mid-answer: " + error);
+        }
         lastProfile = profile;
         return rows;
+    }
+
+    private static void readRows(JsonParser json, List<Object[]> rows) throws java.io.IOException {
+        expect(json.currentToken(), JsonToken.START_ARRAY);
+        List<Object> values = new ArrayList<>();
+        while (json.nextToken() == JsonToken.START_ARRAY) {
+            values.clear();
+            JsonToken t;
+            while ((t = json.nextToken()) != JsonToken.END_ARRAY) {
+                values.add(switch (t) {
+                    case VALUE_NULL -> null;
+                    case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> json.getDecimalValue();
+                    case VALUE_TRUE -> Boolean.TRUE;
+                    case VALUE_FALSE -> Boolean.FALSE;
+                    default -> json.getText();
+                });
+            }
+            rows.add(values.toArray());
+        }
+    }
+
+    private static void expect(JsonToken actual, JsonToken expected) throws java.io.IOException {
+        if (actual != expected) {
+            throw new java.io.IOException("unexpected JSON in the coordinator's answer: " + actual + " where " + expected + " belongs");
+        }
     }
 
     /** The cost profile of the last answer ({@code dataServiceAccessMs}, ..., {@code exchangeBytes}); empty before the first. */

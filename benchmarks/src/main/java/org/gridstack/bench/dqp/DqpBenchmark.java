@@ -30,7 +30,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Seed 003 (OGSA-DQP) on this machine, all parts in one run so the numbers are ratios:
+ * Seed 003 (OGSA-DQP) on this machine, all parts in one run so the numbers are ratios (after
+ * {@value #STACK_WARMUP_ROUNDS} unmeasured rounds over every access mode, when the scale has warm-ups):
  * <ol>
  * <li>the access modes for Scan-1, Scan-2 and the Join ({@link AccessMode}): direct JDBC, the data
  *     service synchronous, tuple by tuple and in blocks of 100, and the full DQP query in both codecs,
@@ -57,6 +58,13 @@ public final class DqpBenchmark {
     static final long TEN_MILLION = 10_000_000L;
     /** Query timeout of the big scan's services. */
     static final Duration BIG_SCAN_TIMEOUT = Duration.ofMinutes(30);
+    /**
+     * Measured runs of each OPERATION_CALL grid cell at least (unless a run asks for a single one): a
+     * cell's median is one speed-up of the verdict, and on a shared machine three runs left it noisy.
+     */
+    static final int GRID_MIN_REPETITIONS = 5;
+    /** Unmeasured rounds over every access mode before the first measurement (not at tiny scale, which has no warm-ups). */
+    static final int STACK_WARMUP_ROUNDS = 5;
     /** The codecs of the block-size sweep: plain Arrow, Arrow with ZSTD-compressed buffers, WebRowSet. */
     static final List<String> SWEEP_CODECS = List.of("binary", "binary-zstd", "webrowset");
 
@@ -166,6 +174,9 @@ public final class DqpBenchmark {
             for (SeedQuery q : SeedQuery.values()) {
                 expected.put(q, expectedRows(bed, q));
             }
+            if (config.warmups() > 0) {
+                warmUpStack(bed, http);
+            }
             for (SeedQuery q : SeedQuery.values()) {
                 for (AccessMode m : AccessMode.forQuery(q)) {
                     if (!config.measures(q, m, expected.get(q).size())) {
@@ -206,6 +217,27 @@ public final class DqpBenchmark {
         DemoDatabase db = q == SeedQuery.JOIN ? bed.joinDatabase() : bed.hostOf(q.table());
         try (JdbcRows jdbc = new JdbcRows(DriverManager.getConnection(db.jdbcUrl(), db.readerProperties()), q.jdbcSql())) {
             return CanonicalRows.of(jdbc.fetch());
+        }
+    }
+
+    /**
+     * Runs every access mode of every seed query but tuple by tuple {@value #STACK_WARMUP_ROUNDS}
+     * times, unmeasured, before anything is measured: the JIT then compiles the paths all modes share
+     * (Spring MVC, Arrow, the HTTP clients, Jackson, the operators), which the first measured series
+     * would otherwise pay for alone. Each series still has its own warm-ups.
+     */
+    private static void warmUpStack(DqpTestbed bed, HttpClient http) throws Exception {
+        for (int round = 0; round < STACK_WARMUP_ROUNDS; round++) {
+            for (SeedQuery q : SeedQuery.values()) {
+                for (AccessMode m : AccessMode.forQuery(q)) {
+                    if (m == AccessMode.GDS_TUPLE) {
+                        continue;
+                    }
+                    try (RowSource source = source(bed, http, q, m)) {
+                        source.fetch();
+                    }
+                }
+            }
         }
     }
 
@@ -296,7 +328,7 @@ public final class DqpBenchmark {
                 RepeatedQuery.Result timed;
                 try (CheckedRowsClient client = new CheckedRowsClient("entropy query, " + k + " evaluators x " + c + " copies", dqp,
                         expectedRows)) {
-                    timed = RepeatedQuery.run(config.warmups(), config.repetitions(), client);
+                    timed = RepeatedQuery.run(config.warmups(), gridRepetitions(config), client);
                 }
                 long calls = ((Number) dqp.lastProfile().getOrDefault("operationCalls", -1)).longValue();
                 if (calls != expectedRows.size()) {
@@ -307,6 +339,11 @@ public final class DqpBenchmark {
                         timed.medianMillis());
             }
         }
+    }
+
+    /** The grid cells' measured runs: {@link #GRID_MIN_REPETITIONS} at least, or 1 when the run measures everything once. */
+    static int gridRepetitions(Config config) {
+        return config.repetitions() == 1 ? 1 : Math.max(config.repetitions(), GRID_MIN_REPETITIONS);
     }
 
     /** Parses {@code --name=value} arguments; {@code output[0]} receives {@code --output}. */

@@ -63,12 +63,14 @@ public final class PlanTranslator {
     /**
      * Where fragments run: scans on the evaluator beside each data service ({@code evaluatorFor}),
      * OPERATION_CALL partitions on {@code evaluators} (partition i on evaluator i mod n), pushing to
-     * this process's {@code inboxes} at {@code self}; null placement runs everything in this process.
+     * this process's {@code inboxes} at {@code self}, over {@code http} (the coordinator's one client,
+     * so connections are reused from query to query); null placement runs everything in this process.
      */
     public record Placement(String queryId, java.util.function.Function<java.net.URI, org.gridstack.dqp.evaluator.EvaluatorClient> evaluatorFor,
             List<org.gridstack.dqp.evaluator.EvaluatorClient> evaluators, org.gridstack.dqp.evaluator.exchange.ExchangeInboxes inboxes,
-            java.net.URI self) {
+            java.net.URI self, java.net.http.HttpClient http) {
         public Placement {
+            requireNonNull(http, "http is null");
             evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
             requireNonNull(queryId, "queryId is null");
             requireNonNull(evaluatorFor, "evaluatorFor is null");
@@ -327,7 +329,7 @@ public final class PlanTranslator {
                 }
                 input = track(new org.gridstack.dqp.evaluator.operator.PartitionedOperationCallOperator(input, argument,
                         "entropy_" + i, partitions, options.entropyCopies().stream().map(EntropyClient::base).toList(),
-                        placement.inboxes(), placement.self(), placement.queryId(), placement.queryId() + "-call" + (++fragments),
+                        placement.http(), placement.inboxes(), placement.self(), placement.queryId(), placement.queryId() + "-call" + (++fragments),
                         org.gridstack.dqp.block.BlockCodec.named(options.codec()), options.blockSize(), context));
             }
         }

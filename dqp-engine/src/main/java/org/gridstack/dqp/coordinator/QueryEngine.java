@@ -2,6 +2,7 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import org.gridstack.dqp.dataservice.DataServiceException;
 import org.gridstack.dqp.entropy.EntropyClient;
 import org.gridstack.dqp.evaluator.EvaluatorClient;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
+import org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator;
 import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
 
@@ -35,10 +37,12 @@ public final class QueryEngine {
     private final List<EvaluatorClient> evaluators;
     private final ExchangeInboxes inboxes = new ExchangeInboxes();
     private final AtomicReference<URI> self = new AtomicReference<>();
+    private final HttpClient http;
 
-    private QueryEngine(CoordinatorSettings settings, DistributedCatalog catalog, List<EntropyClient> entropy,
+    private QueryEngine(CoordinatorSettings settings, HttpClient http, DistributedCatalog catalog, List<EntropyClient> entropy,
             List<EvaluatorClient> evaluators) {
         this.settings = settings;
+        this.http = http;
         this.catalog = catalog;
         this.planner = new QueryPlanner(catalog);
         this.entropy = entropy;
@@ -56,7 +60,7 @@ public final class QueryEngine {
                 .map(uri -> new EntropyClient(uri, http, callTimeout)).toList();
         List<EvaluatorClient> evaluators = settings.evaluators().stream()
                 .map(uri -> new EvaluatorClient(uri, http, callTimeout)).toList();
-        return new QueryEngine(settings, DistributedCatalog.build(services), entropy, evaluators);
+        return new QueryEngine(settings, http, DistributedCatalog.build(services), entropy, evaluators);
     }
 
     public CoordinatorSettings settings() {
@@ -84,17 +88,56 @@ public final class QueryEngine {
     }
 
     /**
-     * Plans {@code request} and returns the query, not yet pulled.
+     * Plans {@code request}, places its scan fragments on their evaluators and returns the query,
+     * not yet pulled.
      *
+     * @throws IOException when an evaluator cannot take a fragment (naming it)
      * @throws SqlQueryException, {@link org.gridstack.dqp.evaluator.expression.UnsupportedSqlException}
      *         or IllegalArgumentException for bad input
      */
-    public RunningQuery start(QueryRequest request) {
+    public RunningQuery start(QueryRequest request) throws IOException {
+        long startNanos = System.nanoTime();
         Options o = options(request);
         QueryPlanner.Planned planned = planner.plan(request.sql());
         QueryContext context = new QueryContext(settings.queryTimeout());
         Operator root = new PlanTranslator(o.translator, context).translate(planned.optimised());
-        return new RunningQuery(resultSchema(root.schema(), planned.fieldNames()), root, context);
+        try {
+            placeScanFragments(root);
+        } catch (IOException | RuntimeException e) {
+            root.close();
+            throw e;
+        }
+        return new RunningQuery(resultSchema(root.schema(), planned.fieldNames()), root, context, startNanos);
+    }
+
+    // every scan fragment starts with the query, so all the query's scans run at once (a join's two
+    // inputs overlap instead of the probe side waiting for the build side); inboxes bound what waits.
+    // The placements themselves overlap too: one round trip in all.
+    private void placeScanFragments(Operator root) throws IOException {
+        List<java.util.concurrent.CompletableFuture<Void>> placed = new java.util.ArrayList<>();
+        collectPlacements(root, placed);
+        for (java.util.concurrent.CompletableFuture<Void> p : placed) {
+            try {
+                p.get(settings.queryTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(String.valueOf(e.getCause().getMessage()), e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new org.gridstack.dqp.evaluator.operator.QueryTimeoutException("placing the scan fragments on the evaluators took longer than "
+                        + settings.queryTimeout());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while placing the scan fragments");
+            }
+        }
+    }
+
+    private static void collectPlacements(Operator op, List<java.util.concurrent.CompletableFuture<Void>> placed) {
+        if (op instanceof ExchangeReceiveOperator receiver) {
+            placed.add(receiver.placeFragmentAsync());
+        }
+        for (Operator input : op.inputs()) {
+            collectPlacements(input, placed);
+        }
     }
 
     /** The plans of {@code sql}: Calcite's logical and optimised plans and the engine's operator tree. */
@@ -147,7 +190,7 @@ public final class QueryEngine {
             if (me == null) {
                 throw new IllegalStateException("the coordinator's own URL is not known yet");
             }
-            placement = new PlanTranslator.Placement(UUID.randomUUID().toString(), this::evaluatorFor, evaluators, inboxes, me);
+            placement = new PlanTranslator.Placement(UUID.randomUUID().toString(), this::evaluatorFor, evaluators, inboxes, me, http);
         }
         long blockBytes = request.blockBytes() == null ? 0 : request.blockBytes();
         if (blockBytes < 0 || blockBytes > 64L * 1024 * 1024) {

@@ -34,6 +34,8 @@ import org.apache.calcite.tools.ValidationException;
  * Calcite's rules in fixed phases:
  * <ol>
  * <li>filters pushed into and below joins ({@code FILTER_INTO_JOIN}, {@code JOIN_CONDITION_PUSH}, ...);</li>
+ * <li>predicates inferred across equi-joins pushed to the other side as well
+ *     ({@code JOIN_PUSH_TRANSITIVE_PREDICATES}), after join ordering;</li>
  * <li>join order chosen from the tables' row estimates ({@code JOIN_TO_MULTI_JOIN} and
  *     {@code MULTI_JOIN_OPTIMIZE}, Calcite's heuristic join ordering, which avoids cross products);</li>
  * <li>unused columns trimmed ({@link RelFieldTrimmer});</li>
@@ -41,11 +43,15 @@ import org.apache.calcite.tools.ValidationException;
  *     {@code FILTER_SCAN}), which become the data services' pushed-down scans.</li>
  * </ol>
  * Only queries (SELECT, VALUES, set operations, ORDER BY) are accepted: the engine is read-only.
- * Thread-safe (a Calcite planner per call).
+ * Successful plans are kept in a {@link PlanCache} keyed by the SQL text. Thread-safe (a Calcite
+ * planner per planning; cached plans are only read).
  */
 public final class QueryPlanner {
+    /** Plans kept by {@link #plan} (least recently used first out). */
+    static final int PLAN_CACHE_CAPACITY = 256;
     private final DistributedCatalog catalog;
     private final FrameworkConfig config;
+    private final PlanCache cache = new PlanCache(PLAN_CACHE_CAPACITY);
 
     public QueryPlanner(DistributedCatalog catalog) {
         this.catalog = requireNonNull(catalog, "catalog is null");
@@ -64,13 +70,23 @@ public final class QueryPlanner {
     }
 
     /**
-     * Parses, validates and optimises {@code sql}.
+     * The optimised plan of {@code sql}: from the plan cache when the same text was planned before
+     * (the catalog never changes for this planner), otherwise parsed, validated and optimised.
      *
      * @throws SqlQueryException for syntax errors (with line and column), unknown tables or columns
      *         (listing what exists), writes and DDL
      */
     public Planned plan(String sql) {
         requireNonNull(sql, "sql is null");
+        return cache.get(sql, this::planAnew);
+    }
+
+    /** The plan cache (for tests and diagnostics). */
+    PlanCache cache() {
+        return cache;
+    }
+
+    private Planned planAnew(String sql) {
         Planner planner = Frameworks.getPlanner(config);
         try {
             SqlNode parsed;
@@ -150,6 +166,10 @@ public final class QueryPlanner {
                         CoreRules.PROJECT_REMOVE))
                 .build();
         RelNode rel = run(pushFilters, logical);
+        HepProgram transitive = new HepProgramBuilder()
+                .addMatchLimit(64)
+                .addRuleInstance(CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES)
+                .build();
         HepProgram orderJoins = new HepProgramBuilder()
                 .addMatchOrder(HepMatchOrder.BOTTOM_UP)
                 .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
@@ -158,6 +178,10 @@ public final class QueryPlanner {
                 .build();
         if (containsJoin(rel)) {
             rel = run(orderJoins, rel);
+            rel = run(pushFilters, rel);
+            // a filter on one side of an equi-join holds for the other side's key too (p.orf = pg.orf and
+            // pg.orf like 'YCL0%' gives p.orf like 'YCL0%'): each scan then reads only what can join
+            rel = run(transitive, rel);
             rel = run(pushFilters, rel);
         }
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);

@@ -23,14 +23,35 @@ import org.gridstack.dqp.block.Column;
  * field). Not thread-safe: one per response.
  */
 public interface ResultEncoder {
+    /** Longest time written rows may wait in the buffers while more blocks follow. */
+    long FLUSH_INTERVAL_MILLIS = 50;
+
     /** Writes the head (column list). */
     void begin(BlockSchema schema) throws IOException;
 
-    /** Writes and flushes one block of rows. */
+    /**
+     * Writes one block of rows. The first block is flushed at once (the client sees the answer
+     * start); a later one is flushed with it when {@value #FLUSH_INTERVAL_MILLIS} ms passed since the
+     * last flush, else it goes out with the next flush (the next such block, a full buffer or the end):
+     * fewer, larger writes for a fast answer, while blocks that come slowly are each flushed at once.
+     */
     void rows(List<Object[]> rows) throws IOException;
 
     /** Writes the tail: the error (null when none) and the cost profile. */
     void end(String error, Map<String, Object> profile) throws IOException;
+
+    /** True on its first call, then when {@link #FLUSH_INTERVAL_MILLIS} passed since it last said true. */
+    private static java.util.function.BooleanSupplier flushSchedule() {
+        long[] last = {Long.MIN_VALUE};
+        return () -> {
+            long now = System.nanoTime();
+            if (last[0] == Long.MIN_VALUE || now - last[0] >= FLUSH_INTERVAL_MILLIS * 1_000_000) {
+                last[0] = now;
+                return true;
+            }
+            return false;
+        };
+    }
 
     /** A JSON encoder on {@code out}. */
     static ResultEncoder json(OutputStream out) throws IOException {
@@ -46,6 +67,7 @@ public interface ResultEncoder {
     final class Json implements ResultEncoder {
         private static final JsonFactory FACTORY = new ObjectMapper().getFactory();
         private final JsonGenerator json;
+        private final java.util.function.BooleanSupplier flushDue = flushSchedule();
 
         Json(OutputStream out) throws IOException {
             this.json = FACTORY.createGenerator(out, JsonEncoding.UTF8);
@@ -70,11 +92,32 @@ public interface ResultEncoder {
             for (Object[] row : rows) {
                 json.writeStartArray();
                 for (Object v : row) {
-                    json.writeObject(v);
+                    value(v);
                 }
                 json.writeEndArray();
             }
-            json.flush();
+            if (flushDue.getAsBoolean()) {
+                json.flush();
+            }
+        }
+
+        // the operators' value types written directly: no serializer lookup per value on the hot path
+        private void value(Object v) throws IOException {
+            if (v == null) {
+                json.writeNull();
+            } else if (v instanceof String s) {
+                json.writeString(s);
+            } else if (v instanceof Integer i) {
+                json.writeNumber(i);
+            } else if (v instanceof Long l) {
+                json.writeNumber(l);
+            } else if (v instanceof Double d) {
+                json.writeNumber(d);
+            } else if (v instanceof Boolean b) {
+                json.writeBoolean(b);
+            } else {
+                json.writeObject(v);
+            }
         }
 
         @Override
@@ -92,6 +135,7 @@ public interface ResultEncoder {
     /** CSV, RFC 4180. */
     final class Csv implements ResultEncoder {
         private final Writer out;
+        private final java.util.function.BooleanSupplier flushDue = flushSchedule();
 
         Csv(OutputStream out) {
             this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
@@ -107,7 +151,9 @@ public interface ResultEncoder {
             for (Object[] row : rows) {
                 line(row);
             }
-            out.flush();
+            if (flushDue.getAsBoolean()) {
+                out.flush();
+            }
         }
 
         private void line(Object[] values) throws IOException {

@@ -20,11 +20,13 @@ public final class RunningQuery implements AutoCloseable {
     private final BlockSchema schema;
     private final Operator root;
     private final QueryContext context;
-    private final long startNanos = System.nanoTime();
+    private final long startNanos;
     private long deliveryNanos;
     private long rows;
 
-    RunningQuery(BlockSchema schema, Operator root, QueryContext context) {
+    /** {@code startNanos}: when the query arrived ({@link System#nanoTime}), the start of its wall time. */
+    RunningQuery(BlockSchema schema, Operator root, QueryContext context, long startNanos) {
+        this.startNanos = startNanos;
         this.schema = requireNonNull(schema, "schema is null");
         this.root = requireNonNull(root, "root is null");
         this.context = requireNonNull(context, "context is null");

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.gridstack.dqp.block.BlockCodec;
+import org.gridstack.dqp.block.BlockFrameReader;
 import org.gridstack.dqp.block.BlockReader;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.Column;
@@ -24,7 +25,8 @@ import org.gridstack.dqp.block.ColumnType;
 
 /**
  * Talks to one data service over HTTP ({@link DataServiceController}'s API): reads its catalog,
- * runs synchronous scans and opens asynchronous ones from which blocks are pulled. Every failure
+ * runs synchronous scans and opens asynchronous ones from which blocks are pulled, one request per
+ * block or all blocks on one streamed response. Every failure
  * is a {@link DataServiceException} naming the service. Thread-safe (the blocks of one
  * {@link RemoteScan} are pulled by one thread).
  */
@@ -83,6 +85,35 @@ public final class DataServiceClient {
         String codec = request.codec() == null ? "binary" : request.codec();
         return RemoteScan.session(this, body.path("session").asText(), schema(body.path("columns")),
                 BlockCodec.named(codec), blockSize);
+    }
+
+    /**
+     * Asynchronous delivery in blocks of {@code blockSize} tuples, all on one streamed response:
+     * opens a session and gets every block at once, in one round trip ({@code POST /sessions/stream};
+     * the first block is read before this returns). The
+     * blocks are the same as {@link #openScan}'s, without a request per block; the service reads the
+     * next block from its cursor only as the stream drains (TCP back-pressure). Close the scan to
+     * abandon it early (the connection is dropped and the session deleted).
+     */
+    public RemoteScan streamScan(ScanRequest request, int blockSize) throws DataServiceException {
+        if (blockSize < 1) {
+            throw new IllegalArgumentException("block size must be at least 1, is " + blockSize);
+        }
+        BlockCodec codec = BlockCodec.named(request.codec() == null ? "binary" : request.codec());
+        HttpResponse<InputStream> response = sendForStream(HttpRequest.newBuilder(base.resolve("/gds/v1/sessions/stream?size=" + blockSize))
+                .header("Content-Type", "application/json").POST(body(request)));
+        String session = response.headers().firstValue(DataServiceController.SESSION_HEADER).orElse(null);
+        InputStream in = response.body();
+        if (session == null) {
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // dropped
+            }
+            throw failure(response.statusCode(), "its streamed scan named no session (header " + DataServiceController.SESSION_HEADER + ")",
+                    null);
+        }
+        return RemoteScan.streamed(this, session, new BlockFrameReader(codec, in), in);
     }
 
     /** One block of session {@code id}; called by {@link RemoteScan}. */

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import org.gridstack.dqp.block.BlockCodec;
+import org.gridstack.dqp.block.BlockFrameEncoder;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.BlockWriter;
 import org.gridstack.dqp.web.ErrorBody;
@@ -43,18 +44,29 @@ import org.springframework.web.bind.annotation.RestController;
  *     {@code GET /gds/v1/sessions/{id}/block?size=N} returns the next block of at most N tuples
  *     (N = 1: <b>tuple by tuple</b>; N &gt; 1: <b>blocks</b>) in the session's codec (binary unless
  *     named), with header {@value #EXHAUSTED_HEADER}: true on the last one, which also closes the
- *     session; {@code DELETE /gds/v1/sessions/{id}} abandons a scan.</li>
+ *     session; {@code GET /gds/v1/sessions/{id}/blocks?size=N} streams every remaining block of N
+ *     tuples on one response (a block-frame stream, {@link BlockFrameEncoder}: the blocks without a
+ *     request each); {@code POST /gds/v1/sessions/stream?size=N} with a {@link ScanRequest} opens a
+ *     session and streams its blocks at once (one round trip; header {@value #SESSION_HEADER} names
+ *     the session); {@code DELETE /gds/v1/sessions/{id}} abandons a scan.</li>
  * </ul>
  * Errors are {@link ErrorBody} JSON: 400 bad request (unknown table or column, listing what
  * exists), 404 unknown session, 503 too many sessions, 502 database failure. Requests are timed as
- * {@code dqp.gds.request} by mode (sync, tuple, block) on {@code /actuator/prometheus}. Thread-safe.
+ * {@code dqp.gds.request} by mode (sync, tuple, block, stream) on {@code /actuator/prometheus}. Thread-safe.
  */
 @RestController
 @RequestMapping("/gds/v1")
 public class DataServiceController {
     /** Response header that marks the last block of a session. */
     public static final String EXHAUSTED_HEADER = "X-Dqp-Exhausted";
+    /** Response header naming the session a streamed scan opened. */
+    public static final String SESSION_HEADER = "X-Dqp-Session";
     private static final int SYNC_CHUNK_ROWS = 500;
+    /**
+     * A streamed block is flushed with the first block, or when this long passed since the last
+     * flush; otherwise it goes out with the next flush (a later block, a full buffer or the end).
+     */
+    private static final long STREAM_FLUSH_NANOS = 20_000_000;
 
     private final DataService service;
     private final MeterRegistry meters;
@@ -145,6 +157,88 @@ public class DataServiceController {
             writer.finish();
         }
         record(size == 1 ? "tuple" : "block", start, rows.size());
+    }
+
+    /**
+     * Streams every remaining block of session {@code id}, {@code size} tuples each, on this one
+     * response as a block-frame stream ({@link BlockFrameEncoder}): the blocks of the seed's blocked
+     * delivery without a request per block. Each block is read from the cursor only when the previous
+     * one was written, so a slow reader holds the cursor back (TCP back-pressure); a reader that goes
+     * away ends the stream and closes the session. A database failure mid-stream ends it with an error
+     * frame. The session is closed at the end in every case.
+     */
+    @GetMapping("/sessions/{id}/blocks")
+    public void streamBlocks(@PathVariable String id, @RequestParam(defaultValue = "100") int size, HttpServletResponse response)
+            throws IOException {
+        checkBlockSize(size);
+        stream(id, size, response);
+    }
+
+    /**
+     * Opens a session for {@code request} and streams all its blocks on this response (as
+     * {@link #streamBlocks} does) in one round trip; the header {@value #SESSION_HEADER} names the
+     * session, so a reader can still DELETE it.
+     */
+    @PostMapping("/sessions/stream")
+    public void openAndStream(@RequestBody ScanRequest request, @RequestParam(defaultValue = "100") int size, HttpServletResponse response)
+            throws SQLException, IOException {
+        checkBlockSize(size);
+        BlockCodec codec = BlockCodec.named(request.codec() == null ? "binary" : request.codec());
+        ScanCursor cursor = service.openCursor(request);
+        String id = service.sessions().add(cursor, codec);
+        response.setHeader(SESSION_HEADER, id);
+        stream(id, size, response);
+    }
+
+    private void checkBlockSize(int size) {
+        if (size < 1 || size > service.settings().maxBlockSize()) {
+            throw new IllegalArgumentException("block size " + size + " is outside 1.." + service.settings().maxBlockSize());
+        }
+    }
+
+    // every remaining block of session id, then the end frame (or an error frame); the session is closed at the end in every case
+    private void stream(String id, int size, HttpServletResponse response) throws IOException {
+        long start = System.nanoTime();
+        ScanSessions.Session session = service.sessions().get(id);
+        ScanCursor cursor = session.cursor();
+        BlockFrameEncoder frames = new BlockFrameEncoder(session.codec(), cursor.schema());
+        long rowCount = 0;
+        try {
+            response.setContentType(frames.contentType());
+            OutputStream out = response.getOutputStream();
+            boolean exhausted = false;
+            long lastFlush = System.nanoTime();
+            while (!exhausted) {
+                List<Object[]> rows;
+                try {
+                    service.sessions().get(id); // marks the session used, so the idle reaper leaves a long stream alone
+                    rows = cursor.nextBlock(size);
+                    exhausted = cursor.exhausted();
+                } catch (SQLException | RuntimeException e) {
+                    service.sessions().close(id);
+                    String what = e instanceof UnknownSessionException ? e.getMessage() : "the database failed: " + e.getMessage();
+                    out.write(BlockFrameEncoder.errorFrame(service.settings().name() + ": " + what));
+                    out.flush();
+                    return;
+                }
+                if (exhausted) {
+                    // the connection goes back to the pool before the reader can see the end
+                    service.sessions().close(id);
+                }
+                out.write(frames.frame(rows));
+                long now = System.nanoTime();
+                if (rowCount == 0 || now - lastFlush >= STREAM_FLUSH_NANOS) {
+                    out.flush(); // the first block at once, then whenever the interval passed (or the buffer filled)
+                    lastFlush = now;
+                }
+                rowCount += rows.size();
+            }
+            out.write(BlockFrameEncoder.endFrame());
+            out.flush();
+        } finally {
+            service.sessions().close(id);
+            record("stream", start, rowCount);
+        }
     }
 
     @DeleteMapping("/sessions/{id}")

@@ -158,6 +158,8 @@ public final class Evaluator implements AutoCloseable {
                 log.info("fragment {} failed: {}", fragment.fragmentId(), e.getMessage());
                 sender.fail("evaluator " + name + ", fragment " + fragment.fragmentId() + ": " + e.getMessage());
             }
+        } finally {
+            sender.close();
         }
     }
 
@@ -207,6 +209,8 @@ public final class Evaluator implements AutoCloseable {
                 log.info("fragment {} failed: {}", fragment.fragmentId(), e.getMessage());
                 sender.fail("evaluator " + name + ", fragment " + fragment.fragmentId() + ": " + e.getMessage());
             }
+        } finally {
+            sender.close();
         }
     }
 

@@ -39,6 +39,43 @@ public final class EvaluatorClient {
         place("/gqes/v1/fragments/operation-call", fragment, fragment.fragmentId());
     }
 
+    /**
+     * Starts {@code fragment} there without waiting; the future fails with an IOException naming the
+     * evaluator. Several placements thus overlap instead of taking a round trip each in turn.
+     */
+    public java.util.concurrent.CompletableFuture<Void> startAsync(OperationCallFragment fragment) {
+        return placeAsync("/gqes/v1/fragments/operation-call", fragment, fragment.fragmentId());
+    }
+
+    /** Starts {@code fragment} there without waiting, as {@link #startAsync(OperationCallFragment)}. */
+    public java.util.concurrent.CompletableFuture<Void> startAsync(ScanFragment fragment) {
+        return placeAsync("/gqes/v1/fragments", fragment, fragment.fragmentId());
+    }
+
+    private java.util.concurrent.CompletableFuture<Void> placeAsync(String path, Object fragment, String fragmentId) {
+        HttpRequest request;
+        try {
+            request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(fragment))).build();
+        } catch (IOException e) {
+            return java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).handle((r, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+                throw new java.util.concurrent.CompletionException(
+                        new IOException("evaluator " + base + " unreachable: " + cause.getMessage(), cause));
+            }
+            if (r.statusCode() != 202) {
+                throw new java.util.concurrent.CompletionException(new IOException("evaluator " + base + " refused fragment "
+                        + fragmentId + ": HTTP " + r.statusCode() + " " + r.body()));
+            }
+            return null;
+        });
+    }
+
     private void place(String path, Object fragment, String fragmentId) throws IOException {
         HttpResponse<String> r;
         try {

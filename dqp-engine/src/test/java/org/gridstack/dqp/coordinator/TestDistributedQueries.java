@@ -196,7 +196,7 @@ class TestDistributedQueries {
         assertTrue(coordinator.contains("dqp_query_seconds_count{") && coordinator.contains("part=\"dataServiceAccess\""), coordinator);
         String dataService = http.send(HttpRequest.newBuilder(stack.dataServiceHttp().get(0).baseUri().resolve("/actuator/prometheus"))
                 .build(), HttpResponse.BodyHandlers.ofString()).body();
-        assertTrue(dataService.contains("dqp_gds_request_seconds_count{") && dataService.contains("mode=\"block\""), dataService);
+        assertTrue(dataService.contains("dqp_gds_request_seconds_count{") && dataService.contains("mode=\"stream\""), dataService);
     }
 
     @Test

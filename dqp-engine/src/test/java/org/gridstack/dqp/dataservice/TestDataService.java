@@ -86,7 +86,8 @@ class TestDataService {
 
     @ParameterizedTest(name = "{0} {1} block {2}")
     @CsvSource({"sync, webrowset, 0", "sync, binary, 0", "async, binary, 1", "async, webrowset, 1",
-        "async, binary, 100", "async, webrowset, 130", "async, binary, 5000"})
+        "async, binary, 100", "async, webrowset, 130", "async, binary, 5000",
+        "stream, binary, 1", "stream, binary, 100", "stream, webrowset, 130", "stream, binary-zstd, 100", "stream, binary, 5000"})
     void everyModeReturnsWhatJdbcReturns(String mode, String codec, int blockSize) throws Exception {
         List<Object[]> expected = jdbc("select orf, orf1, orf2, baitprotein, interactiontype, repeats, experimenter"
                 + " from protein_interaction" + (blockSize == 1 ? " where repeats = 3" : ""));
@@ -94,10 +95,14 @@ class TestDataService {
                 blockSize == 1 ? List.of(new ScanFilter("repeats", FilterOperator.EQ, 3)) : List.of(), codec);
         List<Object[]> actual = new ArrayList<>();
         long blocks;
-        try (RemoteScan scan = mode.equals("sync") ? client.scanSynchronously(request) : client.openScan(request, blockSize)) {
+        try (RemoteScan scan = mode.equals("sync") ? client.scanSynchronously(request)
+                : mode.equals("stream") ? client.streamScan(request, blockSize) : client.openScan(request, blockSize)) {
             List<Object[]> block;
             while ((block = scan.nextBlock()) != null) {
                 assertTrue(blockSize == 0 || block.size() <= blockSize, "block of " + block.size());
+                if (mode.equals("stream") && block.size() < blockSize) {
+                    assertTrue(actual.size() + block.size() == expected.size(), "only the last streamed block is short");
+                }
                 actual.addAll(block);
             }
             blocks = scan.blocks();
@@ -106,6 +111,39 @@ class TestDataService {
         if (blockSize > 0) {
             assertTrue(blocks >= (expected.size() + blockSize - 1) / blockSize, blocks + " blocks");
         }
+    }
+
+    @Test
+    void streamedScanClosedEarlyStopsTheServiceAndFreesItsSession() throws Exception {
+        // 7,000 long sequences in blocks of 10: far more than the TCP buffers hold, so the service is still writing
+        ScanRequest request = new ScanRequest("protein_sequences", List.of(), List.of(), "binary");
+        try (RemoteScan scan = client.streamScan(request, 10)) {
+            assertEquals(10, scan.nextBlock().size());
+            assertEquals(10, scan.nextBlock().size());
+            assertEquals(1, service.sessions().size(), "the streaming session is open while the stream is read");
+        }
+        for (int i = 0; i < 50 && (service.sessions().size() > 0 || service.activeConnections() > 0); i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, service.sessions().size(), "the abandoned stream's session");
+        assertEquals(0, service.activeConnections(), "the abandoned stream's database connection");
+        // the service still answers
+        try (RemoteScan scan = client.streamScan(new ScanRequest("protein_interaction", List.of("orf"), List.of(), "binary"), 1000)) {
+            int rows = 0;
+            List<Object[]> block;
+            while ((block = scan.nextBlock()) != null) {
+                rows += block.size();
+            }
+            assertEquals(jdbc("select orf from protein_interaction").size(), rows);
+        }
+    }
+
+    @Test
+    void streamedScanOfAnUnknownTableIsAnErrorNamingTheService() {
+        DataServiceException e = assertThrows(DataServiceException.class,
+                () -> client.streamScan(new ScanRequest("no_such_table", List.of(), List.of(), "binary"), 100));
+        assertEquals(400, e.httpStatus());
+        assertTrue(e.getMessage().contains(http.baseUri().toString()) && e.getMessage().contains("protein_interaction"), e.getMessage());
     }
 
     @Test

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.gridstack.dqp.block.BlockCodec;
-import org.gridstack.dqp.block.BlockReader;
+import org.gridstack.dqp.block.BlockFrameEncoder;
+import org.gridstack.dqp.block.BlockFrameReader;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -24,8 +24,13 @@ import org.springframework.web.bind.annotation.RestController;
  * The receiving side of EXCHANGE over HTTP, in every process that consumes blocks (evaluators and
  * the coordinator, which plays the root evaluator):
  * <ul>
- * <li>{@code POST /gqes/v1/exchanges/{id}/blocks}: a block stream in the codec its Content-Type
- *     names; unpacked into the inbox; the answer waits while the inbox is full (back-pressure);</li>
+ * <li>{@code POST /gqes/v1/exchanges/{id}/blocks}: a producer's blocks as one block-frame stream
+ *     ({@link BlockFrameEncoder}; the payload codec is the Content-Type's {@code codec} parameter),
+ *     each unpacked into the inbox as it arrives; the next frame is read only when the inbox has room
+ *     (back-pressure through TCP). An end frame with a trailer is the producer's end with its cost
+ *     counters (as {@code /end}); an error frame fails the inbox with the producer's message. A
+ *     stream that stops before its end frame fails the request only: the producer's own failure
+ *     report or the consumer's timeout ends the query;</li>
  * <li>{@code POST /gqes/v1/exchanges/{id}/end} with the producer's cost counters;</li>
  * <li>{@code POST /gqes/v1/exchanges/{id}/error} with {@code {"error": ...}}.</li>
  * </ul>
@@ -37,6 +42,9 @@ import org.springframework.web.bind.annotation.RestController;
 public class ExchangeController {
     /** How long a push may wait for room before the consumer is taken as stuck. */
     static final long MAX_PUSH_WAIT_MILLIS = 120_000;
+    private static final com.fasterxml.jackson.databind.ObjectMapper STATS = new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>> STATS_TYPE = new com.fasterxml.jackson.core.type.TypeReference<>() {
+    };
     private final ExchangeInboxes inboxes;
 
     public ExchangeController(ExchangeInboxes inboxes) {
@@ -51,19 +59,24 @@ public class ExchangeController {
         if (inbox.isEmpty() || inbox.get().isClosed()) {
             return gone(id);
         }
-        BlockCodec codec = BlockCodec.named(contentType.contains("xml") ? "webrowset" : "binary");
-        try (BlockReader reader = codec.openReader(body)) {
-            while (true) {
-                long start = System.nanoTime();
-                List<Object[]> rows = reader.nextBlock();
-                inbox.get().addUnpackingNanos(System.nanoTime() - start);
-                if (rows == null) {
-                    break;
-                }
+        BlockFrameReader frames = new BlockFrameReader(BlockFrameEncoder.codecOf(contentType), body);
+        long decoded = 0;
+        try {
+            List<Object[]> rows;
+            while ((rows = frames.nextBlock()) != null) {
+                inbox.get().addUnpackingNanos(frames.decodeNanos() - decoded);
+                decoded = frames.decodeNanos();
                 if (!inbox.get().deliver(rows, MAX_PUSH_WAIT_MILLIS)) {
                     return gone(id);
                 }
             }
+            byte[] counters = frames.trailer();
+            if (counters != null) {
+                // the producer's end, with its cost counters, came in the stream's end frame
+                inbox.get().finish(STATS.readValue(counters, STATS_TYPE));
+            }
+        } catch (BlockFrameReader.RemoteFailure e) {
+            inbox.get().fail(e.getMessage()); // the producer ended its stream with its failure
         }
         return ResponseEntity.ok(Map.of("accepted", true));
     }
@@ -88,6 +101,11 @@ public class ExchangeController {
         }
         inbox.get().fail(String.valueOf(error.get("error")));
         return ResponseEntity.ok(Map.of("accepted", true));
+    }
+
+    @org.springframework.web.bind.annotation.ExceptionHandler(IllegalArgumentException.class)
+    ResponseEntity<Map<String, Object>> badRequest(IllegalArgumentException e) {
+        return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(Map.of("error", String.valueOf(e.getMessage())));
     }
 
     private static ResponseEntity<Map<String, Object>> gone(String id) {

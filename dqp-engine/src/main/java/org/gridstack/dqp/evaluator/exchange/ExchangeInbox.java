@@ -17,8 +17,8 @@ import org.gridstack.dqp.evaluator.operator.QueryContext;
 /**
  * The consumer's end of one EXCHANGE: a bounded queue of unpacked blocks filled by the producers'
  * HTTP pushes and drained by the consumer operator. A push waits while the queue is full, so a slow
- * consumer holds back its producers (back-pressure through HTTP: a producer sends its next block
- * only once the previous push was accepted). Ends when every producer said it finished; fails when
+ * consumer holds back its producers (back-pressure: the push stops reading the producer's stream,
+ * and TCP stops the producer). Ends when every producer said it finished; fails when
  * one reports an error. Thread-safe.
  */
 public final class ExchangeInbox {

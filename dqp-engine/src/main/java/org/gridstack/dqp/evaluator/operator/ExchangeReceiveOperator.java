@@ -12,10 +12,10 @@ import org.gridstack.dqp.evaluator.exchange.ExchangeInbox;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 
 /**
- * The consumer end of an EXCHANGE whose producer is a fragment on a remote evaluator: on the first
- * pull it places the fragment, then returns the blocks the fragment pushes into this process's
- * inbox. Closing removes the inbox (so the producer's next push is refused) and cancels the
- * fragment on its evaluator. Not thread-safe: one consumer.
+ * The consumer end of an EXCHANGE whose producer is a fragment on a remote evaluator: when the query
+ * starts ({@link #placeFragment}) or at the latest on the first pull it places the fragment, then returns the blocks the fragment pushes into this process's
+ * inbox. Closing removes the inbox (so the producer's next push is refused) and, unless the fragment
+ * already sent its end, cancels the fragment on its evaluator. Not thread-safe: one consumer.
  */
 public final class ExchangeReceiveOperator implements Operator {
     private final ExchangeInboxes inboxes;
@@ -24,6 +24,7 @@ public final class ExchangeReceiveOperator implements Operator {
     private final ScanFragment fragment;
     private final QueryContext context;
     private boolean started;
+    private boolean ended;
     private boolean closed;
 
     public ExchangeReceiveOperator(ExchangeInboxes inboxes, EvaluatorClient evaluator, ScanFragment fragment, QueryContext context) {
@@ -39,14 +40,40 @@ public final class ExchangeReceiveOperator implements Operator {
         return inbox.schema();
     }
 
-    @Override
-    public List<Object[]> nextBlock() throws IOException {
+    /**
+     * Places the fragment on its evaluator now, so it produces while the consumer is busy elsewhere
+     * (the other side of a join: pipelined parallelism); its blocks wait in the bounded inbox. No-op
+     * when already placed; otherwise the first {@link #nextBlock} places it.
+     */
+    public void placeFragment() throws IOException {
         if (!started) {
             started = true;
             evaluator.start(fragment);
         }
-        return inbox.take(context, "evaluator " + evaluator.base() + " (TABLE_SCAN of " + fragment.request().table()
+    }
+
+    /**
+     * Places the fragment without waiting for the evaluator's answer (several placements overlap);
+     * the future fails naming the evaluator. Completed at once when already placed.
+     */
+    public java.util.concurrent.CompletableFuture<Void> placeFragmentAsync() {
+        if (started) {
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
+        started = true;
+        return evaluator.startAsync(fragment);
+    }
+
+    @Override
+    public List<Object[]> nextBlock() throws IOException {
+        placeFragment();
+        if (ended) {
+            return null;
+        }
+        List<Object[]> block = inbox.take(context, "evaluator " + evaluator.base() + " (TABLE_SCAN of " + fragment.request().table()
                 + " at data service " + fragment.dataService() + ")");
+        ended = block == null;
+        return block;
     }
 
     @Override
@@ -69,7 +96,8 @@ public final class ExchangeReceiveOperator implements Operator {
         }
         closed = true;
         inboxes.close(inbox.id());
-        if (started) {
+        if (started && !ended) {
+            // a fragment that sent its end has finished: only an unfinished one needs the round trip
             evaluator.cancel(fragment.queryId());
         }
     }

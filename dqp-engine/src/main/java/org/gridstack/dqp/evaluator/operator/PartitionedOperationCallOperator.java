@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -46,19 +45,21 @@ public final class PartitionedOperationCallOperator implements Operator {
     private final QueryContext context;
     private final BlockSchema schema;
     private final List<Column> partitionInput;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-            .version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http;
     private ExchangeInbox output;
     private Thread distributor;
+    private boolean placing;
+    private boolean ended;
     private volatile boolean closed;
 
     public PartitionedOperationCallOperator(Operator input, RowExpression argument, String resultName,
-            List<EvaluatorClient> evaluators, List<URI> copies, ExchangeInboxes inboxes, URI self, String queryId, String id,
+            List<EvaluatorClient> evaluators, List<URI> copies, HttpClient http, ExchangeInboxes inboxes, URI self, String queryId, String id,
             BlockCodec codec, int blockSize, QueryContext context) {
         this.input = requireNonNull(input, "input is null");
         this.argument = requireNonNull(argument, "argument is null");
         this.evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
         this.copies = List.copyOf(requireNonNull(copies, "copies is null"));
+        this.http = requireNonNull(http, "http is null");
         this.inboxes = requireNonNull(inboxes, "inboxes is null");
         this.self = requireNonNull(self, "self is null");
         this.queryId = requireNonNull(queryId, "queryId is null");
@@ -86,18 +87,39 @@ public final class PartitionedOperationCallOperator implements Operator {
         if (output == null) {
             start();
         }
-        return output.take(context, "the OPERATION_CALL partitions on " + evaluators.stream().map(EvaluatorClient::base).toList());
+        if (ended) {
+            return null;
+        }
+        List<Object[]> block = output.take(context, "the OPERATION_CALL partitions on " + evaluators.stream().map(EvaluatorClient::base).toList());
+        ended = block == null;
+        return block;
     }
 
     private void start() throws IOException {
         output = inboxes.open(id + "-out", schema, evaluators.size());
         List<ExchangeSender> senders = new ArrayList<>();
+        List<java.util.concurrent.CompletableFuture<Void>> placed = new ArrayList<>();
         for (int i = 0; i < evaluators.size(); i++) {
             String partition = id + "-p" + i;
-            evaluators.get(i).start(new OperationCallFragment(queryId, partition, partition + "-in", partitionInput,
-                    copies.get(i % copies.size()), self, id + "-out", codec.name(), 1));
+            // the k placements overlap: one round trip in all instead of k in turn
+            placed.add(evaluators.get(i).startAsync(new OperationCallFragment(queryId, partition, partition + "-in", partitionInput,
+                    copies.get(i % copies.size()), self, id + "-out", codec.name(), 1)));
             senders.add(new ExchangeSender(http, evaluators.get(i).base(), partition + "-in", codec,
                     new BlockSchema(partitionInput), context.timeout()));
+        }
+        placing = true; // from here on, close cancels the partitions placed so far
+        for (java.util.concurrent.CompletableFuture<Void> p : placed) {
+            try {
+                p.get(context.timeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new IOException("placing the OPERATION_CALL partitions on " + evaluators.stream().map(EvaluatorClient::base).toList()
+                        + " took longer than " + context.timeout(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while placing the OPERATION_CALL partitions");
+            }
         }
         distributor = new Thread(() -> distribute(senders), "dqp-operation-call-distributor-" + id);
         distributor.setDaemon(true);
@@ -145,6 +167,8 @@ public final class PartitionedOperationCallOperator implements Operator {
                     Thread.currentThread().interrupt();
                 }
             }
+        } finally {
+            senders.forEach(ExchangeSender::close);
         }
     }
 
@@ -178,7 +202,8 @@ public final class PartitionedOperationCallOperator implements Operator {
                 Thread.currentThread().interrupt();
             }
         }
-        if (distributor != null) {
+        if (placing && !ended) {
+            // every partition sent its end when the output ended: only unfinished ones need the round trips
             evaluators.forEach(e -> e.cancel(queryId));
         }
         input.close();

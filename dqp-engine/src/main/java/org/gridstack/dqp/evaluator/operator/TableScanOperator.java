@@ -15,8 +15,10 @@ import org.gridstack.dqp.dataservice.ScanRequest;
 
 /**
  * TABLE_SCAN: reads a table from a data service in blocks of {@code blockSize} tuples (the seed's
- * block delivery) on its own thread, which stays at most {@value #QUEUE_BLOCKS} blocks ahead of the
- * consumer (bounded queue: back-pressure on the data service). Pushed-down projection and filters
+ * block delivery, all blocks streamed on one response: {@link DataServiceClient#streamScan}) on its
+ * own thread, which stays at most {@value #QUEUE_BLOCKS} blocks ahead of the consumer (bounded queue;
+ * behind it the TCP buffers, then the service's cursor: back-pressure on the data service), so the
+ * next blocks are fetched while the current one is consumed. Pushed-down projection and filters
  * travel in the {@link ScanRequest}. A failure of the service is rethrown to the consumer naming the
  * service; closing stops the thread and abandons the service's session. Not thread-safe: one
  * consumer.
@@ -87,7 +89,7 @@ public final class TableScanOperator implements Operator {
     }
 
     private void readAll() {
-        try (RemoteScan s = client.openScan(request, blockSize)) {
+        try (RemoteScan s = client.streamScan(request, blockSize)) {
             scan = s;
             if (closed) {
                 return;
