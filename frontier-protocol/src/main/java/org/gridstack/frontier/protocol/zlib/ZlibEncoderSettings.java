@@ -8,12 +8,18 @@ import java.util.Objects;
  * @param choice          which encoder to use; default {@link Choice#AUTO}
  * @param libraryName     the libdeflate shared library to load; default
  *                        {@value Libdeflate#DEFAULT_LIBRARY} (Debian's libdeflate0)
+ * @param oneShotMinBytes least uncompressed bytes libdeflate compresses; a shorter stream is encoded
+ *                        by java.util.zip (byte for byte what plain zlib writes; libdeflate would save
+ *                        microseconds); default 8 KiB
  * @param oneShotMaxBytes most uncompressed bytes libdeflate compresses in one call; a longer stream
  *                        is encoded by java.util.zip (parallel blocks) instead; default 8 MiB
  * @param blockSize       uncompressed bytes per block of java.util.zip's parallel encoder; at least
  *                        32 KiB; default {@link ParallelZlibOutputStream#DEFAULT_BLOCK_SIZE}
  */
-public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShotMaxBytes, int blockSize) {
+public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShotMinBytes, int oneShotMaxBytes, int blockSize) {
+
+    /** Default of {@link #oneShotMinBytes()}. */
+    public static final int DEFAULT_ONE_SHOT_MIN_BYTES = 8 * 1024;
 
     /** Default of {@link #oneShotMaxBytes()}. */
     public static final int DEFAULT_ONE_SHOT_MAX_BYTES = 8 * 1024 * 1024;
@@ -34,6 +40,9 @@ public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShot
         if (libraryName.isBlank()) {
             throw new IllegalArgumentException("libraryName is blank");
         }
+        if (oneShotMinBytes < 0) {
+            throw new IllegalArgumentException("oneShotMinBytes must be >= 0, got " + oneShotMinBytes);
+        }
         if (oneShotMaxBytes < 0) {
             throw new IllegalArgumentException("oneShotMaxBytes must be >= 0 (0: every stream by java.util.zip), got " + oneShotMaxBytes);
         }
@@ -42,25 +51,29 @@ public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShot
         }
     }
 
-    /** AUTO, Debian's libdeflate.so.0, 8 MiB in one call, 128 KiB blocks. */
+    /** AUTO, Debian's libdeflate.so.0, 8 KiB to 8 MiB in one call, 128 KiB blocks. */
     public static ZlibEncoderSettings defaults() {
-        return new ZlibEncoderSettings(Choice.AUTO, Libdeflate.DEFAULT_LIBRARY, DEFAULT_ONE_SHOT_MAX_BYTES,
+        return new ZlibEncoderSettings(Choice.AUTO, Libdeflate.DEFAULT_LIBRARY, DEFAULT_ONE_SHOT_MIN_BYTES, DEFAULT_ONE_SHOT_MAX_BYTES,
                 ParallelZlibOutputStream.DEFAULT_BLOCK_SIZE);
     }
 
     public ZlibEncoderSettings withChoice(Choice c) {
-        return new ZlibEncoderSettings(c, libraryName, oneShotMaxBytes, blockSize);
+        return new ZlibEncoderSettings(c, libraryName, oneShotMinBytes, oneShotMaxBytes, blockSize);
     }
 
     public ZlibEncoderSettings withLibraryName(String name) {
-        return new ZlibEncoderSettings(choice, name, oneShotMaxBytes, blockSize);
+        return new ZlibEncoderSettings(choice, name, oneShotMinBytes, oneShotMaxBytes, blockSize);
+    }
+
+    public ZlibEncoderSettings withOneShotMinBytes(int bytes) {
+        return new ZlibEncoderSettings(choice, libraryName, bytes, oneShotMaxBytes, blockSize);
     }
 
     public ZlibEncoderSettings withOneShotMaxBytes(int bytes) {
-        return new ZlibEncoderSettings(choice, libraryName, bytes, blockSize);
+        return new ZlibEncoderSettings(choice, libraryName, oneShotMinBytes, bytes, blockSize);
     }
 
     public ZlibEncoderSettings withBlockSize(int bytes) {
-        return new ZlibEncoderSettings(choice, libraryName, oneShotMaxBytes, bytes);
+        return new ZlibEncoderSettings(choice, libraryName, oneShotMinBytes, oneShotMaxBytes, bytes);
     }
 }

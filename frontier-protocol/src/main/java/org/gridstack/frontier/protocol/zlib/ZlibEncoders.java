@@ -7,7 +7,7 @@ import java.util.concurrent.Executor;
 
 /**
  * Opens the zlib streams of answers with the encoder chosen once, at construction: libdeflate
- * ({@link LibdeflateZlibOutputStream}, one call per answer up to the one-shot limit) when the
+ * ({@link LibdeflateZlibOutputStream}, one call per answer within the one-shot limits) when the
  * settings allow it and the native library loads, else java.util.zip
  * ({@link ParallelZlibOutputStream}, blocks in parallel). Either writes one standard zlib stream.
  * {@link #description()} and {@link #fallbackReason()} say what was chosen and why, for the
@@ -64,8 +64,9 @@ public final class ZlibEncoders implements AutoCloseable {
     /** One line for the start-up log: the encoder, where it came from, its limits. */
     public String description() {
         if (libdeflate != null) {
-            return "libdeflate (" + libdeflate.libraryPath() + "), one call per answer up to " + settings.oneShotMaxBytes()
-                    + " bytes, java.util.zip in parallel " + settings.blockSize() + "-byte blocks past that";
+            return "libdeflate (" + libdeflate.libraryPath() + "), one call per answer of " + settings.oneShotMinBytes() + " to "
+                    + settings.oneShotMaxBytes() + " bytes; java.util.zip for shorter ones and in parallel "
+                    + settings.blockSize() + "-byte blocks for longer ones";
         }
         return "java.util.zip in parallel " + settings.blockSize() + "-byte blocks (" + fallbackReason + ")";
     }
@@ -87,7 +88,7 @@ public final class ZlibEncoders implements AutoCloseable {
         if (libdeflate == null) {
             return parallel(out, level);
         }
-        return new LibdeflateZlibOutputStream(out, level, libdeflate, settings.oneShotMaxBytes(), () -> parallel(out, level));
+        return new LibdeflateZlibOutputStream(out, level, libdeflate, settings.oneShotMinBytes(), settings.oneShotMaxBytes(), () -> parallel(out, level));
     }
 
     private ParallelZlibOutputStream parallel(OutputStream out, int level) {

@@ -86,6 +86,7 @@ class TestZlibEncoders {
     void answersPastTheOneShotLimitGoToJavaUtilZip() throws IOException {
         try (ZlibEncoders encoders = new ZlibEncoders(ZlibEncoderSettings.defaults().withOneShotMaxBytes(100_000), null)) {
             roundTrip(encoders, textData(99_999, 4), 6, ZlibEncoderKind.LIBDEFLATE);
+            roundTrip(encoders, textData(ZlibEncoderSettings.DEFAULT_ONE_SHOT_MIN_BYTES - 1, 4), 6, ZlibEncoderKind.JAVA_UTIL_ZIP);
             roundTrip(encoders, textData(100_001, 4), 6, ZlibEncoderKind.JAVA_UTIL_ZIP);
         }
     }
@@ -94,6 +95,7 @@ class TestZlibEncoders {
     void settingsRejectNonsense() {
         ZlibEncoderSettings d = ZlibEncoderSettings.defaults();
         assertThrows(IllegalArgumentException.class, () -> d.withOneShotMaxBytes(-1));
+        assertThrows(IllegalArgumentException.class, () -> d.withOneShotMinBytes(-1));
         assertThrows(IllegalArgumentException.class, () -> d.withBlockSize(1024));
         assertThrows(IllegalArgumentException.class, () -> d.withLibraryName(" "));
         assertThrows(NullPointerException.class, () -> d.withChoice(null));
