@@ -1,8 +1,8 @@
 package org.gridstack.frontier.config;
 
+import java.nio.file.Path;
 import org.gridstack.frontier.protocol.zlib.Libdeflate;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
-import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**

@@ -1,7 +1,5 @@
 package org.gridstack.frontier.web;
 
-import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
-import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,11 +20,13 @@ import org.gridstack.frontier.cache.CachePolicy;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.db.Dialect;
 import org.gridstack.frontier.db.LastModifiedSource;
-import org.gridstack.frontier.db.OracleLastModifiedSource;
 import org.gridstack.frontier.db.OracleDialect;
+import org.gridstack.frontier.db.OracleLastModifiedSource;
 import org.gridstack.frontier.db.PostgresModificationTracker;
 import org.gridstack.frontier.db.QueryRunner;
 import org.gridstack.frontier.demo.DemoDatabase;
+import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
+import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
