@@ -6,12 +6,16 @@ import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.DataFormatException;
+import java.util.stream.Stream;
 import java.util.zip.Inflater;
 
 /**
@@ -63,9 +67,8 @@ public final class Libdeflate implements AutoCloseable {
     private final AtomicInteger pooledDecompressors = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Libdeflate(NativeLibrary library) {
-        File file = library.getFile();
-        this.libraryPath = file != null ? file.getAbsolutePath() : library.getName();
+    private Libdeflate(NativeLibrary library, String libraryName) {
+        this.libraryPath = loadedFrom(library, libraryName);
         this.allocCompressor = library.getFunction("libdeflate_alloc_compressor");
         this.freeCompressor = library.getFunction("libdeflate_free_compressor");
         this.zlibCompress = library.getFunction("libdeflate_zlib_compress");
@@ -94,12 +97,12 @@ public final class Libdeflate implements AutoCloseable {
             throw new IllegalStateException("libdeflate through JNA needs a 64-bit size_t, this platform has "
                     + Native.SIZE_T_SIZE + " bytes");
         }
-        Libdeflate lib = new Libdeflate(NativeLibrary.getInstance(libraryName));
+        Libdeflate lib = new Libdeflate(NativeLibrary.getInstance(libraryName), libraryName);
         lib.selfTest();
         return lib;
     }
 
-    /** Where the library was loaded from. */
+    /** The file the library was loaded from (its name when the file cannot be found out). */
     public String libraryPath() {
         return libraryPath;
     }
@@ -172,6 +175,26 @@ public final class Libdeflate implements AutoCloseable {
         }
         size.decrementAndGet();
         free.invokeVoid(new Object[] {handle});
+    }
+
+    /**
+     * The file the library was loaded from. Loaded by bare name, the dynamic linker found it: on
+     * Linux the process's memory map names the file; elsewhere the name is all there is.
+     */
+    private static String loadedFrom(NativeLibrary library, String name) {
+        File file = library.getFile();
+        if (file != null && file.isAbsolute() && file.exists()) {
+            return file.getPath();
+        }
+        int so = name.indexOf(".so");
+        String prefix = new File(so > 0 ? name.substring(0, so + 3) : name).getName();
+        try (Stream<String> maps = Files.lines(Path.of("/proc/self/maps"))) {
+            return maps.map(line -> line.substring(line.lastIndexOf(' ') + 1))
+                    .filter(path -> path.startsWith("/") && path.substring(path.lastIndexOf('/') + 1).startsWith(prefix))
+                    .findFirst().orElse(name);
+        } catch (IOException | RuntimeException e) {
+            return name; // no /proc: not Linux
+        }
     }
 
     /** Compresses a small sample at a few levels and inflates it with the JDK's zlib. */
