@@ -15,12 +15,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridstack.frontier.protocol.http.HttpResponseReader;
 import org.gridstack.frontier.protocol.AnswerDecoder;
+import org.gridstack.frontier.protocol.AnswerDecoderSettings;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.DecodedAnswer;
 import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.FrontierProtocolException;
 import org.gridstack.frontier.protocol.P1Codec;
 import org.gridstack.frontier.protocol.Ttl;
+import org.gridstack.frontier.protocol.zlib.Libdeflate;
 
 /**
  * A FroNtier client with the C client's fail-over: servers and proxies from a
@@ -29,7 +31,9 @@ import org.gridstack.frontier.protocol.Ttl;
  * hard refresh on the same proxy/server, then the next proxy, then the next server. It speaks to
  * this project's servlet and to the production FroNtier servlet alike. Answers are decoded while
  * they arrive (Base64, MD5, zlib in one pass) over kept-alive connections (unless
- * {@code persistentconnections=no}). Thread-safe; {@link #close()} releases the idle connections.
+ * {@code persistentconnections=no}). Zipped answers are inflated by libdeflate when it loads (see
+ * {@link FrontierClientConfig#libdeflateInflate()}), else by the JDK's zlib; {@link #inflater()}
+ * says which. Thread-safe; {@link #close()} releases the idle connections.
  */
 public final class FrontierClient implements AutoCloseable {
     private static final Pattern TABLE_REFERENCE = Pattern.compile("\\b(?:from|join)\\s+([A-Za-z_][\\w$]*(?:\\.[A-Za-z_][\\w$]*)?)",
@@ -39,6 +43,8 @@ public final class FrontierClient implements AutoCloseable {
     private final HttpGet http;
     private final List<URI> proxies;
     private final List<URI> servers;
+    private final Libdeflate libdeflate; // null: java.util.zip inflates
+    private final String inflater;
 
     public FrontierClient(FrontierClientConfig config) {
         this(config, new Random());
@@ -51,6 +57,19 @@ public final class FrontierClient implements AutoCloseable {
         this.http = new HttpGet(config.connectTimeout(), config.readTimeout(), config.persistentConnections());
         this.proxies = config.balanceProxies() ? rotated(config.proxies(), random) : config.proxies();
         this.servers = config.balanceServers() ? rotated(config.servers(), random) : config.servers();
+        if (config.libdeflateInflate()) {
+            SharedLibdeflate shared = SharedLibdeflate.get();
+            this.libdeflate = shared.library().orElse(null);
+            this.inflater = shared.description();
+        } else {
+            this.libdeflate = null;
+            this.inflater = "java.util.zip (libdeflateinflate=no)";
+        }
+    }
+
+    /** What inflates zipped answers: libdeflate and where it was loaded from, or java.util.zip and why. */
+    public String inflater() {
+        return inflater;
     }
 
     /** The list from a random element on, wrapping around: the C client's loadbalance. */
@@ -213,7 +232,7 @@ public final class FrontierClient implements AutoCloseable {
         headers.put("Cache-Control", refresh.cacheControl());
         HttpGet.Exchange<DecodedAnswer> exchange;
         try {
-            exchange = http.get(url(route.server(), sqls, ttl), route.proxy(), headers, FrontierClient::decode);
+            exchange = http.get(url(route.server(), sqls, ttl), route.proxy(), headers, this::decode);
         } catch (HttpConnection.UnreachableException e) {
             return failed(route, refresh, Attempt.Outcome.UNREACHABLE, e.getMessage());
         } catch (IOException | FrontierProtocolException e) {
@@ -269,7 +288,7 @@ public final class FrontierClient implements AutoCloseable {
      * Decodes a body while it arrives, with a decoder of its own (so the row stream arrays are
      * this answer's to keep); a broken one is reported with the HTTP status it came with.
      */
-    private static DecodedAnswer decode(HttpResponseReader.Head head, InputStream body) throws IOException, FrontierProtocolException {
+    private DecodedAnswer decode(HttpResponseReader.Head head, InputStream body) throws IOException, FrontierProtocolException {
         long length = -1;
         String cl = head.header("content-length");
         if (cl != null) {
@@ -279,7 +298,7 @@ public final class FrontierClient implements AutoCloseable {
                 // the framing code reports a bad Content-Length
             }
         }
-        try (AnswerDecoder decoder = new AnswerDecoder()) {
+        try (AnswerDecoder decoder = new AnswerDecoder(AnswerDecoderSettings.defaults(), libdeflate)) {
             return decoder.decode(body, length);
         } catch (FrontierProtocolException e) {
             throw new FrontierProtocolException("broken answer: " + e.getMessage() + " (HTTP " + head.status() + ")", e);
@@ -307,7 +326,7 @@ public final class FrontierClient implements AutoCloseable {
      */
     @Override
     public void close() {
-        http.close();
+        http.close(); // the libdeflate binding is the process's (SharedLibdeflate), not closed here
     }
 
     /** Idle keep-alive connections held now (for tests and diagnostics). */

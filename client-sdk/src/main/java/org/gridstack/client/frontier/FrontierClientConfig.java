@@ -36,6 +36,7 @@ public final class FrontierClientConfig {
     private final ForceReload forceReload;
     private final boolean failoverToServer;
     private final boolean persistentConnections;
+    private final boolean libdeflateInflate;
     private final boolean balanceProxies;
     private final boolean balanceServers;
     private final String frontierId;
@@ -64,6 +65,7 @@ public final class FrontierClientConfig {
         this.forceReload = b.forceReload;
         this.failoverToServer = b.failoverToServer;
         this.persistentConnections = b.persistentConnections;
+        this.libdeflateInflate = b.libdeflateInflate;
         this.balanceProxies = b.balanceProxies;
         this.balanceServers = b.balanceServers;
         this.frontierId = b.frontierId != null ? b.frontierId : defaultFrontierId();
@@ -96,6 +98,7 @@ public final class FrontierClientConfig {
         b.forceReload = forceReload;
         b.failoverToServer = failoverToServer;
         b.persistentConnections = persistentConnections;
+        b.libdeflateInflate = libdeflateInflate;
         b.balanceProxies = balanceProxies;
         b.balanceServers = balanceServers;
         b.frontierId = frontierId;
@@ -109,7 +112,7 @@ public final class FrontierClientConfig {
      * {@code serverurl}, {@code proxyurl}, {@code retrieve-ziplevel}, {@code forcereload},
      * {@code connecttimeoutsecs}, {@code readtimeoutsecs}, {@code failovertoserver},
      * {@code frontierid}, {@code loadbalance} ({@code proxies} or {@code servers}, repeatable), and
-     * this client's {@code persistentconnections} (yes/no). Other keys of the C client (e.g.
+     * this client's {@code persistentconnections} and {@code libdeflateinflate} (yes/no). Other keys of the C client (e.g.
      * {@code logicalserverurl}) are accepted and ignored, so existing strings work unchanged.
      */
     public static FrontierClientConfig parse(String text) {
@@ -220,6 +223,15 @@ public final class FrontierClientConfig {
         return persistentConnections;
     }
 
+    /**
+     * Whether zipped answers are inflated by libdeflate (Debian's libdeflate.so.0, about twice
+     * zlib's speed) when it loads; default yes. With no, or when the library is missing, the JDK's
+     * zlib inflates them. Either reads the same answers and reports the same errors.
+     */
+    public boolean libdeflateInflate() {
+        return libdeflateInflate;
+    }
+
     /** Per-table (or schema) refresh overrides, keys lower-case. */
     public Map<String, RefreshPolicy> tableRefresh() {
         return tableRefresh;
@@ -275,6 +287,7 @@ public final class FrontierClientConfig {
         private ForceReload forceReload = ForceReload.NONE;
         private boolean failoverToServer = true;
         private boolean persistentConnections = true;
+        private boolean libdeflateInflate = true;
         private boolean balanceProxies;
         private boolean balanceServers;
         private String frontierId;
@@ -350,6 +363,12 @@ public final class FrontierClientConfig {
             return this;
         }
 
+        /** See {@link FrontierClientConfig#libdeflateInflate()}. */
+        public Builder libdeflateInflate(boolean use) {
+            this.libdeflateInflate = use;
+            return this;
+        }
+
         public Builder frontierId(String id) {
             this.frontierId = Objects.requireNonNull(id, "id is null");
             return this;
@@ -393,6 +412,7 @@ public final class FrontierClientConfig {
                 case "readtimeoutsecs" -> readTimeout(Duration.ofSeconds(parseInt(value, "readtimeoutsecs")));
                 case "failovertoserver" -> failoverToServer(yes(value));
                 case "persistentconnections" -> persistentConnections(yes(value));
+                case "libdeflateinflate" -> libdeflateInflate(yes(value));
                 case "loadbalance" -> {
                     switch (value.toLowerCase(Locale.ROOT)) {
                         case "proxies" -> balanceProxies(true);

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
+import org.gridstack.frontier.protocol.zlib.Libdeflate;
 
 /**
  * The FroNtier answer decoder: reads a response body in one pass, from an {@link InputStream}
@@ -22,6 +23,10 @@ import java.util.zip.Inflater;
  * broken data is reported per payload ({@link DecodedPayload#dataError()}), so that a client can
  * check in the C client's order. Counting records is the row stream's business
  * ({@link RowStreamReader#countRecords}).
+ *
+ * <p>Inflating: by default with {@link Inflater} as the data arrives. Given a {@link Libdeflate}, a
+ * zipped payload's compressed bytes are collected instead and inflated in one libdeflate call at
+ * the payload's end (about twice zlib's speed); the outcome, errors included, is the same.
  *
  * <p>Buffers (row streams, the envelope, the inflater, the digest) are kept from answer to answer,
  * so a load driver with one decoder per thread allocates almost nothing per answer; the row
@@ -62,6 +67,8 @@ public final class AnswerDecoder implements AutoCloseable {
     private enum State { OUTSIDE, DATA, TAG_IN_DATA }
 
     private final AnswerDecoderSettings settings;
+    private final Libdeflate libdeflate; // null: java.util.zip, streaming
+    private LibdeflateInflate wholeInflate; // created on the first zipped payload, with libdeflate
     private final PayloadHasher.Inline inlineHasher;
     private final List<Slot> slots = new ArrayList<>();
     private byte[] readBuffer;
@@ -89,7 +96,16 @@ public final class AnswerDecoder implements AutoCloseable {
     }
 
     public AnswerDecoder(AnswerDecoderSettings settings) {
+        this(settings, null);
+    }
+
+    /**
+     * @param libdeflate inflates zipped payloads whole, in one call each; {@code null}: java.util.zip
+     *                   as the data arrives
+     */
+    public AnswerDecoder(AnswerDecoderSettings settings, Libdeflate libdeflate) {
         this.settings = Objects.requireNonNull(settings, "settings is null");
+        this.libdeflate = libdeflate;
         this.inlineHasher = new PayloadHasher.Inline(settings.md5OnSecondThreadFromBytes());
     }
 
@@ -307,7 +323,9 @@ public final class AnswerDecoder implements AutoCloseable {
         PayloadHasher hasher = sizeHint >= settings.md5OnSecondThreadFromBytes()
                 ? new PayloadHasher.Async(PayloadHasher.md5()) : inlineHasher.restart();
         current.start(zipped, (int) Math.max(MIN_ROW_STREAM_BYTES, rowsGuess), hasher);
-        if (zipped) {
+        if (zipped && libdeflate != null) {
+            current.collectCompressed = true;
+        } else if (zipped) {
             if (inflater == null) {
                 inflater = new Inflater();
             } else {
@@ -367,7 +385,9 @@ public final class AnswerDecoder implements AutoCloseable {
             out[o++] = (byte) (quad >> 2);
         }
         flush();
-        if (current.zipped && current.error == null && !inflater.finished()) {
+        if (current.collectCompressed) {
+            inflateWhole(current);
+        } else if (current.zipped && current.error == null && !inflater.finished()) {
             current.error = "compressed payload is truncated (no end of stream)";
         }
         current.digest = current.hasher.hexDigest();
@@ -400,16 +420,54 @@ public final class AnswerDecoder implements AutoCloseable {
         if (n > 0) {
             s.hasher.hash(out, 0, n, true);
             s.decodedBytes += n;
-            if (settings.keepDecodedData()) {
+            if (settings.keepDecodedData() || s.collectCompressed) {
                 s.keepDecoded(out, n);
             }
-            inflate(s, out, n);
+            if (!s.collectCompressed) {
+                inflate(s, out, n);
+            }
             s.hasher = s.hasher.grown(s.decodedBytes);
             out = s.hasher.stagingBuffer();
         }
         outStart = 0;
         o = 0;
         outLimit = out.length;
+    }
+
+    /**
+     * Inflates a payload's collected compressed bytes with libdeflate in one call. A stream
+     * libdeflate refuses is inflated again by java.util.zip, which names what is wrong with it in
+     * the same words as the streaming path.
+     */
+    private void inflateWhole(Slot s) throws FrontierProtocolException {
+        if (wholeInflate == null) {
+            wholeInflate = new LibdeflateInflate(libdeflate);
+        }
+        long guess = Math.max(s.rows.length, 4L * s.decodedLength);
+        long n = wholeInflate.inflate(s.decoded, s.decodedLength, guess, MAX_ROW_STREAM_BYTES);
+        if (n >= 0) {
+            s.ensureRows(n);
+            wholeInflate.copyOut(s.rows, (int) n);
+            s.rowsLength = (int) n;
+        } else if (n == LibdeflateInflate.TRAILING_DATA) {
+            s.error = "compressed payload continues after the end of its zlib stream";
+        } else if (n == LibdeflateInflate.TOO_LARGE) {
+            throw new FrontierProtocolException("row stream larger than " + MAX_ROW_STREAM_BYTES + " bytes");
+        } else {
+            // not a zlib stream libdeflate accepts: let zlib say why, as the streaming path would
+            if (inflater == null) {
+                inflater = new Inflater();
+            } else {
+                inflater.reset();
+            }
+            inflate(s, s.decoded, s.decodedLength);
+            if (s.error == null && !inflater.finished()) {
+                s.error = "compressed payload is truncated (no end of stream)";
+            }
+            if (s.error == null) {
+                s.error = "compressed payload is not a valid zlib stream (refused by libdeflate)";
+            }
+        }
     }
 
     /** Inflates {@code b[0, n)} onto the payload's row stream; a problem is noted on the payload (the rest is still read and hashed). */
@@ -492,6 +550,10 @@ public final class AnswerDecoder implements AutoCloseable {
     @Override
     public void close() {
         releaseHashers();
+        if (wholeInflate != null) {
+            wholeInflate.close();
+            wholeInflate = null;
+        }
         if (inflater != null) {
             inflater.end();
             inflater = null;
@@ -506,6 +568,7 @@ public final class AnswerDecoder implements AutoCloseable {
         private static final byte[] NONE = new byte[0];
 
         private boolean zipped;
+        private boolean collectCompressed; // zipped, inflated whole by libdeflate at the end
         private byte[] rows = NONE;
         private int rowsLength;
         private byte[] decoded = NONE;
@@ -517,6 +580,7 @@ public final class AnswerDecoder implements AutoCloseable {
 
         void start(boolean zipped, int rowsCapacity, PayloadHasher hasher) {
             this.zipped = zipped;
+            this.collectCompressed = false;
             this.hasher = hasher;
             rowsLength = 0;
             decodedLength = 0;
@@ -536,6 +600,13 @@ public final class AnswerDecoder implements AutoCloseable {
             byte[] bigger = new byte[(int) Math.min(MAX_ROW_STREAM_BYTES, Math.max(MIN_ROW_STREAM_BYTES, 2L * rows.length))];
             System.arraycopy(rows, 0, bigger, 0, keep);
             rows = bigger;
+        }
+
+        /** Room for a row stream of {@code n} bytes, written from the start (nothing is kept). */
+        void ensureRows(long n) {
+            if (rows.length < n) {
+                rows = new byte[(int) Math.min(MAX_ROW_STREAM_BYTES, Math.max(n, Math.min(MAX_ROW_STREAM_BYTES, 2L * rows.length)))];
+            }
         }
 
         void keepDecoded(byte[] b, int n) {

@@ -1,6 +1,8 @@
 package org.gridstack.frontier.config;
 
 import java.nio.file.Path;
+import org.gridstack.frontier.protocol.zlib.Libdeflate;
+import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -82,6 +84,26 @@ public class FrontierProperties {
     private int compressionThreads = Runtime.getRuntime().availableProcessors();
     /** Uncompressed bytes per parallel compression block. */
     private int compressionBlockSize = 128 * 1024;
+    /**
+     * The DEFLATE encoder of zipped answers: {@code auto} (libdeflate, Debian's libdeflate.so.0,
+     * when it loads, else java.util.zip), {@code libdeflate} (refuse to start without it) or
+     * {@code java-util-zip} (always the JDK's zlib, in parallel blocks). Default {@code auto}.
+     */
+    private ZlibEncoderSettings.Choice compressionEncoder = ZlibEncoderSettings.Choice.AUTO;
+    /** The libdeflate shared library to load (file name or absolute path). Default {@code libdeflate.so.0}. */
+    private String compressionLibrary = Libdeflate.DEFAULT_LIBRARY;
+    /**
+     * Most uncompressed bytes of one payload libdeflate compresses in one call (it needs the whole
+     * payload at once); a longer payload is compressed by java.util.zip in parallel blocks instead.
+     * Default 8 MiB.
+     */
+    private int compressionOneShotMaxBytes = ZlibEncoderSettings.DEFAULT_ONE_SHOT_MAX_BYTES;
+    /**
+     * Payloads shorter than this (uncompressed) are compressed by java.util.zip even when libdeflate
+     * is loaded: byte for byte the production servlet's answer, and libdeflate would save only
+     * microseconds. Default 8 KiB.
+     */
+    private int compressionOneShotMinBytes = ZlibEncoderSettings.DEFAULT_ONE_SHOT_MIN_BYTES;
     /** Track table modification times (PostgreSQL triggers, Oracle catalog table) for Last-Modified and 304. */
     private boolean lastModifiedEnabled = true;
     /** Oracle: the catalog table the production servlet reads modification times from ({@code LastModifiedTableName}). */
@@ -183,6 +205,25 @@ public class FrontierProperties {
             throw new IllegalArgumentException("frontier.compression-block-size must be at least 32768, got " + v);
         }
         compressionBlockSize = v;
+    }
+    public ZlibEncoderSettings.Choice getCompressionEncoder() { return compressionEncoder; }
+    public void setCompressionEncoder(ZlibEncoderSettings.Choice v) { compressionEncoder = java.util.Objects.requireNonNull(v, "frontier.compression-encoder is null"); }
+    public String getCompressionLibrary() { return compressionLibrary; }
+    public void setCompressionLibrary(String v) {
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("frontier.compression-library must name a shared library, e.g. libdeflate.so.0");
+        }
+        compressionLibrary = v;
+    }
+    public int getCompressionOneShotMinBytes() { return compressionOneShotMinBytes; }
+    public void setCompressionOneShotMinBytes(int v) { compressionOneShotMinBytes = notNegative("compression-one-shot-min-bytes", v); }
+    public int getCompressionOneShotMaxBytes() { return compressionOneShotMaxBytes; }
+    public void setCompressionOneShotMaxBytes(int v) { compressionOneShotMaxBytes = notNegative("compression-one-shot-max-bytes", v); }
+
+    /** The zlib encoder settings these properties describe. */
+    public ZlibEncoderSettings zlibEncoderSettings() {
+        return new ZlibEncoderSettings(compressionEncoder, compressionLibrary, compressionOneShotMinBytes, compressionOneShotMaxBytes,
+                compressionBlockSize);
     }
     public boolean isLastModifiedEnabled() { return lastModifiedEnabled; }
     public void setLastModifiedEnabled(boolean v) { lastModifiedEnabled = v; }

@@ -20,11 +20,13 @@ import org.gridstack.frontier.cache.CachePolicy;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.db.Dialect;
 import org.gridstack.frontier.db.LastModifiedSource;
-import org.gridstack.frontier.db.OracleLastModifiedSource;
 import org.gridstack.frontier.db.OracleDialect;
+import org.gridstack.frontier.db.OracleLastModifiedSource;
 import org.gridstack.frontier.db.PostgresModificationTracker;
 import org.gridstack.frontier.db.QueryRunner;
 import org.gridstack.frontier.demo.DemoDatabase;
+import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
+import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
@@ -37,6 +39,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({FrontierProperties.class, DataSourceProperties.class})
 public class FrontierConfiguration {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FrontierConfiguration.class);
 
     /** Where queries go: the demo database, a container DataSource by JNDI name, or spring.datasource.*. */
     record Database(DataSource dataSource, Dialect dialect, String url, Properties credentials) {
@@ -152,6 +155,22 @@ public class FrontierConfiguration {
         return Executors.newFixedThreadPool(properties.getCompressionThreads(), daemon("frontier-zlib"));
     }
 
+    /**
+     * The DEFLATE encoder of zipped answers, chosen once (libdeflate when it loads, else
+     * java.util.zip); the start-up log and the metric {@code frontier.compression.encoder} say which.
+     */
+    @Bean(destroyMethod = "close")
+    ZlibEncoders frontierZlibEncoders(FrontierProperties properties, ExecutorService frontierCompressors) {
+        ZlibEncoders encoders = new ZlibEncoders(properties.zlibEncoderSettings(),
+                properties.getCompressionThreads() > 1 ? frontierCompressors : null);
+        if (encoders.fallbackReason().isPresent() && properties.getCompressionEncoder() == ZlibEncoderSettings.Choice.AUTO) {
+            LOG.warn("FroNtier zlib encoder: {}", encoders.description());
+        } else {
+            LOG.info("FroNtier zlib encoder: {}", encoders.description());
+        }
+        return encoders;
+    }
+
     /** Runs the MD5/Base64/send stage of responses beside the threads reading rows (one task per response at most). */
     @Bean(destroyMethod = "shutdownNow")
     ExecutorService frontierPipeline() {
@@ -208,12 +227,12 @@ public class FrontierConfiguration {
     ServletRegistrationBean<FrontierServlet> frontierServlet(FrontierProperties properties, QueryRunner runner,
                                                              LastModifiedSource lastModified, CachePolicy cachePolicy,
                                                              ScheduledExecutorService frontierTimer,
-                                                             ExecutorService frontierCompressors, ExecutorService frontierPipeline,
+                                                             ZlibEncoders frontierZlibEncoders, ExecutorService frontierPipeline,
                                                              Invalidation invalidation, MeterRegistry meters) {
         FrontierErrorReportValve.version = properties.getProtocolVersion();
         FrontierErrorReportValve.serverName = properties.getServerName();
         FrontierServlet servlet = new FrontierServlet(properties, runner, lastModified, cachePolicy, frontierTimer,
-                properties.getCompressionThreads() > 1 ? frontierCompressors : null,
+                frontierZlibEncoders,
                 Runtime.getRuntime().availableProcessors() > 1 ? frontierPipeline : null, invalidation.registry(), meters);
         ServletRegistrationBean<FrontierServlet> bean = new ServletRegistrationBean<>(servlet, "/Frontier/*", "/Frontier");
         bean.setName("Frontier");

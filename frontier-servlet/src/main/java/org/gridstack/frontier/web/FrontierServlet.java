@@ -15,10 +15,12 @@ import java.security.NoSuchAlgorithmException;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -48,7 +50,9 @@ import org.gridstack.frontier.protocol.SqlBudget;
 import org.gridstack.frontier.protocol.SqlBudgetExceededException;
 import org.gridstack.frontier.protocol.Ttl;
 import org.gridstack.frontier.protocol.zlib.Base64LineOutputStream;
-import org.gridstack.frontier.protocol.zlib.ParallelZlibOutputStream;
+import org.gridstack.frontier.protocol.zlib.ZlibEncoderKind;
+import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
+import org.gridstack.frontier.protocol.zlib.ZlibOutputStream;
 import org.gridstack.sqlguard.CheckedQuery;
 import org.gridstack.sqlguard.ReadOnlyGuard;
 import org.gridstack.sqlguard.StatementRejectedException;
@@ -78,7 +82,7 @@ public final class FrontierServlet extends HttpServlet {
     private final transient LastModifiedSource lastModified;
     private final transient CachePolicy cachePolicy;
     private final transient ScheduledExecutorService timer;
-    private final transient Executor compressors;
+    private final transient ZlibEncoders zlibEncoders;
     private final transient Executor pipelineExecutor;
     private final transient ServedUrlRegistry servedUrls;
     private static final int PIPELINE_BLOCK = 64 * 1024;
@@ -96,9 +100,10 @@ public final class FrontierServlet extends HttpServlet {
     private final transient DistributionSummary requestSql;
     private final transient Timer compressTimer;
     private final transient Timer requestTimer;
+    private final transient Map<ZlibEncoderKind, Counter> zippedPayloads = new EnumMap<>(ZlibEncoderKind.class);
 
     public FrontierServlet(FrontierProperties properties, QueryRunner runner, LastModifiedSource lastModified,
-                           CachePolicy cachePolicy, ScheduledExecutorService timer, Executor compressors,
+                           CachePolicy cachePolicy, ScheduledExecutorService timer, ZlibEncoders zlibEncoders,
                            Executor pipelineExecutor, ServedUrlRegistry servedUrls,
                            MeterRegistry meters) {
         this.properties = Objects.requireNonNull(properties, "properties is null");
@@ -106,7 +111,7 @@ public final class FrontierServlet extends HttpServlet {
         this.lastModified = Objects.requireNonNull(lastModified, "lastModified is null");
         this.cachePolicy = Objects.requireNonNull(cachePolicy, "cachePolicy is null");
         this.timer = Objects.requireNonNull(timer, "timer is null");
-        this.compressors = compressors; // null: compress on the request thread
+        this.zlibEncoders = Objects.requireNonNull(zlibEncoders, "zlibEncoders is null");
         this.pipelineExecutor = pipelineExecutor; // null: encode and send on the request thread
         this.servedUrls = servedUrls; // null: no automatic invalidation
         this.answerMemory = new AnswerMemoryBudget(properties.getResponseBufferTotalBytes());
@@ -122,6 +127,14 @@ public final class FrontierServlet extends HttpServlet {
                 .description("SQL bytes inflated from p1 per request (bounded by frontier.max-request-sql-bytes)").register(meters);
         this.compressTimer = Timer.builder("frontier.compress").description("Time encoding, compressing and sending row streams").register(meters);
         this.requestTimer = Timer.builder("frontier.request").description("Whole request time").register(meters);
+        for (ZlibEncoderKind kind : ZlibEncoderKind.values()) {
+            zippedPayloads.put(kind, Counter.builder("frontier.compression.payloads").tag("encoder", kind.displayName())
+                    .description("Zipped payloads by the DEFLATE encoder that wrote them (libdeflate hands payloads past "
+                            + "frontier.compression-one-shot-max-bytes to java.util.zip)").register(meters));
+        }
+        io.micrometer.core.instrument.Gauge.builder("frontier.compression.encoder", () -> 1)
+                .tag("encoder", zlibEncoders.kind().displayName())
+                .description("The DEFLATE encoder of zipped answers: " + zlibEncoders.description()).register(meters);
         io.micrometer.core.instrument.Gauge.builder("frontier.answer.memory", answerMemory, AnswerMemoryBudget::used)
                 .baseUnit("bytes").description("Memory held by answers produced but not yet sent").register(meters);
     }
@@ -416,15 +429,14 @@ public final class FrontierServlet extends HttpServlet {
         }
         int mark = out.mark();
         BlobEncoding encoding = p.encoding();
-        // rows -> [zlib, blocks in parallel] -> pipeline -> MD5 -> Base64 -> response; the
-        // pipeline runs MD5, Base64 and the socket writes on another core while rows are read
+        // rows -> [zlib: libdeflate in one call at the end, or java.util.zip blocks in parallel]
+        // -> pipeline -> MD5 -> Base64 -> response; the pipeline runs MD5, Base64 and the socket
+        // writes on another core while rows are read
         MessageDigest md5 = md5();
         Base64LineOutputStream base64 = new Base64LineOutputStream(new NonClosing(out));
         PipelinedOutputStream pipeline = new PipelinedOutputStream(new DigestOutputStream(base64, md5), pipelineExecutor,
                 PIPELINE_BLOCK, PIPELINE_BLOCKS);
-        ParallelZlibOutputStream zlib = encoding.zipped()
-                ? new ParallelZlibOutputStream(pipeline, encoding.zipLevel(), properties.getCompressionBlockSize(), compressors)
-                : null;
+        ZlibOutputStream zlib = encoding.zipped() ? zlibEncoders.open(pipeline, encoding.zipLevel()) : null;
         RowStreamWriter rows = new RowStreamWriter(zlib != null ? zlib : pipeline);
 
         out.allowKeepalives();
@@ -444,6 +456,7 @@ public final class FrontierServlet extends HttpServlet {
             rows.drain();
             if (zlib != null) {
                 zlib.finish();
+                zippedPayloads.get(zlib.encoder()).increment();
             }
             pipeline.finish();
             base64.finish();
@@ -528,7 +541,7 @@ public final class FrontierServlet extends HttpServlet {
     }
 
     /** Stops a payload's encoders; afterwards nothing more reaches the response from them. */
-    private static void abandon(ParallelZlibOutputStream zlib, PipelinedOutputStream pipeline, Base64LineOutputStream base64) {
+    private static void abandon(ZlibOutputStream zlib, PipelinedOutputStream pipeline, Base64LineOutputStream base64) {
         try {
             if (zlib != null) {
                 zlib.finish();

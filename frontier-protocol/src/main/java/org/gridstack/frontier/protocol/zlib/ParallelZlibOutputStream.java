@@ -40,7 +40,7 @@ import java.util.zip.Deflater;
  * <p>Thread-safety: not thread-safe. One thread at a time may use an instance; the executor's
  * threads only ever touch the blocks handed to them.
  */
-public final class ParallelZlibOutputStream extends OutputStream {
+public final class ParallelZlibOutputStream extends ZlibOutputStream {
 
     /** Default block size, 128 KiB as in pigz. */
     public static final int DEFAULT_BLOCK_SIZE = 128 * 1024;
@@ -107,14 +107,19 @@ public final class ParallelZlibOutputStream extends OutputStream {
         this.current = newBlock();
     }
 
-    /** Uncompressed bytes accepted so far. */
+    @Override
     public long bytesIn() {
         return bytesIn;
     }
 
-    /** Compressed bytes written to the underlying stream so far. */
+    @Override
     public long bytesOut() {
         return bytesOut;
+    }
+
+    @Override
+    public ZlibEncoderKind encoder() {
+        return ZlibEncoderKind.JAVA_UTIL_ZIP;
     }
 
     @Override
@@ -181,6 +186,7 @@ public final class ParallelZlibOutputStream extends OutputStream {
      * Completes the zlib stream (last block and Adler-32 trailer) without closing the underlying
      * stream, and frees the deflaters. Further writes fail; calling it again does nothing.
      */
+    @Override
     public void finish() throws IOException {
         if (finished && failure == null) {
             return;
