@@ -17,6 +17,11 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>The consumer is not a thread of its own: a drain task runs on the executor while blocks are
  * queued and ends when the queue is empty. With a null executor every write goes straight through.
  *
+ * <p>Small outputs stay on the producer's thread: the first block starts at {@link #FIRST_BLOCK}
+ * bytes and grows up to {@code blockSize} before anything is handed off, and an output that never
+ * fills one block is written by {@link #finish()} on the calling thread, without a hand-off, a
+ * wake-up of another thread or a {@code blockSize} allocation (a one-row FroNtier answer).
+ *
  * <p>Thread-safety: one producer thread; the drain task synchronises with it on an internal lock.
  */
 public final class PipelinedOutputStream extends OutputStream {
@@ -36,6 +41,11 @@ public final class PipelinedOutputStream extends OutputStream {
     private byte[] current;
     private int pos;
     private boolean finished;
+
+    /** The first block's initial size; it doubles up to the block size. */
+    static final int FIRST_BLOCK = 4 * 1024;
+    /** Whether a block has been handed to the executor (only then is the output not small). */
+    private boolean handedOff;
 
     private record Block(byte[] data, int length) {
     }
@@ -66,18 +76,23 @@ public final class PipelinedOutputStream extends OutputStream {
             return;
         }
         while (len > 0) {
+            if (current != null && pos == blockSize) {
+                // a full block is handed off when more follows, so that an output of exactly one block stays here
+                handedOff = true;
+                submit();
+            }
             if (current == null) {
-                current = takeFree();
+                current = handedOff ? takeFree() : new byte[Math.min(FIRST_BLOCK, blockSize)];
                 pos = 0;
             }
-            int n = Math.min(len, blockSize - pos);
+            if (pos == current.length && current.length < blockSize) {
+                current = java.util.Arrays.copyOf(current, Math.min(blockSize, current.length * 2)); // still the first block
+            }
+            int n = Math.min(len, current.length - pos);
             System.arraycopy(b, off, current, pos, n);
             pos += n;
             off += n;
             len -= n;
-            if (pos == blockSize) {
-                submit();
-            }
         }
     }
 
@@ -88,6 +103,14 @@ public final class PipelinedOutputStream extends OutputStream {
         }
         finished = true;
         if (executor == null) {
+            return;
+        }
+        if (!handedOff) {
+            // the whole output fits one block: write it here, no other thread involved
+            if (current != null && pos > 0) {
+                out.write(current, 0, pos);
+            }
+            current = null;
             return;
         }
         if (current != null && pos > 0) {

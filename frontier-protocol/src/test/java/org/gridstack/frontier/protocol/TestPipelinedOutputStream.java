@@ -42,6 +42,46 @@ class TestPipelinedOutputStream {
         }
     }
 
+    /** An output that fits one block never leaves the producer's thread; a larger one is handed off, in order. */
+    @Test
+    void smallOutputsStayOnTheProducersThread() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger handOffs = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.Executor counting = task -> {
+            handOffs.incrementAndGet();
+            pool.execute(task);
+        };
+        Random random = new Random(11);
+        for (int size : new int[] {0, 1, PipelinedOutputStream.FIRST_BLOCK + 1, 65_536}) {
+            byte[] data = new byte[size];
+            random.nextBytes(data);
+            Thread producer = Thread.currentThread();
+            java.util.List<Thread> writers = new java.util.concurrent.CopyOnWriteArrayList<>();
+            ByteArrayOutputStream sink = new ByteArrayOutputStream() {
+                @Override
+                public synchronized void write(byte[] b, int off, int len) {
+                    writers.add(Thread.currentThread());
+                    super.write(b, off, len);
+                }
+            };
+            PipelinedOutputStream p = new PipelinedOutputStream(sink, counting, 65_536, 3);
+            for (int off = 0; off < size; off += 1000) {
+                p.write(data, off, Math.min(1000, size - off));
+            }
+            p.finish();
+            assertArrayEquals(data, sink.toByteArray(), "size " + size);
+            org.junit.jupiter.api.Assertions.assertEquals(0, handOffs.get(), "size " + size + " was handed to another thread");
+            assertTrue(writers.stream().allMatch(t -> t == producer), "size " + size + " written by " + writers);
+        }
+        byte[] big = new byte[65_537 * 3];
+        random.nextBytes(big);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        PipelinedOutputStream p = new PipelinedOutputStream(sink, counting, 65_536, 3);
+        p.write(big, 0, big.length);
+        p.finish();
+        assertArrayEquals(big, sink.toByteArray());
+        assertTrue(handOffs.get() >= 1, "a multi-block output is pipelined");
+    }
+
     @Test
     void downstreamFailuresReachTheProducer() throws Exception {
         OutputStream failing = new OutputStream() {
