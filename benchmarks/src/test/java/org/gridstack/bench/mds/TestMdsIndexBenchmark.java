@@ -115,7 +115,7 @@ class TestMdsIndexBenchmark {
     @Test
     void clientsInLoadAgentsOfTheirOwn() throws Exception {
         MdsIndexBenchmark.Config c = new MdsIndexBenchmark.Config(List.of(IndexServer.SLAPD, IndexServer.GIIS_CACHED), List.of(10), List.of(3),
-                java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(1), 8, 2);
+                java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(1), 8, 2, 0);
         MdsIndexBenchmark.Result r = MdsIndexBenchmark.run(c);
         assertEquals(2, r.levels().size(), r.markdown());
         for (MdsLevel l : r.levels()) {
