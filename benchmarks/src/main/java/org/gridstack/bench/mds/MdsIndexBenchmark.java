@@ -61,11 +61,11 @@ public final class MdsIndexBenchmark {
         public Config config() {
             return switch (this) {
                 case TINY -> new Config(List.of(IndexServer.values()), List.of(1, 100), List.of(1, 4), Duration.ofMillis(700),
-                        Duration.ofMillis(1500), 8, 0, 0);
+                        Duration.ofMillis(1500), 8, 0, 0, true);
                 case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100), List.of(1, 4, 16, 64, 256, 512, 800),
-                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8, 2, 0);
+                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8, 2, 0, true);
                 case FULL -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100),
-                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8, 2, 0);
+                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8, 2, 0, true);
             };
         }
     }
@@ -82,9 +82,11 @@ public final class MdsIndexBenchmark {
      *        queries beyond it get 429 and count as errors)
      * @param clientProcesses 0: the clients run in this JVM; K: in up to K load agents of their own
      * @param giisMaxConcurrentRequests the GIISes' limit of requests processed at once (0: the shipped default)
+     * @param giisFairShare whether the GIISes share a contended server between connections (shipped: yes)
      */
     public record Config(List<IndexServer> servers, List<Integer> sizes, List<Integer> clients, Duration warmup, Duration measure,
-                         int indexMaxConcurrentQueries, int clientProcesses, int giisMaxConcurrentRequests) {
+                         int indexMaxConcurrentQueries, int clientProcesses, int giisMaxConcurrentRequests,
+                         boolean giisFairShare) {
         public Config {
             servers = List.copyOf(requireNonNull(servers, "servers is null"));
             sizes = List.copyOf(requireNonNull(sizes, "sizes is null"));
@@ -124,7 +126,8 @@ public final class MdsIndexBenchmark {
                     + " --sizes=" + join(sizes) + " --clients=" + join(clients) + " --warmup-millis=" + warmup.toMillis()
                     + " --measure-millis=" + measure.toMillis() + " --index-max-concurrent-queries=" + indexMaxConcurrentQueries
                     + " --client-processes=" + clientProcesses
-                    + (giisMaxConcurrentRequests == 0 ? "" : " --giis-max-concurrent-requests=" + giisMaxConcurrentRequests);
+                    + (giisMaxConcurrentRequests == 0 ? "" : " --giis-max-concurrent-requests=" + giisMaxConcurrentRequests)
+                    + (giisFairShare ? "" : " --giis-fair-share=false");
         }
     }
 
@@ -291,9 +294,11 @@ public final class MdsIndexBenchmark {
             for (int n : config.sizes()) {
                 IndexLayout layout = new IndexLayout(n);
                 try (GiisWithGris stack = GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CACHED,
-                        config.giisMaxConcurrentRequests());
+                        config.giisMaxConcurrentRequests(),
+                        config.giisFairShare());
                      GiisWithGris uncached = config.servers().contains(IndexServer.GIIS_CHAINED)
-                             ? GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CHAINED, config.giisMaxConcurrentRequests()) : null) {
+                             ? GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CHAINED, config.giisMaxConcurrentRequests(),
+                                     config.giisFairShare()) : null) {
                     if (slapd != null) {
                         slapd.load(layout);
                     }
@@ -389,6 +394,8 @@ public final class MdsIndexBenchmark {
         Integer clientProcesses;
         @Option(names = "--giis-max-concurrent-requests", paramLabel = "N", description = "the GIISes' request limit (0: shipped default, 16)")
         Integer giisMaxConcurrent;
+        @Option(names = "--giis-fair-share", paramLabel = "true|false", description = "the GIISes' fair sharing of a contended server (shipped: true)")
+        Boolean giisFairShare;
         @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
         Path output;
 
@@ -409,7 +416,8 @@ public final class MdsIndexBenchmark {
                     measureMillis != null ? Duration.ofMillis(measureMillis) : base.measure(),
                     indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries(),
                     clientProcesses != null ? clientProcesses : base.clientProcesses(),
-                    giisMaxConcurrent != null ? giisMaxConcurrent : base.giisMaxConcurrentRequests());
+                    giisMaxConcurrent != null ? giisMaxConcurrent : base.giisMaxConcurrentRequests(),
+                    giisFairShare != null ? giisFairShare : base.giisFairShare());
         }
     }
 
