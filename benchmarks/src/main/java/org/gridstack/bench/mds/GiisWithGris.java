@@ -49,7 +49,7 @@ final class GiisWithGris implements AutoCloseable {
 
     /** Starts both (GIIS cached), registers the GRIS and checks that the GIIS answers the N entries. */
     static GiisWithGris start(IndexLayout layout) throws IOException, LDAPException {
-        return start(layout, GiisMode.CACHED);
+        return start(layout, GiisMode.CACHED, 0, true);
     }
 
     /**
@@ -57,13 +57,29 @@ final class GiisWithGris implements AutoCloseable {
      * {@link GiisMode#CHAINED} the GRIS's cache is forced off as well.
      */
     static GiisWithGris start(IndexLayout layout, GiisMode mode) throws IOException, LDAPException {
+        return start(layout, mode, 0, true);
+    }
+
+    /**
+     * As {@link #start(IndexLayout, GiisMode)}, the GIIS processing at most {@code maxConcurrentRequests} requests at once (0: its
+     * default), with or without its fair sharing of a contended server.
+     */
+    static GiisWithGris start(IndexLayout layout, GiisMode mode, int maxConcurrentRequests, boolean fairShare)
+            throws IOException, LDAPException {
         GrisConfig gc = GrisConfig.builder().port(0).suffix(layout.parent().toString()).glue2Suffix(null).build();
         ProviderCache cache = new ProviderCache(List.of(new SyntheticProvider(ProviderSettings.of("synthetic"), gc.suffix(),
                 layout.entries(), Clock.systemUTC())), mode == GiisMode.CHAINED ? CacheMode.OFF : CacheMode.AUTO, Clock.systemUTC());
         GrisServer gris = GrisServer.start(gc, cache, null);
         GiisServer giis;
         try {
-            giis = GiisServer.start(GiisConfig.builder().port(0).suffix(IndexLayout.GIIS_SUFFIX).mode(mode).build(),
+            GiisConfig.Builder b = GiisConfig.builder().port(0).suffix(IndexLayout.GIIS_SUFFIX).mode(mode);
+            if (maxConcurrentRequests > 0) {
+                b.maxConcurrentRequests(maxConcurrentRequests);
+            }
+            if (!fairShare) {
+                b.fairShare(null);
+            }
+            giis = GiisServer.start(b.build(),
                     AllowedHostsPolicy.anyone(), null, Clock.systemUTC());
         } catch (IOException | RuntimeException e) {
             gris.close();

@@ -40,26 +40,32 @@ import picocli.CommandLine.Option;
  * fairness index and max/min of the per-client counts, errors; beside them seed 002's published
  * MDS2/MDS4 figures ({@link Seed002Reference}) and the issue's targets ({@link MdsTargets}).
  *
- * <p>Where things run: slapd and the BDII are child processes; the GRIS, the GIIS, the XML index and the
- * clients share this JVM (the host monitor shows the JVM's and slapd's CPU). Results go to
+ * <p>Where things run: slapd and the BDII are child processes; the GRIS, the GIIS and the XML index
+ * run in this JVM; the clients too with {@code --client-processes=0} (tiny), else in that many load
+ * agent JVMs of their own ({@link MultiProcessDriver}; quick and full). The host monitor shows the
+ * JVM's and slapd's CPU. Results go to
  * {@code mds-index.{md,csv,json,html}} and the folder's {@code index.html}. Not thread-safe; each
  * {@link #run} is independent.
  */
 public final class MdsIndexBenchmark {
     static final String BASE_NAME = "mds-index";
 
-    /** Preset grids: tiny (seconds, for the build), quick (minutes), full (seed 002's client steps). */
+    /**
+     * Preset grids: tiny (seconds, for the build; clients in this JVM), quick (minutes) and full
+     * (seed 002's client steps), both with the clients in two load agents of their own, so the
+     * clients do not share our servers' JVM (slapd's never shared slapd's process).
+     */
     public enum Scale {
         TINY, QUICK, FULL;
 
         public Config config() {
             return switch (this) {
                 case TINY -> new Config(List.of(IndexServer.values()), List.of(1, 100), List.of(1, 4), Duration.ofMillis(700),
-                        Duration.ofMillis(1500), 8, 0);
-                case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100), List.of(1, 4, 16, 64, 256),
-                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8, 0);
+                        Duration.ofMillis(1500), 8, 0, 0, true);
+                case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100), List.of(1, 4, 16, 64, 256, 512, 800),
+                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8, 2, 0, true);
                 case FULL -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100),
-                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8, 0);
+                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8, 2, 0, true);
             };
         }
     }
@@ -74,9 +80,13 @@ public final class MdsIndexBenchmark {
      * @param measure measured time per level
      * @param indexMaxConcurrentQueries the XML index's {@code mds.index.max-concurrent-queries} (shipped default 8;
      *        queries beyond it get 429 and count as errors)
+     * @param clientProcesses 0: the clients run in this JVM; K: in up to K load agents of their own
+     * @param giisMaxConcurrentRequests the GIISes' limit of requests processed at once (0: the shipped default)
+     * @param giisFairShare whether the GIISes share a contended server between connections (shipped: yes)
      */
     public record Config(List<IndexServer> servers, List<Integer> sizes, List<Integer> clients, Duration warmup, Duration measure,
-                         int indexMaxConcurrentQueries, int clientProcesses) {
+                         int indexMaxConcurrentQueries, int clientProcesses, int giisMaxConcurrentRequests,
+                         boolean giisFairShare) {
         public Config {
             servers = List.copyOf(requireNonNull(servers, "servers is null"));
             sizes = List.copyOf(requireNonNull(sizes, "sizes is null"));
@@ -102,6 +112,10 @@ public final class MdsIndexBenchmark {
             if (clientProcesses < 0) {
                 throw new IllegalArgumentException("clientProcesses must not be negative, got " + clientProcesses);
             }
+            if (giisMaxConcurrentRequests < 0) {
+                throw new IllegalArgumentException("giis-max-concurrent-requests must not be negative (0: the GIIS's default), got "
+                        + giisMaxConcurrentRequests);
+            }
             if (indexMaxConcurrentQueries < 1) {
                 throw new IllegalArgumentException("index-max-concurrent-queries must be at least 1, got " + indexMaxConcurrentQueries);
             }
@@ -111,7 +125,9 @@ public final class MdsIndexBenchmark {
             return "--servers=" + servers.stream().map(IndexServer::option).collect(Collectors.joining(","))
                     + " --sizes=" + join(sizes) + " --clients=" + join(clients) + " --warmup-millis=" + warmup.toMillis()
                     + " --measure-millis=" + measure.toMillis() + " --index-max-concurrent-queries=" + indexMaxConcurrentQueries
-                    + " --client-processes=" + clientProcesses;
+                    + " --client-processes=" + clientProcesses
+                    + (giisMaxConcurrentRequests == 0 ? "" : " --giis-max-concurrent-requests=" + giisMaxConcurrentRequests)
+                    + (giisFairShare ? "" : " --giis-fair-share=false");
         }
     }
 
@@ -139,8 +155,10 @@ public final class MdsIndexBenchmark {
             s.append("Run ").append(started.truncatedTo(ChronoUnit.SECONDS)).append(" (").append(elapsed.toSeconds()).append(" s), ")
                     .append(cores).append(" cores, `").append(config.describe()).append("`. Queries are subtree searches for `")
                     .append(IndexLayout.FILTER).append("` (the XML index: XPath `").append(IndexLayout.XPATH)
-                    .append("`) returning all N entries over persistent connections; slapd and the BDII run as child processes, everything else"
-                            + " (GRIS, GIIS, XML index, clients) in one JVM.\n\n");
+                    .append("`) returning all N entries over persistent connections; slapd and the BDII run as child processes, the GRIS,"
+                            + " GIIS and XML index in the benchmark's JVM, ").append(config.clientProcesses() == 0
+                            ? "and the clients in that JVM too (they compete with our servers inside it).\n\n"
+                            : "and the clients in up to " + config.clientProcesses() + " load agent JVMs of their own.\n\n");
             s.append("Queries/min (median ms):\n\n");
             s.append(pivot()).append('\n');
             s.append("Seed 002's published peaks beside ours (queries/min):\n\n").append(seedTable()).append('\n');
@@ -275,9 +293,12 @@ public final class MdsIndexBenchmark {
             monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
             for (int n : config.sizes()) {
                 IndexLayout layout = new IndexLayout(n);
-                try (GiisWithGris stack = GiisWithGris.start(layout);
+                try (GiisWithGris stack = GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CACHED,
+                        config.giisMaxConcurrentRequests(),
+                        config.giisFairShare());
                      GiisWithGris uncached = config.servers().contains(IndexServer.GIIS_CHAINED)
-                             ? GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CHAINED) : null) {
+                             ? GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CHAINED, config.giisMaxConcurrentRequests(),
+                                     config.giisFairShare()) : null) {
                     if (slapd != null) {
                         slapd.load(layout);
                     }
@@ -371,6 +392,10 @@ public final class MdsIndexBenchmark {
         Integer indexMaxConcurrent;
         @Option(names = "--client-processes", paramLabel = "K", description = "0: clients in this JVM (preset); K: in up to K JVMs of their own")
         Integer clientProcesses;
+        @Option(names = "--giis-max-concurrent-requests", paramLabel = "N", description = "the GIISes' request limit (0: shipped default, 16)")
+        Integer giisMaxConcurrent;
+        @Option(names = "--giis-fair-share", paramLabel = "true|false", description = "the GIISes' fair sharing of a contended server (shipped: true)")
+        Boolean giisFairShare;
         @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
         Path output;
 
@@ -390,7 +415,9 @@ public final class MdsIndexBenchmark {
                     clients != null ? clients : base.clients(), warmupMillis != null ? Duration.ofMillis(warmupMillis) : base.warmup(),
                     measureMillis != null ? Duration.ofMillis(measureMillis) : base.measure(),
                     indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries(),
-                    clientProcesses != null ? clientProcesses : base.clientProcesses());
+                    clientProcesses != null ? clientProcesses : base.clientProcesses(),
+                    giisMaxConcurrent != null ? giisMaxConcurrent : base.giisMaxConcurrentRequests(),
+                    giisFairShare != null ? giisFairShare : base.giisFairShare());
         }
     }
 

@@ -18,7 +18,8 @@ import com.unboundid.ldap.sdk.LDAPURL;
  * 2135; suffix {@code Mds-Vo-name=site,o=Grid}; mode cached; registrations from anyone; expired
  * registrations swept every second; static aggregation sources ({@code ldap://host:port/base})
  * none, pulled every 60 s with a 20 s timeout; listener limits as the GRIS's (16 requests at
- * once, fair queue of 10 s, 2000 connections); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations.
+ * once, fair queue of 10 s, 2000 connections, fair sharing of a contended server as
+ * {@code FairShareRequestHandler.Settings.defaults()}); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations.
  */
 public final class GiisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
@@ -122,6 +123,8 @@ public final class GiisConfig {
         private int timeLimitSeconds = 75;
         private Duration writeTimeout = Duration.ofSeconds(30);
         private int maxRegistrations = 5000;
+        private org.gridstack.mds.ldap.FairShareRequestHandler.Settings fairShare =
+                org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults();
 
         private Builder() {
         }
@@ -177,6 +180,12 @@ public final class GiisConfig {
             return this;
         }
 
+        /** How connections share a contended GIIS (default {@code FairShareRequestHandler.Settings.defaults()}; null: off). */
+        public Builder fairShare(org.gridstack.mds.ldap.FairShareRequestHandler.Settings v) {
+            fairShare = v;
+            return this;
+        }
+
         public Builder maxConcurrentRequests(int v) {
             maxConcurrentRequests = v;
             return this;
@@ -222,7 +231,7 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                    requestQueueTimeoutMillis, accessLog);
+                    requestQueueTimeoutMillis, accessLog, fairShare);
             DN s;
             try {
                 s = new DN(suffix);

@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.gridstack.mds.cache.ProviderView;
@@ -30,6 +31,7 @@ import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
 import com.unboundid.ldap.protocol.ModifyResponseProtocolOp;
 import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
 import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
+import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -45,8 +47,12 @@ import com.unboundid.ldap.sdk.ResultCode;
  * connection). Entries sent with all their attributes go out as the bytes encoded once when the
  * content was assembled ({@link DirectoryContent.Item#encodedMessage()}), written through the
  * connection's {@link SearchEntryCoalescingOutputStream}, so a cached answer is not encoded again
- * per request; other entries (attribute lists, types only) are sent by the SDK. One instance per
- * connection ({@link #newInstance}); the shared parts are thread-safe.
+ * per request; other entries (attribute lists, types only) are sent by the SDK. A whole successful
+ * answer of such entries is remembered ({@link EncodedAnswers}, shared by every connection): the
+ * same request over the same content is answered by writing the remembered bytes with the new
+ * message ID (entries and result in one write), without parsing, matching or encoding, and the
+ * handler returns no message for the listener to send. One instance per connection
+ * ({@link #newInstance}); the shared parts are thread-safe.
  */
 public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private static final Logger log = LoggerFactory.getLogger(DirectoryRequestHandler.class);
@@ -60,6 +66,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final WriteTimeoutGuard.Writer writer;
     private final boolean sendPreEncoded;
     private final SearchEntryCoalescingOutputStream preEncoded;
+    private final EncodedAnswers sharedAnswers;
+    private final EncodedAnswers answers; // null when this connection cannot send pre-encoded answers
 
     /**
      * @param guard closes connections whose client stopped reading
@@ -67,7 +75,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers) {
-        this(content, search, suffixes, guard, timers, true, null);
+        this(content, search, suffixes, guard, timers, true, new EncodedAnswers(), null);
     }
 
     /**
@@ -77,11 +85,12 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded) {
-        this(content, search, suffixes, guard, timers, sendPreEncoded, null);
+        this(content, search, suffixes, guard, timers, sendPreEncoded, sendPreEncoded ? new EncodedAnswers() : null, null);
     }
 
     private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded, LDAPListenerClientConnection connection) {
+            WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded, EncodedAnswers answers,
+            LDAPListenerClientConnection connection) {
         this.timers = requireNonNull(timers, "timers is null");
         this.content = requireNonNull(content, "content is null");
         this.search = requireNonNull(search, "search is null");
@@ -90,13 +99,15 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         this.connection = connection;
         this.sendPreEncoded = sendPreEncoded;
         this.preEncoded = coalescingOutput(connection, sendPreEncoded);
+        this.sharedAnswers = answers;
+        this.answers = preEncoded == null ? null : answers;
         // the raw socket: the connection's own close() waits for the monitor a blocked write holds
         this.writer = connection == null ? null : guard.register(connection.getSocket());
     }
 
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
-        return new DirectoryRequestHandler(content, search, suffixes, guard, timers, sendPreEncoded,
+        return new DirectoryRequestHandler(content, search, suffixes, guard, timers, sendPreEncoded, sharedAnswers,
                 requireNonNull(c, "connection is null"));
     }
 
@@ -108,37 +119,52 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     @Override
     public LDAPMessage processSearchRequest(int messageID, SearchRequestProtocolOp request, List<Control> controls) {
         long start = System.nanoTime();
-        long[] sending = new long[1];
+        long sending = 0;
         LDAPResult r;
         try {
+            boolean cacheable = answers != null && controls.isEmpty();
+            EncodedAnswers.Remembered remembered = cacheable ? answers.lookup(request) : null;
+            DirectoryContent c = null;
+            long checked = start;
+            if (remembered != null) {
+                // the same question was answered before: if the data is still the same, send that answer again
+                List<ProviderView> views = content.read();
+                long read = System.nanoTime();
+                c = content.assemble(views);
+                long gotData = System.nanoTime();
+                timers.invokeProvider(read - start);
+                timers.generateResult(gotData - read);
+                if (c == remembered.content()) {
+                    sendAnswer(messageID, remembered.answer());
+                    timers.initSearch(0);
+                    timers.searchIndex(0);
+                    timers.transmit(System.nanoTime() - gotData);
+                    return null; // the whole answer, its result included, is on its way: the listener sends nothing more
+                }
+                checked = gotData;
+            }
             DN base = DirectorySearch.parseBase(request.getBaseDN());
             if (!servable(base)) {
                 r = new LDAPResult(messageID, ResultCode.NO_SUCH_OBJECT, "'" + base + "' is not in this server's"
                         + " tree; its entries are under " + suffixes, null, (String[]) null, (Control[]) null);
             } else {
-                long checked = System.nanoTime();
-                timers.initSearch(checked - start);
-                List<ProviderView> views = content.read();
-                long read = System.nanoTime();
-                timers.invokeProvider(read - checked);
-                DirectoryContent c = content.assemble(views);
-                long gotData = System.nanoTime();
-                timers.generateResult(gotData - read);
-                r = search.search(messageID, request, base, c, suffixes, start, (entry, encoded) -> {
-                    long t = System.nanoTime();
-                    writer.begin();
-                    try {
-                        if (encoded != null && preEncoded != null) {
-                            sendEncoded(messageID, encoded);
-                        } else {
-                            connection.sendSearchResultEntry(messageID, entry);
-                        }
-                    } finally {
-                        writer.end();
-                        sending[0] += System.nanoTime() - t;
-                    }
-                });
-                timers.searchIndex(System.nanoTime() - gotData - sending[0]);
+                long now = System.nanoTime();
+                timers.initSearch(now - checked);
+                if (c == null) {
+                    List<ProviderView> views = content.read();
+                    long read = System.nanoTime();
+                    timers.invokeProvider(read - now);
+                    c = content.assemble(views);
+                    now = System.nanoTime();
+                    timers.generateResult(now - read);
+                }
+                AnswerRecorder recorder = new AnswerRecorder(messageID, cacheable);
+                r = search.search(messageID, request, base, c, suffixes, start, recorder);
+                sending = recorder.sendingNanos;
+                timers.searchIndex(System.nanoTime() - now - sending);
+                if (recorder.entries != null) {
+                    answers.remember(c, request, recorder.entries, r);
+                }
             }
         } catch (LDAPException e) {
             r = new LDAPResult(messageID, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
@@ -151,9 +177,62 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             r = new LDAPResult(messageID, ResultCode.OTHER, "internal error: " + e, null, (String[]) null, (Control[]) null);
         }
         // the result message itself is sent by the listener after this returns; counted with the entries
-        timers.transmit(sending[0]);
+        timers.transmit(sending);
         return new LDAPMessage(messageID, new SearchResultDoneProtocolOp(r.getResultCode().intValue(),
                 r.getMatchedDN(), r.getDiagnosticMessage(), null));
+    }
+
+    /**
+     * Sends one search's entries as they match, times the sending, and keeps the encoded entries
+     * when the whole answer may be remembered ({@link EncodedAnswers}): only while every entry goes
+     * out as its prepared encoding.
+     */
+    private final class AnswerRecorder implements DirectorySearch.EntrySink {
+        private final int messageID;
+        private List<byte[]> entries;
+        private long sendingNanos;
+
+        AnswerRecorder(int messageID, boolean remember) {
+            this.messageID = messageID;
+            this.entries = remember && preEncoded != null ? new ArrayList<>() : null;
+        }
+
+        @Override
+        public void send(SearchResultEntryProtocolOp entry, byte[] encoded) throws LDAPException {
+            long t = System.nanoTime();
+            writer.begin();
+            try {
+                if (encoded != null && preEncoded != null) {
+                    sendEncoded(messageID, encoded);
+                    if (entries != null) {
+                        entries.add(encoded);
+                    }
+                } else {
+                    connection.sendSearchResultEntry(messageID, entry);
+                    entries = null;
+                }
+            } finally {
+                writer.end();
+                sendingNanos += System.nanoTime() - t;
+            }
+        }
+    }
+
+    /** Writes a remembered answer (its entries and its result) with this request's message ID, in one write when it fits. */
+    private void sendAnswer(int messageID, EncodedAnswers.Answer answer) throws LDAPException {
+        writer.begin();
+        try {
+            synchronized (connection) {
+                for (byte[] e : answer.entries()) {
+                    preEncoded.writeEncoded(messageID, e);
+                }
+                preEncoded.writeEncoded(messageID, answer.done());
+            }
+        } catch (java.io.IOException e) {
+            throw new LDAPException(ResultCode.SERVER_DOWN, "sending an answer failed: " + e, e);
+        } finally {
+            writer.end();
+        }
     }
 
     /**

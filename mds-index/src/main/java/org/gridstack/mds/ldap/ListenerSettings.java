@@ -5,13 +5,24 @@ import java.net.InetAddress;
 /**
  * What every LDAP front-end (GRIS, GIIS) shares: where it listens, how many connections it
  * takes, how many requests it processes at once and how long a request may wait for its turn,
- * and whether it writes an access log. Immutable; thread-safe.
+ * whether it writes an access log, and how connections share the server when it is contended.
+ * Immutable; thread-safe.
  *
  * @param port 0: any free port
  * @param listenAddress null: every address
+ * @param fairShare how connections share a contended server ({@link FairShareRequestHandler});
+ *                  null: no fair sharing beyond the concurrency limit's fair queue
  */
 public record ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
-        long requestQueueTimeoutMillis, boolean accessLog) {
+        long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare) {
+
+    /** Settings with the default fair sharing ({@link FairShareRequestHandler.Settings#defaults()}). */
+    public ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
+            long requestQueueTimeoutMillis, boolean accessLog) {
+        this(port, listenAddress, maxConnections, maxConcurrentRequests, requestQueueTimeoutMillis, accessLog,
+                FairShareRequestHandler.Settings.defaults());
+    }
+
     public ListenerSettings {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not between 0 (any free port) and 65535");

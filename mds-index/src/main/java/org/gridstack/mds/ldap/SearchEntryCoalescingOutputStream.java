@@ -91,6 +91,23 @@ public final class SearchEntryCoalescingOutputStream extends OutputStream {
      * cached entry is not encoded again for every answer. Held like any other entry.
      */
     public void writeSearchResultEntry(int messageId, byte[] encodedOp) throws IOException {
+        if (encodedOp.length == 0 || (encodedOp[0] & 0xff) != SEARCH_RESULT_ENTRY) {
+            throw new IllegalArgumentException("not an encoded SearchResultEntry operation");
+        }
+        writeEncoded(messageId, encodedOp);
+    }
+
+    /**
+     * Appends the LDAP message made of {@code messageId} and an already BER-encoded protocol op: a
+     * SearchResultEntry is held like any other entry; any other operation (e.g. the
+     * SearchResultDone of an answer encoded once, {@link EncodedAnswers}) ends the answer, and what
+     * is held goes out with it in one write.
+     */
+    public void writeEncoded(int messageId, byte[] encodedOp) throws IOException {
+        if (encodedOp.length == 0) {
+            throw new IllegalArgumentException("the encoded operation is empty");
+        }
+        boolean entry = (encodedOp[0] & 0xff) == SEARCH_RESULT_ENTRY;
         byte[] id = integerContents(messageId);
         int body = 2 + id.length + encodedOp.length;
         int lengthBytes = body < 0x80 ? 1 : body < 0x100 ? 2 : body < 0x10000 ? 3 : body < 0x1000000 ? 4 : 5;
@@ -121,6 +138,9 @@ public final class SearchEntryCoalescingOutputStream extends OutputStream {
         at += encodedOp.length;
         if (target == buffer) {
             held = at;
+            if (!entry) {
+                flushHeld();
+            }
         } else {
             out.write(target, 0, at);
         }
