@@ -1,8 +1,7 @@
 package org.gridstack.bench.mds;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import org.gridstack.bench.kit.NamedOption;
 
 /**
  * The servers one seed 002 run sets side by side, each answering the same index of N entries:
@@ -13,7 +12,7 @@ import java.util.Locale;
  * the MDS2 GIIS, a real BDII (Debian's bdii: bdii-update loading the entries into its own slapd,
  * configured as the package ships it). Immutable.
  */
-public enum IndexServer {
+public enum IndexServer implements NamedOption {
     GIIS_CACHED("giis", "our GIIS (cached)"),
     /** Seed 002's uncached MDS2: the GIIS in chained mode over a GRIS with its cache off, so every query reaches the provider. */
     GIIS_CHAINED("giis-chained", "our GIIS (chained, uncached)"),
@@ -30,6 +29,7 @@ public enum IndexServer {
     }
 
     /** The name on the command line ({@code --servers=giis,index,slapd}). */
+    @Override
     public String option() {
         return option;
     }
@@ -39,27 +39,8 @@ public enum IndexServer {
         return label;
     }
 
-    /** {@code all} or a comma-separated list of {@link #option()} names. */
+    /** {@code all} or a comma-separated list of {@link #option()} names; each named once. */
     public static List<IndexServer> parseList(String text) {
-        if (text.equalsIgnoreCase("all")) {
-            return List.of(values());
-        }
-        List<IndexServer> out = new ArrayList<>();
-        for (String part : text.split(",")) {
-            String name = part.strip().toLowerCase(Locale.ROOT);
-            IndexServer found = null;
-            for (IndexServer s : values()) {
-                if (s.option.equals(name)) {
-                    found = s;
-                }
-            }
-            if (found == null) {
-                throw new IllegalArgumentException("unknown server '" + part.strip() + "': use all, or some of giis, index, slapd, bdii, giis-chained");
-            }
-            if (!out.contains(found)) {
-                out.add(found);
-            }
-        }
-        return List.copyOf(out);
+        return NamedOption.parseList(IndexServer.class, text, "server", true).stream().distinct().toList();
     }
 }

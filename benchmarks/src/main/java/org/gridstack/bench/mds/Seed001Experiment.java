@@ -1,14 +1,13 @@
 package org.gridstack.bench.mds;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import org.gridstack.bench.kit.NamedOption;
 
 /**
  * Seed 001's four MDS2 experiment sets, reduced to one machine: what varies (the x axis), who
  * answers, and which query. Immutable.
  */
-public enum Seed001Experiment {
+public enum Seed001Experiment implements NamedOption {
     /** Set 1: one GRIS with 10 IPs, concurrent users varied, the GRIS always or never caching; query: all data. */
     GRIS_USERS("gris-users", "1. GRIS vs users", "users", "one GRIS with 10 IPs (1 memory, 9 cpu); every user asks for all its data"),
     /** Set 2: a GIIS (cachettl very large) with one GRIS registered, users varied; query: all data. */
@@ -33,7 +32,8 @@ public enum Seed001Experiment {
         this.setUp = setUp;
     }
 
-    String option() {
+    @Override
+    public String option() {
         return option;
     }
 
@@ -50,28 +50,8 @@ public enum Seed001Experiment {
         return setUp;
     }
 
-    /** {@code all} or a comma-separated list of {@link #option()} names. */
+    /** {@code all} or a comma-separated list of {@link #option()} names; each named once. */
     static List<Seed001Experiment> parseList(String text) {
-        if (text.strip().equalsIgnoreCase("all")) {
-            return List.of(values());
-        }
-        List<Seed001Experiment> out = new ArrayList<>();
-        for (String part : text.split(",")) {
-            String name = part.strip().toLowerCase(Locale.ROOT);
-            Seed001Experiment found = null;
-            for (Seed001Experiment e : values()) {
-                if (e.option.equals(name)) {
-                    found = e;
-                }
-            }
-            if (found == null) {
-                throw new IllegalArgumentException("unknown experiment '" + part.strip()
-                        + "': use all, or some of gris-users, giis-users, gris-providers, giis-grises");
-            }
-            if (!out.contains(found)) {
-                out.add(found);
-            }
-        }
-        return List.copyOf(out);
+        return NamedOption.parseList(Seed001Experiment.class, text, "experiment", true).stream().distinct().toList();
     }
 }
