@@ -99,6 +99,11 @@ public class FrontierProperties {
      */
     private int compressionOneShotMaxBytes = ZlibEncoderSettings.DEFAULT_ONE_SHOT_MAX_BYTES;
     /**
+     * Highest zip level libdeflate encodes; higher levels use java.util.zip's parallel blocks (every
+     * core on one answer), which were faster at level 9 (frontier-servlet README). Default 7.
+     */
+    private int compressionLibdeflateMaxLevel = ZlibEncoderSettings.DEFAULT_LIBDEFLATE_MAX_LEVEL;
+    /**
      * Payloads shorter than this (uncompressed) are compressed by java.util.zip even when libdeflate
      * is loaded: byte for byte the production servlet's answer, and libdeflate would save only
      * microseconds. Default 8 KiB.
@@ -220,10 +225,18 @@ public class FrontierProperties {
     public int getCompressionOneShotMaxBytes() { return compressionOneShotMaxBytes; }
     public void setCompressionOneShotMaxBytes(int v) { compressionOneShotMaxBytes = notNegative("compression-one-shot-max-bytes", v); }
 
+    public int getCompressionLibdeflateMaxLevel() { return compressionLibdeflateMaxLevel; }
+    public void setCompressionLibdeflateMaxLevel(int v) {
+        if (v < 0 || v > 9) {
+            throw new IllegalArgumentException("frontier.compression-libdeflate-max-level must be 0..9 (0: never libdeflate), got " + v);
+        }
+        compressionLibdeflateMaxLevel = v;
+    }
+
     /** The zlib encoder settings these properties describe. */
     public ZlibEncoderSettings zlibEncoderSettings() {
         return new ZlibEncoderSettings(compressionEncoder, compressionLibrary, compressionOneShotMinBytes, compressionOneShotMaxBytes,
-                compressionBlockSize);
+                compressionBlockSize, compressionLibdeflateMaxLevel);
     }
     public boolean isLastModifiedEnabled() { return lastModifiedEnabled; }
     public void setLastModifiedEnabled(boolean v) { lastModifiedEnabled = v; }

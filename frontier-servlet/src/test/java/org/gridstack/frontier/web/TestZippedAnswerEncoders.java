@@ -73,8 +73,19 @@ class TestZippedAnswerEncoders {
             assertTrue(before.contains("frontier_compression_encoder{encoder=\"libdeflate\"") , "encoder gauge:\n" + before);
             everyLevelInflatesToTheUnzippedRows(server);
             String after = metrics(server);
-            assertEquals(9.0, zippedPayloads(after, "libdeflate"), "the 1 MB answer at levels 1..9");
-            assertEquals(9.0, zippedPayloads(after, "java.util.zip"), "the one-row answer (below the 8 KiB one-shot minimum)");
+            assertEquals(7.0, zippedPayloads(after, "libdeflate"), "the 1 MB answer at levels 1..7");
+            assertEquals(9.0 + 2.0, zippedPayloads(after, "java.util.zip"),
+                    "the one-row answer (below the 8 KiB one-shot minimum) and the 1 MB answer at 8 and 9 (parallel blocks)");
+        }
+    }
+
+    @Test
+    void libdeflateUpToTheConfiguredLevel() throws Exception {
+        try (FrontierTestServer server = FrontierTestServer.start(FrontierGoldenVectors.schemaFile(),
+                "--frontier.compression-libdeflate-max-level=9")) {
+            DecodedPayload plain = fetch(server, "BLOB", BIG);
+            assertArrayEquals(plain.rowStream(), fetch(server, "BLOBzip9", BIG).rowStream());
+            assertEquals(1.0, zippedPayloads(metrics(server), "libdeflate"), "level 9 by libdeflate when allowed");
         }
     }
 

@@ -15,8 +15,17 @@ import java.util.Objects;
  *                        is encoded by java.util.zip (parallel blocks) instead; default 8 MiB
  * @param blockSize       uncompressed bytes per block of java.util.zip's parallel encoder; at least
  *                        32 KiB; default {@link ParallelZlibOutputStream#DEFAULT_BLOCK_SIZE}
+ * @param libdeflateMaxLevel highest zip level libdeflate encodes; higher levels go to java.util.zip's
+ *                        parallel blocks, which use every core for one answer. libdeflate's 8 and 9
+ *                        search about as hard as zlib's (32 against 38 ms of CPU per 1 MB answer at
+ *                        9), so on one core one answer took 2.6 times as long as in parallel blocks
+ *                        (14.6 against 38.4 q/s with one client, frontier-servlet README); default 7
  */
-public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShotMinBytes, int oneShotMaxBytes, int blockSize) {
+public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShotMinBytes, int oneShotMaxBytes, int blockSize,
+                                  int libdeflateMaxLevel) {
+
+    /** Default of {@link #libdeflateMaxLevel()}. */
+    public static final int DEFAULT_LIBDEFLATE_MAX_LEVEL = 7;
 
     /** Default of {@link #oneShotMinBytes()}. */
     public static final int DEFAULT_ONE_SHOT_MIN_BYTES = 8 * 1024;
@@ -49,31 +58,43 @@ public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShot
         if (blockSize < ParallelZlibOutputStream.DICT_SIZE) {
             throw new IllegalArgumentException("blockSize must be at least " + ParallelZlibOutputStream.DICT_SIZE + ", got " + blockSize);
         }
+        if (libdeflateMaxLevel < 0 || libdeflateMaxLevel > 9) {
+            throw new IllegalArgumentException("libdeflateMaxLevel must be 0..9 (0: never libdeflate), got " + libdeflateMaxLevel);
+        }
     }
 
-    /** AUTO, Debian's libdeflate.so.0, 8 KiB to 8 MiB in one call, 128 KiB blocks. */
+    /** The earlier settings without a level limit: libdeflate at every level it is chosen for. */
+    public ZlibEncoderSettings(Choice choice, String libraryName, int oneShotMinBytes, int oneShotMaxBytes, int blockSize) {
+        this(choice, libraryName, oneShotMinBytes, oneShotMaxBytes, blockSize, DEFAULT_LIBDEFLATE_MAX_LEVEL);
+    }
+
+    /** AUTO, Debian's libdeflate.so.0, 8 KiB to 8 MiB in one call, 128 KiB blocks, libdeflate up to level 7. */
     public static ZlibEncoderSettings defaults() {
         return new ZlibEncoderSettings(Choice.AUTO, Libdeflate.DEFAULT_LIBRARY, DEFAULT_ONE_SHOT_MIN_BYTES, DEFAULT_ONE_SHOT_MAX_BYTES,
                 ParallelZlibOutputStream.DEFAULT_BLOCK_SIZE);
     }
 
     public ZlibEncoderSettings withChoice(Choice c) {
-        return new ZlibEncoderSettings(c, libraryName, oneShotMinBytes, oneShotMaxBytes, blockSize);
+        return new ZlibEncoderSettings(c, libraryName, oneShotMinBytes, oneShotMaxBytes, blockSize, libdeflateMaxLevel);
     }
 
     public ZlibEncoderSettings withLibraryName(String name) {
-        return new ZlibEncoderSettings(choice, name, oneShotMinBytes, oneShotMaxBytes, blockSize);
+        return new ZlibEncoderSettings(choice, name, oneShotMinBytes, oneShotMaxBytes, blockSize, libdeflateMaxLevel);
     }
 
     public ZlibEncoderSettings withOneShotMinBytes(int bytes) {
-        return new ZlibEncoderSettings(choice, libraryName, bytes, oneShotMaxBytes, blockSize);
+        return new ZlibEncoderSettings(choice, libraryName, bytes, oneShotMaxBytes, blockSize, libdeflateMaxLevel);
     }
 
     public ZlibEncoderSettings withOneShotMaxBytes(int bytes) {
-        return new ZlibEncoderSettings(choice, libraryName, oneShotMinBytes, bytes, blockSize);
+        return new ZlibEncoderSettings(choice, libraryName, oneShotMinBytes, bytes, blockSize, libdeflateMaxLevel);
+    }
+
+    public ZlibEncoderSettings withLibdeflateMaxLevel(int level) {
+        return new ZlibEncoderSettings(choice, libraryName, oneShotMinBytes, oneShotMaxBytes, blockSize, level);
     }
 
     public ZlibEncoderSettings withBlockSize(int bytes) {
-        return new ZlibEncoderSettings(choice, libraryName, oneShotMinBytes, oneShotMaxBytes, bytes);
+        return new ZlibEncoderSettings(choice, libraryName, oneShotMinBytes, oneShotMaxBytes, bytes, libdeflateMaxLevel);
     }
 }

@@ -85,7 +85,7 @@ public final class ZlibEncoders implements AutoCloseable {
         if (level < 1 || level > 9) {
             throw new IllegalArgumentException("zip level must be 1..9: " + level);
         }
-        if (libdeflate == null) {
+        if (libdeflate == null || level > settings.libdeflateMaxLevel()) {
             return parallel(out, level);
         }
         return new LibdeflateZlibOutputStream(out, level, libdeflate, settings.oneShotMinBytes(), settings.oneShotMaxBytes(), () -> parallel(out, level));

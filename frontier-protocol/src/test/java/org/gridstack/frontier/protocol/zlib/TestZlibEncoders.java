@@ -41,9 +41,15 @@ class TestZlibEncoders {
             assertInstanceOf(LibdeflateZlibOutputStream.class, encoders.open(new ByteArrayOutputStream(), 5));
             byte[] data = textData(700_000, 1);
             for (int level = 1; level <= 9; level++) {
-                roundTrip(encoders, data, level, ZlibEncoderKind.LIBDEFLATE);
+                // above the default maximum level java.util.zip's parallel blocks encode (every core on one answer)
+                roundTrip(encoders, data, level, level <= ZlibEncoderSettings.DEFAULT_LIBDEFLATE_MAX_LEVEL
+                        ? ZlibEncoderKind.LIBDEFLATE : ZlibEncoderKind.JAVA_UTIL_ZIP);
             }
         }
+        try (ZlibEncoders encoders = new ZlibEncoders(ZlibEncoderSettings.defaults().withLibdeflateMaxLevel(9), null)) {
+            roundTrip(encoders, textData(700_000, 1), 9, ZlibEncoderKind.LIBDEFLATE);
+        }
+        assertThrows(IllegalArgumentException.class, () -> ZlibEncoderSettings.defaults().withLibdeflateMaxLevel(10));
     }
 
     @Test
