@@ -54,7 +54,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * 32,767 distinct strings, which a block of 10,000 rows with four unique string columns passes.
  *
  * <p>The dictionary lives on the heap between blocks; Arrow memory is taken per block from a
- * child allocator and returned before {@link #writeBlock} returns. Not thread-safe: one producer.
+ * child allocator and returned before {@link #writeBlock} returns. A block that fails to be written
+ * leaves the writer refusing further blocks (the reader's dictionary would no longer match). Not
+ * thread-safe: one producer.
  */
 final class ArrowFrameWriter implements FramePayloadWriter {
     /** Width of the dictionary indices of VARCHAR columns. */
@@ -74,6 +76,7 @@ final class ArrowFrameWriter implements FramePayloadWriter {
     private final int[] stringColumns;
     private final StreamDictionary dictionary = new StreamDictionary();
     private boolean started;
+    private boolean broken;
 
     ArrowFrameWriter(BlockSchema schema, BufferAllocator parent, CompressionCodec compression) {
         this.schema = requireNonNull(schema, "schema is null");
@@ -105,6 +108,10 @@ final class ArrowFrameWriter implements FramePayloadWriter {
     public void writeBlock(List<Object[]> rows, OutputStream out) throws IOException {
         requireNonNull(rows, "rows is null");
         requireNonNull(out, "out is null");
+        if (broken) {
+            throw new IllegalStateException("an earlier block of this Arrow frame stream failed; the stream cannot go on");
+        }
+        broken = true; // until this block is written whole: the reader's dictionary would no longer match ours
         WriteChannel channel = new WriteChannel(Channels.newChannel(out));
         IpcOption option = IpcOption.DEFAULT;
         if (!started) {
@@ -127,6 +134,7 @@ final class ArrowFrameWriter implements FramePayloadWriter {
             }
         }
         started = true;
+        broken = false;
         out.flush();
     }
 
