@@ -151,6 +151,26 @@ class TestArrowFrameStream {
     }
 
     @Test
+    void aWriterWhoseBlockFailedRefusesFurtherBlocks() throws Exception {
+        FramePayloadWriter writer = ArrowBlockCodec.INSTANCE.openFrameWriter(ALL_TYPES);
+        java.io.OutputStream failing = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("connection reset");
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                throw new java.io.IOException("connection reset");
+            }
+        };
+        assertThrows(java.io.IOException.class, () -> writer.writeBlock(blocks().get(0), failing));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> writer.writeBlock(blocks().get(0), new ByteArrayOutputStream()));
+        assertTrue(e.getMessage().contains("cannot go on"), e.getMessage());
+    }
+
+    @Test
     void thePayloadsTogetherAreOneArrowIpcStreamThatArrowsOwnReaderReads() throws Exception {
         ByteArrayOutputStream payloads = new ByteArrayOutputStream();
         BlockFrameEncoder encoder = new BlockFrameEncoder(ArrowBlockCodec.INSTANCE, ALL_TYPES);
