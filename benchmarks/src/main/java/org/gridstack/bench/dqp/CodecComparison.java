@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One seed table's bytes in the codecs at one block size (what a data service sends for a blocked
- * scan of the whole table): WebRowSet, plain Arrow and Arrow with ZSTD-compressed buffers, and the
+ * One seed table's bytes in the codecs at one block size (what a data service's streamed scan of
+ * the whole table and an EXCHANGE send: {@link CodecBytes}): WebRowSet, plain Arrow and Arrow with ZSTD-compressed buffers, and the
  * ratios WebRowSet / Arrow. Immutable.
  */
 record CodecComparison(SeedQuery query, int blockSize, int rows, long webRowSetBytes, long arrowBytes, long zstdBytes) {

@@ -8,7 +8,7 @@ import org.gridstack.bench.kit.RepeatedQuery;
 
 /**
  * Scan-1 at one block size in one codec: the bytes the codec makes of the table in blocks of that
- * size (what the data service sends), the data service's blocked scan time, and the full DQP
+ * size (what the data service's streamed scan sends: {@link CodecBytes}), the data service's blocked scan time, and the full DQP
  * Scan-1's time and EXCHANGE bytes (the coordinator's profile; the block size applies to both the
  * data service blocks and the EXCHANGE blocks). Immutable.
  */

@@ -13,6 +13,7 @@ import java.util.Optional;
 
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
@@ -26,7 +27,11 @@ import org.apache.arrow.vector.ipc.message.IpcOption;
 import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -104,7 +109,7 @@ public final class ArrowBlockCodec implements BlockCodec {
         BufferAllocator allocator = ROOT.newChildAllocator("reader", 0, MAX_ALLOCATION_BYTES);
         ArrowStreamReader reader = new ArrowStreamReader(in, allocator, CommonsCompressionFactory.INSTANCE);
         try {
-            BlockSchema schema = fromArrow(reader.getVectorSchemaRoot().getSchema());
+            BlockSchema schema = fromArrow(reader.getVectorSchemaRoot().getSchema(), reader);
             return new Reader(schema, reader, allocator);
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
@@ -114,6 +119,23 @@ public final class ArrowBlockCodec implements BlockCodec {
             }
             throw e;
         }
+    }
+
+    /**
+     * One Arrow IPC stream over all frames of a block-frame stream ({@link ArrowFrameWriter}): the
+     * schema once, VARCHAR columns dictionary-encoded with dictionaries that grow by delta batches,
+     * one record batch per block. Buffers are ZSTD-compressed in {@link #ZSTD}.
+     */
+    @Override
+    public FramePayloadWriter openFrameWriter(BlockSchema schema) {
+        return new ArrowFrameWriter(schema, ROOT, compression == null ? NoCompressionCodec.INSTANCE
+                : CommonsCompressionFactory.INSTANCE.createCodec(compression, ZSTD_LEVEL));
+    }
+
+    /** Reads what {@link #openFrameWriter} writes, in either variant. */
+    @Override
+    public FramePayloadReader openFrameReader() {
+        return new ArrowFrameReader(ROOT);
     }
 
     static Schema toArrow(BlockSchema schema) {
@@ -132,9 +154,30 @@ public final class ArrowBlockCodec implements BlockCodec {
     }
 
     static BlockSchema fromArrow(Schema schema) throws MalformedBlockException {
+        return fromArrow(schema, null);
+    }
+
+    /**
+     * The block schema of an Arrow schema in Java's in-memory form: a dictionary-encoded column has
+     * its index type there, and its value type is that of the dictionary in {@code dictionaries}.
+     */
+    static BlockSchema fromArrow(Schema schema, DictionaryProvider dictionaries) throws MalformedBlockException {
         List<Column> columns = new ArrayList<>();
         for (Field f : schema.getFields()) {
             ArrowType t = f.getType();
+            DictionaryEncoding encoding = f.getDictionary();
+            if (encoding != null) {
+                Dictionary dictionary = dictionaries == null ? null : dictionaries.lookup(encoding.getId());
+                if (dictionary == null) {
+                    throw new MalformedBlockException("Arrow column " + f.getName() + " refers to dictionary " + encoding.getId()
+                            + ", which the stream does not define");
+                }
+                t = dictionary.getVectorType();
+                if (!(t instanceof ArrowType.Utf8)) {
+                    throw new MalformedBlockException("Arrow column " + f.getName() + " has a dictionary of " + t
+                            + "; only Utf8 dictionaries are supported");
+                }
+            }
             ColumnType type;
             if (t instanceof ArrowType.Utf8) {
                 type = ColumnType.VARCHAR;
@@ -153,6 +196,43 @@ public final class ArrowBlockCodec implements BlockCodec {
             columns.add(new Column(f.getName(), type, f.isNullable()));
         }
         return new BlockSchema(columns);
+    }
+
+    /** The rows of the batch in {@code root}; dictionary-encoded columns are looked up in {@code dictionaries}. */
+    static List<Object[]> rows(VectorSchemaRoot root, DictionaryProvider dictionaries, BlockSchema schema) {
+        int n = root.getRowCount();
+        List<Object[]> rows = new ArrayList<>(n);
+        for (int r = 0; r < n; r++) {
+            rows.add(new Object[schema.size()]);
+        }
+        for (int c = 0; c < schema.size(); c++) {
+            FieldVector vector = root.getVector(c);
+            DictionaryEncoding encoding = vector.getField().getDictionary();
+            if (encoding != null) {
+                BaseIntVector indices = (BaseIntVector) vector;
+                VarCharVector values = (VarCharVector) dictionaries.lookup(encoding.getId()).getVector();
+                for (int r = 0; r < n; r++) {
+                    if (!vector.isNull(r)) {
+                        rows.get(r)[c] = new String(values.get((int) indices.getValueAsLong(r)), StandardCharsets.UTF_8);
+                    }
+                }
+                continue;
+            }
+            ColumnType type = schema.column(c).type();
+            for (int r = 0; r < n; r++) {
+                if (vector.isNull(r)) {
+                    continue;
+                }
+                rows.get(r)[c] = switch (type) {
+                    case VARCHAR -> new String(((VarCharVector) vector).get(r), StandardCharsets.UTF_8);
+                    case INTEGER -> ((IntVector) vector).get(r);
+                    case BIGINT -> ((BigIntVector) vector).get(r);
+                    case DOUBLE -> ((Float8Vector) vector).get(r);
+                    case BOOLEAN -> ((BitVector) vector).get(r) != 0;
+                };
+            }
+        }
+        return rows;
     }
 
     private static void closeQuietly(AutoCloseable c) {
@@ -266,29 +346,7 @@ public final class ArrowBlockCodec implements BlockCodec {
             if (!loaded) {
                 return null;
             }
-            VectorSchemaRoot root = reader.getVectorSchemaRoot();
-            int n = root.getRowCount();
-            List<Object[]> rows = new ArrayList<>(n);
-            for (int r = 0; r < n; r++) {
-                rows.add(new Object[schema.size()]);
-            }
-            for (int c = 0; c < schema.size(); c++) {
-                FieldVector vector = root.getVector(c);
-                ColumnType type = schema.column(c).type();
-                for (int r = 0; r < n; r++) {
-                    if (vector.isNull(r)) {
-                        continue;
-                    }
-                    rows.get(r)[c] = switch (type) {
-                        case VARCHAR -> new String(((VarCharVector) vector).get(r), StandardCharsets.UTF_8);
-                        case INTEGER -> ((IntVector) vector).get(r);
-                        case BIGINT -> ((BigIntVector) vector).get(r);
-                        case DOUBLE -> ((Float8Vector) vector).get(r);
-                        case BOOLEAN -> ((BitVector) vector).get(r) != 0;
-                    };
-                }
-            }
-            return rows;
+            return rows(reader.getVectorSchemaRoot(), reader, schema);
         }
 
         @Override

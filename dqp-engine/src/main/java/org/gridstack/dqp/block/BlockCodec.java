@@ -24,6 +24,20 @@ public interface BlockCodec {
     BlockReader openReader(InputStream in) throws IOException;
 
     /**
+     * Encodes the blocks of one block-frame stream ({@link BlockFrameEncoder}). By default each
+     * payload is a complete stream of this codec holding one block; a codec may override this to
+     * carry state across the blocks of the stream (Arrow does: one IPC stream over all frames).
+     */
+    default FramePayloadWriter openFrameWriter(BlockSchema schema) {
+        return SelfContainedFrames.writer(this, schema);
+    }
+
+    /** Decodes the payloads written by {@link #openFrameWriter}, in order. */
+    default FramePayloadReader openFrameReader() {
+        return SelfContainedFrames.reader(this);
+    }
+
+    /**
      * The codec named {@code name}: {@code binary} (or {@code arrow}), {@code binary-zstd} (or {@code arrow-zstd}) or
      * {@code webrowset} (or {@code xml}),
      * case-insensitive.

@@ -10,14 +10,16 @@ import java.util.List;
 
 /**
  * Writes the frames of a block-frame stream: many blocks on one connection (one HTTP body) instead
- * of one request per block. Each block keeps the codec's own shape: a frame is a 4-byte big-endian
- * length {@code n > 0} followed by {@code n} bytes that are one complete stream of the codec holding
- * exactly that block (an Arrow IPC stream with one record batch, or one WebRowSet document), so a
- * block moves the same bytes as when it had a request of its own, plus 4. Length 0 ends the
+ * of one request per block. A frame is a 4-byte big-endian length {@code n > 0} followed by
+ * {@code n} bytes of exactly one block in the codec's format ({@link BlockCodec#openFrameWriter}):
+ * in WebRowSet a complete document per block, as the seed sent it; in Arrow the next part of one
+ * Arrow IPC stream over the whole frame stream (the schema in the first frame only, strings
+ * dictionary-encoded with delta dictionaries, one record batch per block), so the frames must be
+ * read in order by one {@link BlockFrameReader}. Length 0 ends the
  * stream; length -2 also ends it and is followed by a 4-byte length and that many bytes of a trailer
  * (e.g. the producer's cost counters as JSON); length -1 is followed by a 4-byte length and that
- * many UTF-8 bytes of an error message (the producer failed; the stream ends there). {@link BlockFrameReader} reads it. Stateless apart
- * from its codec and schema; thread-safe.
+ * many UTF-8 bytes of an error message (the producer failed; the stream ends there). {@link BlockFrameReader} reads it. One encoder
+ * per stream; not thread-safe (one producer writes the frames in order).
  */
 public final class BlockFrameEncoder {
     /** HTTP content type of a block-frame stream; the payload codec is its {@code codec} parameter. */
@@ -28,11 +30,11 @@ public final class BlockFrameEncoder {
     private static final byte[] END_FRAME = {0, 0, 0, 0};
 
     private final BlockCodec codec;
-    private final BlockSchema schema;
+    private final FramePayloadWriter payloads;
 
     public BlockFrameEncoder(BlockCodec codec, BlockSchema schema) {
         this.codec = requireNonNull(codec, "codec is null");
-        this.schema = requireNonNull(schema, "schema is null");
+        this.payloads = codec.openFrameWriter(requireNonNull(schema, "schema is null"));
     }
 
     /** The content type naming this encoder's codec, e.g. {@code application/vnd.gridstack.dqp-block-frames; codec=binary}. */
@@ -64,15 +66,12 @@ public final class BlockFrameEncoder {
         throw new IllegalArgumentException("Content-Type " + contentType + " names no codec; add '; codec=binary'");
     }
 
-    /** One block as a frame: its length, then the block as a complete stream of the codec. */
+    /** The next block as a frame: its length, then the block in the codec's frame payload format. */
     public byte[] frame(List<Object[]> rows) throws IOException {
         requireNonNull(rows, "rows is null");
         ByteArrayOutputStream buffer = new ByteArrayOutputStream(Math.max(256, rows.size() * 48));
         buffer.write(END_FRAME); // room for the length
-        try (BlockWriter writer = codec.openWriter(schema, buffer)) {
-            writer.writeBlock(rows);
-            writer.finish();
-        }
+        payloads.writeBlock(rows, buffer);
         byte[] frame = buffer.toByteArray();
         int n = frame.length - 4;
         frame[0] = (byte) (n >>> 24);

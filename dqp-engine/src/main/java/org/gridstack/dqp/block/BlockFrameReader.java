@@ -15,10 +15,12 @@ import java.util.List;
  * is kept for {@link #trailer}); an error frame is
  * thrown as {@link RemoteFailure} with the producer's message; a stream that stops before its end
  * frame is an {@link EOFException} (the producer or the connection died), and a frame longer than
- * {@value #MAX_FRAME_BYTES} bytes is a {@link MalformedBlockException}. Holds one frame at a time.
+ * {@value #MAX_FRAME_BYTES} bytes is a {@link MalformedBlockException}. Holds one frame at a time,
+ * and what the codec carries from frame to frame (Arrow: its dictionaries, bounded by the writer),
+ * which it releases when the stream ends (end, error, cut or malformed frame) or on {@link #close}.
  * Does not close the input stream. Not thread-safe: one consumer.
  */
-public final class BlockFrameReader {
+public final class BlockFrameReader implements AutoCloseable {
     /** The largest frame accepted (a block, encoded). */
     public static final int MAX_FRAME_BYTES = 64 * 1024 * 1024;
     static final int MAX_ERROR_BYTES = 16 * 1024;
@@ -31,7 +33,7 @@ public final class BlockFrameReader {
         }
     }
 
-    private final BlockCodec codec;
+    private final FramePayloadReader payloads;
     private final DataInputStream in;
     private boolean ended;
     private long payloadBytes;
@@ -41,7 +43,7 @@ public final class BlockFrameReader {
     private byte[] trailer;
 
     public BlockFrameReader(BlockCodec codec, InputStream in) {
-        this.codec = requireNonNull(codec, "codec is null");
+        this.payloads = requireNonNull(codec, "codec is null").openFrameReader();
         this.in = new DataInputStream(requireNonNull(in, "in is null"));
     }
 
@@ -54,6 +56,20 @@ public final class BlockFrameReader {
         if (ended) {
             return null;
         }
+        try {
+            List<Object[]> rows = next();
+            if (ended) {
+                payloads.close();
+            }
+            return rows;
+        } catch (IOException | RuntimeException e) {
+            ended = true;
+            payloads.close();
+            throw e;
+        }
+    }
+
+    private List<Object[]> next() throws IOException {
         int n;
         try {
             n = in.readInt();
@@ -105,25 +121,12 @@ public final class BlockFrameReader {
     }
 
     private List<Object[]> decode(byte[] payload) throws IOException {
-        // one frame is one block; a codec reader may hand it over in parts (WebRowSet: at most 1,000 rows at a time)
-        try (BlockReader reader = codec.openReader(new java.io.ByteArrayInputStream(payload))) {
-            schema = reader.schema();
-            List<Object[]> rows = reader.nextBlock();
-            if (rows == null) {
-                return new java.util.ArrayList<>();
-            }
-            List<Object[]> more;
-            while ((more = reader.nextBlock()) != null) {
-                if (!(rows instanceof java.util.ArrayList)) {
-                    rows = new java.util.ArrayList<>(rows);
-                }
-                rows.addAll(more);
-            }
-            return rows;
-        }
+        List<Object[]> rows = payloads.readBlock(payload);
+        schema = payloads.schema();
+        return rows;
     }
 
-    /** The columns of the last block read (every frame carries them), or null before the first. */
+    /** The columns of the stream, or null before the first block. */
     public BlockSchema schema() {
         return schema;
     }
@@ -141,6 +144,12 @@ public final class BlockFrameReader {
     /** Time spent decoding payloads into rows (unpacking), in nanoseconds; waiting for bytes is not in it. */
     public long decodeNanos() {
         return decodeNanos;
+    }
+
+    /** Releases what the codec holds between frames (the input stream stays open). Idempotent. */
+    @Override
+    public void close() {
+        payloads.close();
     }
 
     /** Payload bytes of the blocks read so far (without the 4-byte lengths). */

@@ -174,6 +174,7 @@ public final class RemoteScan implements AutoCloseable {
     public void close() {
         if (frames != null) {
             boolean early = !frames.ended();
+            frames.close();
             try {
                 syncStream.close(); // before its end this drops the connection, which stops the service's stream
             } catch (IOException ignored) {

@@ -168,8 +168,10 @@ public final class Evaluator implements AutoCloseable {
         ExchangeSender sender = new ExchangeSender(http, fragment.consumer(), fragment.exchangeId(), codec, fragment.schema(),
                 fragmentTimeout);
         DataServiceClient service = new DataServiceClient(fragment.dataService(), http, fragmentTimeout);
-        try (TableScanOperator scan = new TableScanOperator(service, fragment.request(), fragment.blockSize(), fragment.schema(),
-                context)) {
+        // the fragment thread reads the data service's stream itself: EXCHANGE pushes are asynchronous, so a reader
+        // thread of the TABLE_SCAN's own would only add a hand-off per block
+        try (TableScanOperator scan = TableScanOperator.onCallerThread(service, fragment.request(), fragment.blockSize(),
+                fragment.schema(), context)) {
             List<Object[]> block;
             boolean consumerThere = true;
             BlockPacker packer = new BlockPacker(fragment.blockSize(), fragment.blockBytes());

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Block-frame streams (many blocks on one connection): every codec's blocks come back one by one
- * with their boundaries, values and NULLs; a frame is the codec's own one-block stream plus 4
- * bytes; the end frame's trailer arrives; an error frame, a cut stream, a bad length and a bad
+ * with their boundaries, values and NULLs; a WebRowSet frame is the codec's own one-block document
+ * plus 4 bytes (Arrow's frames are one IPC stream: {@link TestArrowFrameStream}); the end frame's trailer arrives; an error frame, a cut stream, a bad length and a bad
  * content type are errors that say so.
  */
 class TestBlockFrames {
@@ -52,13 +52,15 @@ class TestBlockFrames {
         long payload = 0;
         for (List<Object[]> block : blocks()) {
             byte[] frame = encoder.frame(block);
-            ByteArrayOutputStream alone = new ByteArrayOutputStream();
-            try (BlockWriter w = codec.openWriter(SCHEMA, alone)) {
-                w.writeBlock(block);
-                w.finish();
+            if (codec == WebRowSetBlockCodec.INSTANCE) {
+                ByteArrayOutputStream alone = new ByteArrayOutputStream();
+                try (BlockWriter w = codec.openWriter(SCHEMA, alone)) {
+                    w.writeBlock(block);
+                    w.finish();
+                }
+                assertEquals(alone.size() + 4, frame.length, "a WebRowSet frame is the block's own document plus its length");
             }
-            assertEquals(alone.size() + 4, frame.length, "a frame is the block's own stream plus its length");
-            payload += alone.size();
+            payload += frame.length - 4;
             stream.write(frame);
         }
         stream.write(BlockFrameEncoder.endFrame("{\"rows\": 1506}".getBytes(StandardCharsets.UTF_8)));

@@ -17,10 +17,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.ColumnType;
 import org.gridstack.dqp.demo.DemoDataGenerator;
 import org.gridstack.dqp.demo.DemoDatabase;
 import org.gridstack.dqp.demo.DemoTable;
+import org.gridstack.dqp.evaluator.operator.QueryContext;
+import org.gridstack.dqp.evaluator.operator.TableScanOperator;
 import org.gridstack.dqp.web.RunningService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -111,6 +114,52 @@ class TestDataService {
         if (blockSize > 0) {
             assertTrue(blocks >= (expected.size() + blockSize - 1) / blockSize, blocks + " blocks");
         }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"true, binary, 100", "false, binary, 100", "false, webrowset, 130", "false, binary-zstd, 7"})
+    void tableScanWithAndWithoutItsReaderThreadReturnsWhatJdbcReturns(boolean readerThread, String codec, int blockSize) throws Exception {
+        List<Object[]> expected = jdbc("select orf, orf1, orf2, baitprotein, interactiontype, repeats, experimenter from protein_interaction");
+        ScanRequest request = new ScanRequest("protein_interaction", List.of(), List.of(), codec);
+        BlockSchema schema = client.tables().stream().filter(t -> t.name().equals("protein_interaction")).findFirst().orElseThrow().schema();
+        QueryContext context = new QueryContext(Duration.ofSeconds(30));
+        List<Object[]> actual = new ArrayList<>();
+        long threadsBefore = scanThreads();
+        try (TableScanOperator scan = readerThread ? new TableScanOperator(client, request, blockSize, schema, context)
+                : TableScanOperator.onCallerThread(client, request, blockSize, schema, context)) {
+            List<Object[]> block;
+            while ((block = scan.nextBlock()) != null) {
+                assertTrue(block.size() <= blockSize, "block of " + block.size());
+                if (!readerThread) {
+                    assertEquals(threadsBefore, scanThreads(), "no TABLE_SCAN thread of its own");
+                }
+                actual.addAll(block);
+            }
+            assertEquals(null, scan.nextBlock(), "stays ended");
+        }
+        assertRowsEqual(expected, actual);
+        assertEquals((expected.size() + blockSize - 1) / blockSize, context.blocksFromDataServices.get());
+        assertEquals(expected.size(), context.rowsFromDataServices.get());
+        assertTrue(context.dataServiceAccessNanos.get() > 0);
+    }
+
+    @Test
+    void tableScanOnTheCallersThreadClosedEarlyFreesTheSession() throws Exception {
+        ScanRequest request = new ScanRequest("protein_sequences", List.of("orf"), List.of(), "binary");
+        BlockSchema schema = new BlockSchema(List.of(new org.gridstack.dqp.block.Column("orf", ColumnType.VARCHAR, false)));
+        try (TableScanOperator scan = TableScanOperator.onCallerThread(client, request, 10, schema, new QueryContext(Duration.ofSeconds(30)))) {
+            assertEquals(10, scan.nextBlock().size());
+            assertEquals(1, service.sessions().size(), "the streaming session is open while the stream is read");
+        }
+        for (int i = 0; i < 50 && (service.sessions().size() > 0 || service.activeConnections() > 0); i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, service.sessions().size(), "the abandoned stream's session");
+        assertEquals(0, service.activeConnections(), "the abandoned stream's database connection");
+    }
+
+    private static long scanThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("dqp-table-scan-")).count();
     }
 
     @Test

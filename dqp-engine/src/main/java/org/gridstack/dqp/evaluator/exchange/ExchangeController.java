@@ -77,6 +77,8 @@ public class ExchangeController {
             }
         } catch (BlockFrameReader.RemoteFailure e) {
             inbox.get().fail(e.getMessage()); // the producer ended its stream with its failure
+        } finally {
+            frames.close();
         }
         return ResponseEntity.ok(Map.of("accepted", true));
     }

@@ -20,8 +20,15 @@ import org.gridstack.dqp.dataservice.ScanRequest;
  * behind it the TCP buffers, then the service's cursor: back-pressure on the data service), so the
  * next blocks are fetched while the current one is consumed. Pushed-down projection and filters
  * travel in the {@link ScanRequest}. A failure of the service is rethrown to the consumer naming the
- * service; closing stops the thread and abandons the service's session. Not thread-safe: one
- * consumer.
+ * service; closing stops the thread and abandons the service's session.
+ *
+ * <p>With a read-ahead of 0 blocks ({@link #onCallerThread}) there is no thread of its own: the
+ * consumer's thread reads and decodes each block from the stream when it asks for it, and only the
+ * TCP buffers and the service's cursor run ahead. That saves a thread hand-off per block where the
+ * consumer does little per block itself (an EXCHANGE producer, whose pushes are asynchronous). A
+ * service that stops sending then blocks the consumer until the stream fails or the query is
+ * cancelled (the evaluator interrupts its fragment threads, which ends the read). Not thread-safe:
+ * one consumer.
  */
 public final class TableScanOperator implements Operator {
     static final int QUEUE_BLOCKS = 4;
@@ -32,6 +39,7 @@ public final class TableScanOperator implements Operator {
     private final int blockSize;
     private final BlockSchema schema;
     private final QueryContext context;
+    private final boolean readAhead;
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUE_BLOCKS);
     private Thread reader;
     private volatile RemoteScan scan;
@@ -40,6 +48,18 @@ public final class TableScanOperator implements Operator {
 
     public TableScanOperator(DataServiceClient client, ScanRequest request, int blockSize, BlockSchema schema,
             QueryContext context) {
+        this(client, request, blockSize, schema, context, true);
+    }
+
+    /** A TABLE_SCAN without a reader thread: each block is read on the consumer's thread when asked for. */
+    public static TableScanOperator onCallerThread(DataServiceClient client, ScanRequest request, int blockSize, BlockSchema schema,
+            QueryContext context) {
+        return new TableScanOperator(client, request, blockSize, schema, context, false);
+    }
+
+    private TableScanOperator(DataServiceClient client, ScanRequest request, int blockSize, BlockSchema schema,
+            QueryContext context, boolean readAhead) {
+        this.readAhead = readAhead;
         this.client = requireNonNull(client, "client is null");
         this.request = requireNonNull(request, "request is null");
         this.schema = requireNonNull(schema, "schema is null");
@@ -59,6 +79,9 @@ public final class TableScanOperator implements Operator {
     public List<Object[]> nextBlock() throws IOException {
         if (ended) {
             return null;
+        }
+        if (!readAhead) {
+            return readHere();
         }
         if (reader == null) {
             reader = new Thread(this::readAll, "dqp-table-scan-" + request.table());
@@ -86,6 +109,32 @@ public final class TableScanOperator implements Operator {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = (List<Object[]>) item;
         return rows;
+    }
+
+    private List<Object[]> readHere() throws IOException {
+        context.check("data service " + client.base() + " (table " + request.table() + ")");
+        try {
+            if (scan == null) {
+                scan = client.streamScan(request, blockSize);
+            }
+            List<Object[]> rows = scan.nextBlock();
+            if (rows == null) {
+                ended = true;
+                context.dataServiceAccessNanos.addAndGet(scan.accessNanos());
+                context.unpackingNanos.addAndGet(scan.unpackingNanos());
+                scan.close();
+                return null;
+            }
+            context.blocksFromDataServices.incrementAndGet();
+            context.rowsFromDataServices.addAndGet(rows.size());
+            return rows;
+        } catch (IOException e) {
+            ended = true;
+            throw e;
+        } catch (RuntimeException e) {
+            ended = true;
+            throw new IOException("TABLE_SCAN of " + request.table() + " at " + client.base() + " failed: " + e, e);
+        }
     }
 
     private void readAll() {
@@ -142,6 +191,13 @@ public final class TableScanOperator implements Operator {
             return;
         }
         closed = true;
+        if (!readAhead) {
+            RemoteScan s = scan;
+            if (s != null) {
+                s.close(); // before the stream's end this drops the connection and abandons the session
+            }
+            return;
+        }
         Thread t = reader;
         if (t != null) {
             t.interrupt();
