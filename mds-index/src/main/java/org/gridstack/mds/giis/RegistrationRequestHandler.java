@@ -7,20 +7,12 @@ import java.util.List;
 import org.gridstack.mds.registration.Registration;
 import org.gridstack.mds.registration.RegistrationEntries;
 
+import org.gridstack.mds.ldap.ForwardingRequestHandler;
 import com.unboundid.ldap.listener.LDAPListenerClientConnection;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
-import com.unboundid.ldap.protocol.AbandonRequestProtocolOp;
 import com.unboundid.ldap.protocol.AddRequestProtocolOp;
 import com.unboundid.ldap.protocol.AddResponseProtocolOp;
-import com.unboundid.ldap.protocol.BindRequestProtocolOp;
-import com.unboundid.ldap.protocol.CompareRequestProtocolOp;
-import com.unboundid.ldap.protocol.DeleteRequestProtocolOp;
-import com.unboundid.ldap.protocol.ExtendedRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
-import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
-import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
-import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
-import com.unboundid.ldap.protocol.UnbindRequestProtocolOp;
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -33,9 +25,8 @@ import com.unboundid.ldap.sdk.ResultCode;
  * the GIIS is full); a renewal is the same add again. Every other request goes to the wrapped handler. One instance per
  * connection (it knows the client's address); the shared parts are thread-safe.
  */
-public final class RegistrationRequestHandler extends LDAPListenerRequestHandler {
+public final class RegistrationRequestHandler extends ForwardingRequestHandler {
 
-    private final LDAPListenerRequestHandler next;
     private final RegistrationDesk desk;
     private final String clientAddress;
 
@@ -44,7 +35,7 @@ public final class RegistrationRequestHandler extends LDAPListenerRequestHandler
     }
 
     private RegistrationRequestHandler(LDAPListenerRequestHandler next, RegistrationDesk desk, String clientAddress) {
-        this.next = requireNonNull(next, "next is null");
+        super(next);
         this.desk = requireNonNull(desk, "desk is null");
         this.clientAddress = clientAddress;
     }
@@ -53,11 +44,6 @@ public final class RegistrationRequestHandler extends LDAPListenerRequestHandler
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection connection) throws LDAPException {
         String address = connection.getSocket().getInetAddress().getHostAddress();
         return new RegistrationRequestHandler(next.newInstance(connection), desk, address);
-    }
-
-    @Override
-    public void closeInstance() {
-        next.closeInstance();
     }
 
     @Override
@@ -87,48 +73,4 @@ public final class RegistrationRequestHandler extends LDAPListenerRequestHandler
         return new LDAPMessage(messageID, new AddResponseProtocolOp(code.intValue(), null, message, null));
     }
 
-    @Override
-    public LDAPMessage processBindRequest(int messageID, BindRequestProtocolOp request, List<Control> controls) {
-        return next.processBindRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processCompareRequest(int messageID, CompareRequestProtocolOp request, List<Control> controls) {
-        return next.processCompareRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processDeleteRequest(int messageID, DeleteRequestProtocolOp request, List<Control> controls) {
-        return next.processDeleteRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processExtendedRequest(int messageID, ExtendedRequestProtocolOp request, List<Control> controls) {
-        return next.processExtendedRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processModifyRequest(int messageID, ModifyRequestProtocolOp request, List<Control> controls) {
-        return next.processModifyRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processModifyDNRequest(int messageID, ModifyDNRequestProtocolOp request, List<Control> controls) {
-        return next.processModifyDNRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processSearchRequest(int messageID, SearchRequestProtocolOp request, List<Control> controls) {
-        return next.processSearchRequest(messageID, request, controls);
-    }
-
-    @Override
-    public void processAbandonRequest(int messageID, AbandonRequestProtocolOp request, List<Control> controls) {
-        next.processAbandonRequest(messageID, request, controls);
-    }
-
-    @Override
-    public void processUnbindRequest(int messageID, UnbindRequestProtocolOp request, List<Control> controls) {
-        next.processUnbindRequest(messageID, request, controls);
-    }
 }

@@ -11,17 +11,8 @@ import java.util.concurrent.locks.LockSupport;
 
 import com.unboundid.ldap.listener.LDAPListenerClientConnection;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
-import com.unboundid.ldap.protocol.AbandonRequestProtocolOp;
-import com.unboundid.ldap.protocol.AddRequestProtocolOp;
-import com.unboundid.ldap.protocol.BindRequestProtocolOp;
-import com.unboundid.ldap.protocol.CompareRequestProtocolOp;
-import com.unboundid.ldap.protocol.DeleteRequestProtocolOp;
-import com.unboundid.ldap.protocol.ExtendedRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
-import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
-import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
 import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
-import com.unboundid.ldap.protocol.UnbindRequestProtocolOp;
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.LDAPException;
 
@@ -42,7 +33,7 @@ import com.unboundid.ldap.sdk.LDAPException;
  * no slot. One instance per connection ({@link #newInstance}); the shared {@link Shares} are
  * thread-safe.
  */
-public final class FairShareRequestHandler extends LDAPListenerRequestHandler {
+public final class FairShareRequestHandler extends ForwardingRequestHandler {
 
     /**
      * @param period how long counts are kept before every connection starts again from zero
@@ -137,7 +128,6 @@ public final class FairShareRequestHandler extends LDAPListenerRequestHandler {
         }
     }
 
-    private final LDAPListenerRequestHandler next;
     private final Shares shares;
     private final Turns turns;
 
@@ -146,7 +136,7 @@ public final class FairShareRequestHandler extends LDAPListenerRequestHandler {
     }
 
     private FairShareRequestHandler(LDAPListenerRequestHandler next, Shares shares, Turns turns) {
-        this.next = requireNonNull(next, "next is null");
+        super(next);
         this.shares = requireNonNull(shares, "shares is null");
         this.turns = turns;
     }
@@ -154,11 +144,6 @@ public final class FairShareRequestHandler extends LDAPListenerRequestHandler {
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection connection) throws LDAPException {
         return new FairShareRequestHandler(next.newInstance(connection), shares, new Turns());
-    }
-
-    @Override
-    public void closeInstance() {
-        next.closeInstance();
     }
 
     @Override
@@ -212,48 +197,4 @@ public final class FairShareRequestHandler extends LDAPListenerRequestHandler {
         return 4 * mine * connections > 5 * searches + 4L * lead * connections;
     }
 
-    @Override
-    public LDAPMessage processBindRequest(int messageID, BindRequestProtocolOp request, List<Control> controls) {
-        return next.processBindRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processCompareRequest(int messageID, CompareRequestProtocolOp request, List<Control> controls) {
-        return next.processCompareRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processExtendedRequest(int messageID, ExtendedRequestProtocolOp request, List<Control> controls) {
-        return next.processExtendedRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processAddRequest(int messageID, AddRequestProtocolOp request, List<Control> controls) {
-        return next.processAddRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processModifyRequest(int messageID, ModifyRequestProtocolOp request, List<Control> controls) {
-        return next.processModifyRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processDeleteRequest(int messageID, DeleteRequestProtocolOp request, List<Control> controls) {
-        return next.processDeleteRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processModifyDNRequest(int messageID, ModifyDNRequestProtocolOp request, List<Control> controls) {
-        return next.processModifyDNRequest(messageID, request, controls);
-    }
-
-    @Override
-    public void processAbandonRequest(int messageID, AbandonRequestProtocolOp request, List<Control> controls) {
-        next.processAbandonRequest(messageID, request, controls);
-    }
-
-    @Override
-    public void processUnbindRequest(int messageID, UnbindRequestProtocolOp request, List<Control> controls) {
-        next.processUnbindRequest(messageID, request, controls);
-    }
 }

@@ -6,21 +6,15 @@ import java.util.List;
 
 import com.unboundid.ldap.listener.LDAPListenerClientConnection;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
-import com.unboundid.ldap.protocol.AbandonRequestProtocolOp;
 import com.unboundid.ldap.protocol.AddRequestProtocolOp;
 import com.unboundid.ldap.protocol.AddResponseProtocolOp;
-import com.unboundid.ldap.protocol.BindRequestProtocolOp;
-import com.unboundid.ldap.protocol.CompareRequestProtocolOp;
 import com.unboundid.ldap.protocol.DeleteRequestProtocolOp;
 import com.unboundid.ldap.protocol.DeleteResponseProtocolOp;
-import com.unboundid.ldap.protocol.ExtendedRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
 import com.unboundid.ldap.protocol.ModifyDNResponseProtocolOp;
 import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
 import com.unboundid.ldap.protocol.ModifyResponseProtocolOp;
-import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
-import com.unboundid.ldap.protocol.UnbindRequestProtocolOp;
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
@@ -30,24 +24,18 @@ import com.unboundid.ldap.sdk.ResultCode;
  * message saying why, and passes everything else to the handler it wraps. The GRIS's entries
  * come from its providers, so nothing may write them. Thread-safe: holds no state of its own.
  */
-public final class ReadOnlyRequestHandler extends LDAPListenerRequestHandler {
-    private final LDAPListenerRequestHandler next;
+public final class ReadOnlyRequestHandler extends ForwardingRequestHandler {
     private final String reason;
 
     /** @param reason what the refusal says, e.g. "this GRIS is read-only: its entries come from its providers" */
     public ReadOnlyRequestHandler(LDAPListenerRequestHandler next, String reason) {
-        this.next = requireNonNull(next, "next is null");
+        super(next);
         this.reason = requireNonNull(reason, "reason is null");
     }
 
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection connection) throws LDAPException {
         return new ReadOnlyRequestHandler(next.newInstance(connection), reason);
-    }
-
-    @Override
-    public void closeInstance() {
-        next.closeInstance();
     }
 
     @Override
@@ -74,33 +62,4 @@ public final class ReadOnlyRequestHandler extends LDAPListenerRequestHandler {
                 reason, null));
     }
 
-    @Override
-    public LDAPMessage processBindRequest(int messageID, BindRequestProtocolOp request, List<Control> controls) {
-        return next.processBindRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processCompareRequest(int messageID, CompareRequestProtocolOp request, List<Control> controls) {
-        return next.processCompareRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processExtendedRequest(int messageID, ExtendedRequestProtocolOp request, List<Control> controls) {
-        return next.processExtendedRequest(messageID, request, controls);
-    }
-
-    @Override
-    public LDAPMessage processSearchRequest(int messageID, SearchRequestProtocolOp request, List<Control> controls) {
-        return next.processSearchRequest(messageID, request, controls);
-    }
-
-    @Override
-    public void processAbandonRequest(int messageID, AbandonRequestProtocolOp request, List<Control> controls) {
-        next.processAbandonRequest(messageID, request, controls);
-    }
-
-    @Override
-    public void processUnbindRequest(int messageID, UnbindRequestProtocolOp request, List<Control> controls) {
-        next.processUnbindRequest(messageID, request, controls);
-    }
 }
