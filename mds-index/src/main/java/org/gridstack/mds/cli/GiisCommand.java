@@ -40,8 +40,9 @@ final class GiisCommand implements Callable<Integer> {
             description = "A static source to aggregate (repeatable), e.g. a BDII: ldap://host:2170/mds-vo-name=resource,o=grid.")
     List<String> aggregate = List.of();
 
-    @Option(names = "--allow", split = ",", defaultValue = "*", paramLabel = "HOST",
-            description = "Who may register: addresses/host names, comma-separated; * for anyone (default).")
+    @Option(names = "--allow", split = ",", defaultValue = "local", paramLabel = "HOST",
+            description = "Who may register: addresses/host names, comma-separated; local for senders on this host"
+                    + " (default: a registration makes the GIIS pull from the registrant); * for anyone, as MDS2 did.")
     List<String> allow;
 
     @Option(names = "--schema-dir", defaultValue = "/etc/ldap/schema",

@@ -13,10 +13,14 @@ import org.gridstack.mds.registration.Registration;
 /**
  * Accepts registrations that come from, and name, hosts on a list: a registration is accepted
  * when both the sender's address and the registrant host ({@code hn}) are listed (names compared
- * case-insensitively), or when the list holds {@code *} (anyone: the default of the command
- * line). Immutable; thread-safe.
+ * case-insensitively); when the list holds {@value #LOCAL} and the sender is a loopback address
+ * (this host: the default of the command line, since a registration makes the server fetch from
+ * the registrant); or when the list holds {@code *} (anyone, as MDS2 did). Immutable; thread-safe.
  */
 public final class AllowedHostsPolicy implements RegistrationPolicy {
+    /** The list entry for "any sender on this host's loopback interface, whatever host it names". */
+    public static final String LOCAL = "local";
+
     private final Set<String> allowed;
 
     public AllowedHostsPolicy(List<String> allowed) {
@@ -28,14 +32,35 @@ public final class AllowedHostsPolicy implements RegistrationPolicy {
         return new AllowedHostsPolicy(List.of("*"));
     }
 
-    /** Whether {@code address} may send registrations at all (the list holds it, or {@code *}). */
+    /** Senders on this host only: the default. */
+    public static AllowedHostsPolicy local() {
+        return new AllowedHostsPolicy(List.of(LOCAL));
+    }
+
+    /** Whether {@code address} may send registrations at all (the list holds it, or {@code *}, or {@value #LOCAL} and it is a loopback address). */
     public boolean allowsSender(String address) {
-        return allowed.contains("*") || allowed.contains(address.toLowerCase(Locale.ROOT));
+        return allowed.contains("*") || allowed.contains(address.toLowerCase(Locale.ROOT)) || localSender(address);
+    }
+
+    private boolean localSender(String address) {
+        if (!allowed.contains(LOCAL)) {
+            return false;
+        }
+        try {
+            // an address literal is parsed, never looked up
+            return isAddressLiteral(address) && java.net.InetAddress.getByName(address).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static boolean isAddressLiteral(String s) {
+        return s.indexOf(':') >= 0 || s.chars().allMatch(c -> c == '.' || Character.isDigit(c));
     }
 
     @Override
     public Optional<String> refusal(Registration registration, String clientAddress) {
-        if (allowed.contains("*")) {
+        if (allowed.contains("*") || localSender(clientAddress)) {
             return Optional.empty();
         }
         if (!allowed.contains(clientAddress.toLowerCase(Locale.ROOT))) {

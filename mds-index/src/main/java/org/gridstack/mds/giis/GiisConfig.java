@@ -110,7 +110,7 @@ public final class GiisConfig {
         private InetAddress listenAddress;
         private String suffix = DEFAULT_SUFFIX;
         private GiisMode mode = GiisMode.CACHED;
-        private List<String> allowedRegistrants = List.of("*");
+        private List<String> allowedRegistrants = List.of(AllowedHostsPolicy.LOCAL);
         private Duration sweepInterval = Duration.ofSeconds(1);
         private final List<String> aggregate = new ArrayList<>();
         private Duration aggregateCachetime = Duration.ofSeconds(60);
@@ -251,7 +251,7 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
             }
             if (allowedRegistrants.isEmpty()) {
-                throw new IllegalArgumentException("allowedRegistrants is empty: list hosts, or * for anyone");
+                throw new IllegalArgumentException("allowedRegistrants is empty: list hosts, local for this host's senders, or * for anyone");
             }
             List<LDAPURL> urls = new ArrayList<>();
             for (String u : aggregate) {

@@ -1,6 +1,7 @@
 package org.gridstack.mds.giis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -118,6 +119,20 @@ class TestGiis {
         assertEquals(ResultCode.INSUFFICIENT_ACCESS_RIGHTS, e.getResultCode());
         assertTrue(e.getDiagnosticMessage().contains("127.0.0.1"), e.getDiagnosticMessage());
         assertEquals(0, giis.registrations().size());
+    }
+
+    /** The default policy: a sender on this host may register, whatever host its registration names; others are refused. */
+    @Test
+    void theDefaultPolicyAcceptsOnlySendersOnThisHost() throws Exception {
+        assertEquals(List.of(AllowedHostsPolicy.LOCAL), GiisConfig.builder().port(0).build().allowedRegistrants());
+        GrisServer g = gris("gris1", 1);
+        GiisServer giis = giis("site", GiisMode.CACHED, AllowedHostsPolicy.local());
+        register(giis, g.port(), "Mds-Vo-name=gris1,o=Grid", 60, 10);
+        assertEquals(1, giis.registrations().size(), "a loopback sender registers");
+        AllowedHostsPolicy local = AllowedHostsPolicy.local();
+        assertTrue(local.allowsSender("127.0.0.1") && local.allowsSender("0:0:0:0:0:0:0:1"));
+        assertFalse(local.allowsSender("192.0.2.7"), "a remote sender is refused");
+        assertFalse(local.allowsSender("localhost"), "names are not looked up");
     }
 
     @Test
