@@ -83,8 +83,7 @@ public final class FrontierThroughputBenchmark {
                     "servlet", HostMonitor.tree(ProcessHandle.of(servlet.pid()).orElseThrow()),
                     "PostgreSQL", HostMonitor.postgresServer(db.port())), Duration.ofSeconds(1)));
 
-            ServletAddress ours = ServletAddress.ours(servlet.port());
-            Map<Integer, ReferenceAnswer> references = establishReferences(config, ours, expected);
+            Map<Integer, ReferenceAnswer> references = establishReferences(config, servlet.address(), expected);
             ReferenceAnswer any = references.values().iterator().next();
             log("reference answers checked: " + any.records() + " records, full_size " + any.fullSize());
             PeerServlet peer = null;
@@ -112,10 +111,9 @@ public final class FrontierThroughputBenchmark {
             for (int level : config.zipLevels()) {
                 for (int clients : config.clientCounts()) {
                     // cell by cell, ours then the peer's, so both see the same state of the machine
-                    servletResults.add(measureServlet(config, ours, servlet.pid(), servlet::isAlive, servlet::logTail, references.get(level), clients));
+                    servletResults.add(measureServlet(config, servlet, references.get(level), clients));
                     if (peer != null) {
-                        peerResults.add(measureServlet(config, peer.address(), peer.cpuPid(), peer::isAlive, peer::logTail,
-                                peerReferences.get(level), clients));
+                        peerResults.add(measureServlet(config, peer, peerReferences.get(level), clients));
                     }
                 }
             }
@@ -174,10 +172,10 @@ public final class FrontierThroughputBenchmark {
         return new BenchmarkResult.JdbcMeasurement(stats, checked);
     }
 
-    /** One cell of a servlet (ours or the peer) at {@code address}, whose CPU is {@code pid}'s (-1: not measured). */
-    private static BenchmarkResult.ServletMeasurement measureServlet(BenchmarkConfig config, ServletAddress address, long pid,
-                                                                     java.util.function.BooleanSupplier alive, java.util.function.Supplier<String> logTail,
+    /** One cell of a servlet, ours or the peer. */
+    private static BenchmarkResult.ServletMeasurement measureServlet(BenchmarkConfig config, MeasuredServlet servlet,
                                                                      ReferenceAnswer reference, int clients) throws Exception {
+        ServletAddress address = servlet.address();
         byte[] request = FrontierHttpClient.request(address, config.query(), reference.zipLevel());
         List<FrontierHttpClient> opened = new ArrayList<>();
         LoadStats stats;
@@ -186,10 +184,10 @@ public final class FrontierThroughputBenchmark {
                 FrontierHttpClient c = new FrontierHttpClient(address, request, new AnswerVerifier(reference, config.verify()));
                 opened.add(c);
                 return c;
-            }, new CpuSampler(pid));
+            }, new CpuSampler(servlet.cpuPid()));
         } catch (Exception e) {
-            if (!alive.getAsBoolean()) {
-                throw new IllegalStateException("the servlet at " + address + " died; its output:\n" + logTail.get(), e);
+            if (!servlet.isAlive()) {
+                throw new IllegalStateException("the servlet at " + address + " died; its output:\n" + servlet.logTail(), e);
             }
             throw e;
         }

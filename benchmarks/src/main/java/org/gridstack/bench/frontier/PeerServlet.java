@@ -22,7 +22,7 @@ import org.gridstack.testing.SquidProcess;
  * {@link #close()} ends the whole process tree of a started peer and leaves a running one alone.
  * Thread-safe.
  */
-final class PeerServlet implements AutoCloseable {
+final class PeerServlet implements MeasuredServlet, AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
     private final String name;
@@ -96,7 +96,8 @@ final class PeerServlet implements AutoCloseable {
         return name;
     }
 
-    ServletAddress address() {
+    @Override
+    public ServletAddress address() {
         return address;
     }
 
@@ -106,7 +107,8 @@ final class PeerServlet implements AutoCloseable {
     }
 
     /** The pid whose CPU counts as the peer's: its busiest descendant (the JVM), or -1 when unknown (a running peer). */
-    long cpuPid() {
+    @Override
+    public long cpuPid() {
         if (process == null) {
             return -1;
         }
@@ -115,11 +117,13 @@ final class PeerServlet implements AutoCloseable {
                 .map(ProcessHandle::pid).orElse(process.pid());
     }
 
-    boolean isAlive() {
+    @Override
+    public boolean isAlive() {
         return process == null || process.isAlive();
     }
 
-    String logTail() {
+    @Override
+    public String logTail() {
         if (log == null || !Files.isReadable(log)) {
             return "(no output kept)";
         }

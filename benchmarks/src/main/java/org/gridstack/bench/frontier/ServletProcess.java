@@ -12,7 +12,7 @@ import org.gridstack.testing.SpringBootJarProcess;
  * the benchmark database as its read-only role, without Last-Modified tracking (as the production
  * servlet on PostgreSQL is measured). {@link #close()} ends the whole process tree.
  */
-public final class ServletProcess implements AutoCloseable {
+public final class ServletProcess implements MeasuredServlet, AutoCloseable {
     private static final String PASSWORD_ARG = "--spring.datasource.password=";
 
     private final SpringBootJarProcess process;
@@ -48,12 +48,23 @@ public final class ServletProcess implements AutoCloseable {
         return process.port();
     }
 
+    @Override
+    public ServletAddress address() {
+        return ServletAddress.ours(port());
+    }
+
+    @Override
+    public long cpuPid() {
+        return pid();
+    }
+
     /** The command line without the database password, for the report. */
     public List<String> commandForReport() {
         return process.command();
     }
 
     /** The last lines of the servlet's output, for error messages. */
+    @Override
     public String logTail() {
         return process.logTail();
     }
@@ -62,6 +73,7 @@ public final class ServletProcess implements AutoCloseable {
         return process.handle().pid();
     }
 
+    @Override
     public boolean isAlive() {
         return process.isAlive();
     }
