@@ -26,10 +26,12 @@ import picocli.CommandLine.Option;
  * @param deflaterThreads pool size of the parallel zlib comparison
  * @param command how the run was started, for the report; empty = derived from the JVM
  * @param peer another servlet measured beside ours, cell by cell; empty = none
+ * @param sdkClient whether every servlet cell is measured a second time with the Java SDK as the
+ *                  client ({@link SdkQueryClient}) right after the plain keep-alive client
  */
 public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCounts, Duration warmup, Duration measure, String query,
                               VerifyMode verify, List<String> servletArgs, Optional<Path> outputDir, int deflaterThreads,
-                              Optional<String> command, Optional<Peer> peer) {
+                              Optional<String> command, Optional<Peer> peer, boolean sdkClient) {
     public static final String DEFAULT_QUERY = "select string from T_STRING";
 
     /**
@@ -91,7 +93,7 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
     /** The same settings, recorded as started by {@code command}. */
     public BenchmarkConfig withCommand(String command) {
         return new BenchmarkConfig(zipLevels, clientCounts, warmup, measure, query, verify, servletArgs, outputDir, deflaterThreads,
-                Optional.of(Objects.requireNonNull(command, "command is null")), peer);
+                Optional.of(Objects.requireNonNull(command, "command is null")), peer, sdkClient);
     }
 
     /** Warm-up of each zlib-alone measurement: the load warm-up, at most 2 s. */
@@ -203,6 +205,12 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
         void peerName(String v) {
             builder.peerName = v;
         }
+
+        @Option(names = "--sdk-client", arity = "1", paramLabel = "true|false",
+                description = "measure every servlet cell again with the Java SDK as the client (default false)")
+        void sdkClient(boolean v) {
+            builder.sdkClient(v);
+        }
     }
 
     /** Mutable builder with the defaults of the full run. Not thread-safe. */
@@ -221,6 +229,7 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
         private String peerStart;
         private String peerPath = "/Frontier/Frontier";
         private String peerName = "production servlet 3.42";
+        private boolean sdkClient;
 
         private Builder() {
         }
@@ -285,11 +294,16 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
             return this;
         }
 
+        public Builder sdkClient(boolean v) {
+            sdkClient = v;
+            return this;
+        }
+
         public BenchmarkConfig build() {
             Optional<Peer> peer = peerUrl == null && peerStart == null ? Optional.empty()
                     : Optional.of(new Peer(peerName, Optional.ofNullable(peerUrl), Optional.ofNullable(peerStart), peerPath));
             return new BenchmarkConfig(zipLevels, clientCounts, warmup, measure, query, verify, servletArgs,
-                    Optional.ofNullable(outputDir), deflaterThreads, Optional.ofNullable(command), peer);
+                    Optional.ofNullable(outputDir), deflaterThreads, Optional.ofNullable(command), peer, sdkClient);
         }
     }
 }

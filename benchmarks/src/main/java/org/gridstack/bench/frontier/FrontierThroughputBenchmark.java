@@ -108,12 +108,26 @@ public final class FrontierThroughputBenchmark {
             }
             List<BenchmarkResult.ServletMeasurement> servletResults = new ArrayList<>();
             List<BenchmarkResult.ServletMeasurement> peerResults = new ArrayList<>();
+            List<BenchmarkResult.ServletMeasurement> sdkResults = new ArrayList<>();
+            List<BenchmarkResult.ServletMeasurement> peerSdkResults = new ArrayList<>();
             for (int level : config.zipLevels()) {
+                if (config.sdkClient()) {
+                    checkSdk(config, servlet.address(), level, expected);
+                    if (peer != null) {
+                        checkSdk(config, peer.address(), level, expected);
+                    }
+                }
                 for (int clients : config.clientCounts()) {
                     // cell by cell, ours then the peer's, so both see the same state of the machine
                     servletResults.add(measureServlet(config, servlet, references.get(level), clients));
                     if (peer != null) {
                         peerResults.add(measureServlet(config, peer, peerReferences.get(level), clients));
+                    }
+                    if (config.sdkClient()) {
+                        sdkResults.add(measureSdk(config, servlet, level, expected, clients));
+                        if (peer != null) {
+                            peerSdkResults.add(measureSdk(config, peer, level, expected, clients));
+                        }
                     }
                 }
             }
@@ -131,8 +145,8 @@ public final class FrontierThroughputBenchmark {
             }
             result = new BenchmarkResult(startedAt, Duration.ofNanos(System.nanoTime() - t0), machine, command, config,
                     dataset.description(), postgresVersion, servlet.commandForReport(), any.fullSize(), any.records(),
-                    servletResults, jdbc, deflater, host.stop(), peer == null ? Optional.empty()
-                    : Optional.of(new BenchmarkResult.PeerRun(peer.name(), peer.address(), peer.command(), peerResults)));
+                    servletResults, sdkResults, jdbc, deflater, host.stop(), peer == null ? Optional.empty()
+                    : Optional.of(new BenchmarkResult.PeerRun(peer.name(), peer.address(), peer.command(), peerResults, peerSdkResults)));
         }
         List<Path> files = ReportWriter.write(result, outputDir);
         log("results written to " + files);
@@ -198,6 +212,39 @@ public final class FrontierThroughputBenchmark {
                 address, reference.zipLevel(), clients, stats.queriesPerSecond(), stats.wireMegabytesPerSecond(), stats.payloadMegabytesPerSecond(),
                 stats.p50Millis()));
         return new BenchmarkResult.ServletMeasurement(reference.zipLevel(), stats, compared, decoded, connects);
+    }
+
+    /** The SDK's answer at {@code level}, compared value by value with JDBC's before the SDK is measured. */
+    private static void checkSdk(BenchmarkConfig config, ServletAddress servlet, int level, ExpectedRows expected) throws Exception {
+        try (SdkQueryClient c = new SdkQueryClient(servlet, level, config.query(), expected)) {
+            c.checkValues();
+        }
+        log("the SDK reads the same rows as JDBC from " + servlet + " at zip " + level);
+    }
+
+    /** One cell of a servlet, ours or the peer, with the Java SDK as the client. */
+    private static BenchmarkResult.ServletMeasurement measureSdk(BenchmarkConfig config, MeasuredServlet servlet, int level,
+                                                                  ExpectedRows expected, int clients) throws Exception {
+        ServletAddress address = servlet.address();
+        List<SdkQueryClient> opened = new ArrayList<>();
+        LoadStats stats;
+        try {
+            stats = load(config, clients, i -> {
+                SdkQueryClient c = new SdkQueryClient(address, level, config.query(), expected);
+                opened.add(c);
+                return c;
+            }, new CpuSampler(servlet.cpuPid()));
+        } catch (Exception e) {
+            if (!servlet.isAlive()) {
+                throw new IllegalStateException("the servlet at " + address + " died; its output:\n" + servlet.logTail(), e);
+            }
+            throw e;
+        }
+        long checked = opened.stream().mapToLong(SdkQueryClient::checkedAnswers).sum();
+        log(String.format(Locale.ROOT, "%s zip %d, %d SDK client(s): %.1f q/s, %.1f MB/s body (p50 %.1f ms, client %.2f ms CPU per query)",
+                address, level, clients, stats.queriesPerSecond(), stats.wireMegabytesPerSecond(), stats.p50Millis(),
+                stats.clientCpuMillisPerQuery()));
+        return new BenchmarkResult.ServletMeasurement(level, stats, 0, checked, 0);
     }
 
     /** One closed-loop level, with the CPU use of every party over its measured interval. */

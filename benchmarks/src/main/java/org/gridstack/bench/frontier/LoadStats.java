@@ -38,4 +38,9 @@ public record LoadStats(int clients, long completedQueries, long warmupQueries, 
     public double payloadMegabytesPerSecond() {
         return payloadBytes / MB / seconds;
     }
+
+    /** CPU milliseconds the benchmark's client JVM spent per counted query. */
+    public double clientCpuMillisPerQuery() {
+        return queries == 0 ? Double.NaN : cpu.client() * seconds * 1000.0 / queries;
+    }
 }

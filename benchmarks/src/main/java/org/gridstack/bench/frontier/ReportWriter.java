@@ -91,6 +91,9 @@ public final class ReportWriter {
         }
 
         r.peer().ifPresent(p -> peerTable(b, r, p));
+        if (!r.sdk().isEmpty()) {
+            sdkTable(b, r);
+        }
 
         List<TargetCheck> targets = TargetCheck.evaluate(r);
         if (!targets.isEmpty()) {
@@ -163,6 +166,40 @@ public final class ReportWriter {
         }
     }
 
+    /** The Java SDK against the plain keep-alive client on the same servlet, cell by cell, ours and the peer's. */
+    private static void sdkTable(StringBuilder b, BenchmarkResult r) {
+        String peer = r.peer().map(BenchmarkResult.PeerRun::name).orElse(null);
+        b.append("\nThe Java SDK (`FrontierClient`, one per client: md5, zlib, full_size and records checked, rows indexed) as the client,"
+                + " measured right after the plain keep-alive client in every cell; client ms = CPU of the benchmark JVM per query:\n\n");
+        b.append("| zip | clients | ours: plain q/s | ours: SDK q/s | SDK / plain | plain p50 ms | SDK p50 ms | client ms, plain | client ms, SDK |");
+        if (peer != null) {
+            b.append(" peer: plain q/s | peer: SDK q/s | SDK / plain | ours / peer, SDK |");
+        }
+        b.append("\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|").append(peer != null ? "---:|---:|---:|---:|" : "").append('\n');
+        for (BenchmarkResult.ServletMeasurement m : r.sdk()) {
+            LoadStats sdk = m.stats();
+            var plain = r.servlet(m.zipLevel(), sdk.clients()).map(BenchmarkResult.ServletMeasurement::stats);
+            b.append("| ").append(m.zipLevel()).append(" | ").append(sdk.clients())
+                    .append(" | ").append(plain.map(p -> f1(p.queriesPerSecond())).orElse("-"))
+                    .append(" | ").append(f1(sdk.queriesPerSecond()))
+                    .append(" | ").append(plain.map(p -> f2(sdk.queriesPerSecond() / p.queriesPerSecond())).orElse("-"))
+                    .append(" | ").append(plain.map(p -> f2(p.p50Millis())).orElse("-"))
+                    .append(" | ").append(f2(sdk.p50Millis()))
+                    .append(" | ").append(plain.map(p -> f2(p.clientCpuMillisPerQuery())).orElse("-"))
+                    .append(" | ").append(f2(sdk.clientCpuMillisPerQuery())).append(" |");
+            if (peer != null) {
+                var peerPlain = r.peer().flatMap(p -> p.servlet(m.zipLevel(), sdk.clients())).map(BenchmarkResult.ServletMeasurement::stats);
+                var peerSdk = r.peer().flatMap(p -> p.sdk(m.zipLevel(), sdk.clients())).map(BenchmarkResult.ServletMeasurement::stats);
+                b.append(' ').append(peerPlain.map(p -> f1(p.queriesPerSecond())).orElse("-"))
+                        .append(" | ").append(peerSdk.map(p -> f1(p.queriesPerSecond())).orElse("-"))
+                        .append(" | ").append(peerSdk.isPresent() && peerPlain.isPresent()
+                                ? f2(peerSdk.get().queriesPerSecond() / peerPlain.get().queriesPerSecond()) : "-")
+                        .append(" | ").append(peerSdk.map(p -> f2(sdk.queriesPerSecond() / p.queriesPerSecond())).orElse("-")).append(" |");
+            }
+            b.append('\n');
+        }
+    }
+
     private static String cpu(CpuSampler.Usage u) {
         return f2(u.client()) + " / " + f2(u.servlet()) + " / " + f2(u.postgres()) + " / " + f2(u.other());
     }
@@ -175,7 +212,10 @@ public final class ReportWriter {
         return "verify=" + r.config().verify().label() + "; every answer read in full and checked: " + (compared + decoded)
                 + " servlet answers (" + compared + " byte-identical to the level's reference, which was decoded, md5/zlib/full_size/records"
                 + "-checked and compared value by value with JDBC; " + decoded + " decoded in full), " + jdbc
-                + " JDBC answers (row count and value length); " + connects + " HTTP connections opened";
+                + " JDBC answers (row count and value length); " + connects + " HTTP connections opened"
+                + (r.sdk().isEmpty() ? "" : "; " + r.sdk().stream().mapToLong(BenchmarkResult.ServletMeasurement::answersDecoded).sum()
+                        + " answers read by the SDK (its own md5/zlib/full_size/records checks, the row count here, every value compared"
+                        + " with JDBC once per zip level)");
     }
 
     private static List<Integer> deflaterLevels(BenchmarkResult r) {
@@ -200,6 +240,18 @@ public final class ReportWriter {
                     jdbc, jdbc.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / jdbc.getAsDouble()) : OptionalDouble.empty(),
                     real, real.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / real.getAsDouble()) : OptionalDouble.empty(),
                     s.answersVerified(), st.cpu());
+        }
+        for (BenchmarkResult.ServletMeasurement s : r.sdk()) {
+            LoadStats st = s.stats();
+            csvRow(b, "servlet-sdk", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+                    st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
+                    OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), s.answersVerified(), st.cpu());
+        }
+        for (BenchmarkResult.ServletMeasurement s : r.peer().map(BenchmarkResult.PeerRun::sdk).orElse(List.of())) {
+            LoadStats st = s.stats();
+            csvRow(b, "peer-sdk", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+                    st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
+                    OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), s.answersVerified(), st.cpu());
         }
         for (BenchmarkResult.ServletMeasurement s : r.peer().map(BenchmarkResult.PeerRun::servlet).orElse(List.of())) {
             LoadStats st = s.stats();
@@ -250,7 +302,7 @@ public final class ReportWriter {
         BenchmarkConfig c = r.config();
         root.put("config", map("query", c.query(), "zipLevels", c.zipLevels(), "clientCounts", c.clientCounts(),
                 "warmupSeconds", seconds(c.warmup()), "measureSeconds", seconds(c.measure()), "verify", c.verify().label(),
-                "servletArgs", c.servletArgs(), "deflaterThreads", c.deflaterThreads(),
+                "servletArgs", c.servletArgs(), "deflaterThreads", c.deflaterThreads(), "sdkClient", c.sdkClient(),
                 "deflaterWarmupSeconds", seconds(c.deflaterWarmup()), "deflaterMeasureSeconds", seconds(c.deflaterMeasure())));
         root.put("dataset", r.dataset());
         root.put("postgresVersion", r.postgresVersion());
@@ -271,18 +323,9 @@ public final class ReportWriter {
             servlet.add(e);
         }
         root.put("servlet", servlet);
-        r.peer().ifPresent(p -> {
-            List<Object> cells = new ArrayList<>();
-            for (BenchmarkResult.ServletMeasurement s : p.servlet()) {
-                Map<String, Object> e = stats(s.stats());
-                e.put("zipLevel", s.zipLevel());
-                e.put("answersCompared", s.answersCompared());
-                e.put("answersDecoded", s.answersDecoded());
-                e.put("connects", s.connects());
-                cells.add(e);
-            }
-            root.put("peer", map("name", p.name(), "url", p.address().toString(), "startCommand", p.command().orElse(null), "servlet", cells));
-        });
+        root.put("sdk", cells(r.sdk()));
+        r.peer().ifPresent(p -> root.put("peer", map("name", p.name(), "url", p.address().toString(), "startCommand", p.command().orElse(null),
+                "servlet", cells(p.servlet()), "sdk", cells(p.sdk()))));
         List<Object> jdbc = new ArrayList<>();
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             Map<String, Object> e = stats(j.stats());
@@ -310,6 +353,21 @@ public final class ReportWriter {
         root.put("targets", targets);
         root.put("host", r.host());
         return ResultJson.toJson(root);
+    }
+
+    private static List<Object> cells(List<BenchmarkResult.ServletMeasurement> measurements) {
+        List<Object> cells = new ArrayList<>();
+        for (BenchmarkResult.ServletMeasurement s : measurements) {
+            Map<String, Object> e = stats(s.stats());
+            e.put("zipLevel", s.zipLevel());
+            e.put("answersCompared", s.answersCompared());
+            e.put("answersDecoded", s.answersDecoded());
+            e.put("connects", s.connects());
+            double clientMillis = s.stats().clientCpuMillisPerQuery();
+            e.put("clientCpuMillisPerQuery", Double.isNaN(clientMillis) ? null : clientMillis);
+            cells.add(e);
+        }
+        return cells;
     }
 
     private static Map<String, Object> stats(LoadStats s) {

@@ -10,6 +10,8 @@ import org.gridstack.bench.kit.NamedOption;
 enum AccessMethod implements NamedOption {
     DIRECT_JDBC("jdbc", "direct JDBC (pgjdbc to PostgreSQL)", false),
     SDK_DIRECT("sdk-direct", "SDK, direct to servlet", false),
+    /** The SDK's yardstick: the same requests and body checks as the plain clients, sent straight to the servlet. */
+    PLAIN_HTTP_KEEPALIVE_DIRECT("plain-keepalive-direct", "plain HTTP keep-alive, direct to servlet", false),
     SDK_SQUID_FORCED_REFRESH("sdk-refresh", "SDK, Squid forced refresh", true),
     SDK_SQUID_HIT("sdk-hit", "SDK, Squid hit", true),
     JDBC_DRIVER_SQUID_HIT("driver-hit", "JDBC driver, Squid hit", true),

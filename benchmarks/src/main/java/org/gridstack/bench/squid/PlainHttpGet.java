@@ -12,8 +12,9 @@ import java.util.Objects;
 import org.gridstack.frontier.protocol.http.HttpResponseReader;
 
 /**
- * The "plain HTTP client" of the comparison: a GET through a proxy (absolute URL, HTTP/1.1, the
- * same headers the SDK sends so Squid treats both alike) that reads the whole answer and checks
+ * The "plain HTTP client" of the comparison: a GET through a proxy, or straight to the servlet
+ * (absolute URL either way, which Tomcat accepts; HTTP/1.1, the same headers the SDK sends so Squid
+ * treats both alike) that reads the whole answer and checks
  * the status and the body length (framing parsed by the project's {@link HttpResponseReader}: Content-Length,
  * chunked or close-delimited). No FroNtier decoding: it shows what the Squid can serve when the
  * client costs next to nothing. Two ways of connecting: a fresh connection per query

@@ -296,6 +296,7 @@ public final class SquidAccessBenchmark {
                         }
                         Expected expected = new Expected(workload, answers, urls, bodies);
                         int squidPort = ports.squid();
+                        int servletPort = ports.servlet();
                         for (AccessMethod method : config.methods()) {
                             if (method == AccessMethod.DIRECT_JDBC) {
                                 continue;
@@ -304,6 +305,7 @@ public final class SquidAccessBenchmark {
                                 ClosedLoopDriver.ClientFactory factory = switch (method) {
                                     case DIRECT_JDBC -> throw new AssertionError("measured once per workload");
                                     case SDK_DIRECT -> i -> sdkQuery(direct, QueryOptions.DEFAULT, expected);
+                                    case PLAIN_HTTP_KEEPALIVE_DIRECT -> i -> plainQuery(servletPort, true, expected);
                                     case SDK_SQUID_FORCED_REFRESH -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT.withRefresh(RefreshPolicy.HARD), expected);
                                     case SDK_SQUID_HIT -> i -> sdkQuery(viaSquid, QueryOptions.DEFAULT, expected);
                                     case JDBC_DRIVER_SQUID_HIT -> i -> driverQuery("jdbc:frontier:" + viaSquid, expected);
@@ -494,8 +496,9 @@ public final class SquidAccessBenchmark {
     }
 
     /** A plain HTTP client; every answer must be a 200 with the cached body's length. */
-    private static ClosedLoopDriver.Client plainQuery(int squidPort, boolean keepAlive, Expected expected) {
-        List<PlainHttpGet> gets = expected.urls().stream().map(url -> new PlainHttpGet(url, "127.0.0.1", squidPort, keepAlive)).toList();
+    /** A plain client's GETs of the cached answers' URLs, sent to {@code port} (Squid, or the servlet itself). */
+    private static ClosedLoopDriver.Client plainQuery(int port, boolean keepAlive, Expected expected) {
+        List<PlainHttpGet> gets = expected.urls().stream().map(url -> new PlainHttpGet(url, "127.0.0.1", port, keepAlive)).toList();
         return counted(() -> {
             long total = 0;
             for (int i = 0; i < gets.size(); i++) {

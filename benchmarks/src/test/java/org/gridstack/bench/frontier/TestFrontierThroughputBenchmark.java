@@ -76,7 +76,8 @@ class TestFrontierThroughputBenchmark {
      * The peer mechanism of issue 13 without the production servlet (which CI cannot build): a
      * second instance of our own servlet jar, started by the run with a shell command from the
      * environment it is given, measured right after ours in each cell, reported beside it, and
-     * stopped with its whole process tree at the end.
+     * stopped with its whole process tree at the end. The SDK is measured as a second client on
+     * both (issue 13, part 3).
      */
     @Test
     @Timeout(300)
@@ -90,7 +91,7 @@ class TestFrontierThroughputBenchmark {
                 + " --spring.application.name=" + marker;
         BenchmarkConfig config = BenchmarkConfig.parse("--levels=0", "--clients=1", "--warmup-seconds=0", "--measure-seconds=1",
                 "--output=" + out, "--command=TestFrontierThroughputBenchmark", "--peer-start=" + command, "--peer-path=/Frontier",
-                "--peer-name=stand-in servlet");
+                "--peer-name=stand-in servlet", "--sdk-client=true");
 
         BenchmarkResult r = FrontierThroughputBenchmark.run(config);
 
@@ -101,8 +102,15 @@ class TestFrontierThroughputBenchmark {
         assertTrue(m.stats().queries() > 0, "the peer answered in the measured second");
         assertEquals(m.stats().completedQueries(), m.answersVerified(), "every peer answer checked like ours");
         assertTrue(r.peerQueriesPerSecond(0, 1).isPresent());
+        for (BenchmarkResult.ServletMeasurement sdk : List.of(r.sdk(0, 1).orElseThrow(), peer.sdk(0, 1).orElseThrow())) {
+            assertTrue(sdk.stats().queries() > 0, "the SDK got answers in the measured second");
+            assertEquals(sdk.stats().completedQueries(), sdk.answersDecoded(), "every SDK answer checked");
+            assertTrue(sdk.stats().wireBytes() >= sdk.stats().queries() * 1_000_000L, "a 1 MB answer per query: " + sdk.stats().wireBytes());
+        }
         String md = Files.readString(out.resolve("frontier-throughput.md"));
         assertTrue(md.contains("stand-in servlet q/s (this run)") && md.contains(">= 3x the stand-in servlet"), md);
+        assertTrue(md.contains("| ours: plain q/s | ours: SDK q/s | SDK / plain |") && md.contains("| 0 | 1 | "), md);
+        assertTrue(Files.readString(out.resolve("frontier-throughput.csv")).contains("\npeer-sdk,0,1,"));
         assertTrue(Files.readString(out.resolve("frontier-throughput.json")).contains("\"peer\""));
         assertTrue(Files.readString(out.resolve("peer.log")).length() >= 0);
         assertEquals(List.of(), ProcessHandle.allProcesses()

@@ -442,14 +442,14 @@ public final class FrontierServlet extends HttpServlet {
         out.allowKeepalives();
         byte[] keepalive = EnvelopeWriter.keepalive();
         long period = properties.getKeepaliveSeconds();
-        ScheduledFuture<?> keepalives = timer.scheduleAtFixedRate(() -> out.keepalive(keepalive), period, period, TimeUnit.SECONDS);
+        // keepalives while the query runs; after it, an answer still held back a period later is sent as it is produced
+        ScheduledFuture<?> keepalives = timer.scheduleAtFixedRate(() -> out.tick(keepalive), period, period, TimeUnit.SECONDS);
         QueryRunner.Result result;
         long encodeStart = 0;
         try {
             long[] executedAt = new long[1];
             result = runner.run(plan.sql(), plan.binds(), rows, () -> {
-                keepalives.cancel(false);
-                out.stopKeepalives();
+                out.queryReturned(TimeUnit.SECONDS.toNanos(period));
                 executedAt[0] = System.nanoTime();
             });
             encodeStart = executedAt[0];

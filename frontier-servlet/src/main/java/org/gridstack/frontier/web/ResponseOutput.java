@@ -22,6 +22,11 @@ import java.util.function.Consumer;
  *   client then holds memory and a request thread, never a database connection.</li>
  *   <li>An answer that outgrows its budget is sent as it is produced from then on, as a chunked
  *   body: its connection is held while the client reads.</li>
+ *   <li>So is an answer still held back a keepalive period after its query returned
+ *   ({@link #queryReturned(long)}, {@link #tick()}): on an overloaded server, encoding a big answer can
+ *   take longer than a client's read timeout (the FroNtier clients' default is 10 s), and a client
+ *   that sees nothing would give up on an answer that is coming. From then on it sees the answer
+ *   arrive as it is produced, as the production servlet's clients always do.</li>
  * </ul>
  * Either way, once the body's writes have been blocked for {@code sendTimeoutNanos} in total (a
  * client reading too slowly), the next write throws {@link AbortedAnswerException}: the answer is
@@ -31,8 +36,8 @@ import java.util.function.Consumer;
  * <p>Once the headers are out (committed), an error can no longer get an error's headers: the body
  * is then ended abnormally with {@link #abort(String)}, so that no cache keeps it.
  *
- * <p>Thread-safe: the request thread writes, a timer thread may send keepalives; both lock this
- * object. {@link #releaseMemory()} must be called once the response is done, whatever happened.
+ * <p>Thread-safe: the request thread writes, a timer thread may send keepalives or start sending
+ * a held-back answer; both lock this object. {@link #releaseMemory()} must be called once the response is done, whatever happened.
  */
 final class ResponseOutput extends OutputStream {
     /**
@@ -52,6 +57,9 @@ final class ResponseOutput extends OutputStream {
     private OutputStream wire; // non-null once committed
     private boolean streaming; // past the budget: bytes go straight to the wire
     private boolean keepalivesAllowed;
+    private long heldAfterQueryNanos = -1; // while producing the answer after its query: how long it may stay held back
+    private long queryReturnedAt;
+    private boolean sendOnNextWrite;
     private long bytesOut;
     private long writeNanos; // time spent blocked in body writes after the database work or past the budget
 
@@ -82,7 +90,7 @@ final class ResponseOutput extends OutputStream {
             return;
         }
         int needed = pendingLength + len;
-        if (needed > holdLimit || !reserve(needed)) {
+        if (needed > holdLimit || sendOnNextWrite || !reserve(needed)) {
             startStreaming();
             timedWrite(b, off, len);
             return;
@@ -161,8 +169,56 @@ final class ResponseOutput extends OutputStream {
         keepalivesAllowed = true;
     }
 
+    /** No more keepalives, and no more early sending by {@link #tick(byte[])}. */
     synchronized void stopKeepalives() {
         keepalivesAllowed = false;
+        heldAfterQueryNanos = -1;
+    }
+
+    /**
+     * The query returned its result set: no more keepalives (the data follows), and from now on
+     * {@link #tick()} sends the answer as it is produced once it has been held back for
+     * {@code holdNanos} more.
+     */
+    synchronized void queryReturned(long holdNanos) {
+        keepalivesAllowed = false;
+        heldAfterQueryNanos = holdNanos;
+        queryReturnedAt = System.nanoTime();
+    }
+
+    /**
+     * Called by the timer every keepalive period: before the query returns, sends {@code keepalive}
+     * (see {@link #keepalive(byte[])}); after it, starts sending an answer held back too long (what
+     * was held back now, the rest as it is written). Never throws: a client that is gone is found
+     * out by the request thread's next write.
+     */
+    synchronized void tick(byte[] keepalive) {
+        if (keepalivesAllowed) {
+            keepalive(keepalive);
+            return;
+        }
+        if (heldAfterQueryNanos < 0 || streaming || System.nanoTime() - queryReturnedAt < heldAfterQueryNanos) {
+            return;
+        }
+        heldAfterQueryNanos = -1;
+        if (pendingLength > BLOCK) {
+            // more than a block: the writer sends it on its next write, within the send timeout (the
+            // timer thread, shared by all answers, must not wait on one slow client)
+            sendOnNextWrite = true;
+            return;
+        }
+        try {
+            if (wire == null) {
+                commit(false);
+            }
+            sendHeld(false);
+            wire.flush();
+            streaming = true;
+            giveBack();
+            blocks.clear();
+        } catch (IOException e) {
+            // the client is gone; the request thread finds out on its next write
+        }
     }
 
     /** Sends a keepalive if one may go out now; this commits the response and sends what was held back. */
@@ -190,6 +246,7 @@ final class ResponseOutput extends OutputStream {
      */
     synchronized void finish() throws IOException {
         keepalivesAllowed = false;
+        heldAfterQueryNanos = -1;
         if (wire == null) {
             commit(true);
         }
@@ -231,6 +288,7 @@ final class ResponseOutput extends OutputStream {
             throw new IllegalStateException("not committed: an error before commit gets error headers, not an abort");
         }
         keepalivesAllowed = false;
+        heldAfterQueryNanos = -1;
         try {
             sendPending();
             wire.flush();

@@ -79,6 +79,29 @@ class TestServletBehaviour {
     }
 
     @Test
+    void anAnswerHeldBackAKeepalivePeriodAfterItsQueryIsSentAsItIsProduced() throws Exception {
+        // the first fetch (2,000 rows) returns at once; row 2,001 takes 2.5 s, more than the keepalive
+        // period (1 s): the client must see the answer coming instead of silence past its read timeout
+        String sql = "select g, case when g = 2001 then pg_sleep(2.5)::text else 'x' end as s from generate_series(1, 3000) g";
+        RawHttp.Received slow = RawHttp.receive("127.0.0.1", server.port(), RawHttp.get(target("BLOBzip5", sql),
+                "HTTP/1.1", ID, "Host: 127.0.0.1", "Connection: close"));
+        assertEquals(200, slow.status());
+        assertTrue(slow.chunked() && slow.header("Content-Length") == null, "sent before it was complete: " + slow.head());
+        assertTrue(slow.completeAnswer(), slow.bodyText());
+        DecodedPayload p = ResponseParser.parse(slow.bodyText()).payloads().get(0);
+        assertEquals(0, p.error(), p.message());
+        assertEquals(0, p.keepalives(), "no keepalive inside the data");
+        assertEquals(3000, p.decode().rows().size());
+        assertEquals("3000", p.decode().rows().get(2999).get(0).text());
+
+        // the same answer without the pause is held back and sent whole, with its length
+        RawHttp.Received fast = RawHttp.receive("127.0.0.1", server.port(), RawHttp.get(target("BLOBzip5", sql.replace("2.5", "0")),
+                "HTTP/1.1", ID, "Host: 127.0.0.1", "Connection: close"));
+        assertFalse(fast.chunked(), fast.head().toString());
+        assertTrue(fast.completeAnswer(), fast.bodyText());
+    }
+
+    @Test
     void statementTimeoutCancelsTheQuery() throws Exception {
         // a keepalive (every second) committed a good answer's headers before the timeout (3 s):
         // the reason is sent, then the answer is abandoned (no last chunk), so no cache keeps it
