@@ -10,6 +10,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.naming.InitialContext;
@@ -145,9 +146,16 @@ public class FrontierConfiguration {
         return new CachePolicy(properties, Clock.systemDefaultZone());
     }
 
+    /**
+     * The keepalive timer: one task per payload, scheduled when its query starts and cancelled when
+     * the payload ends, so cancelled tasks are removed at once (by default they would stay queued
+     * until their first run: thousands per second under load).
+     */
     @Bean(destroyMethod = "shutdownNow")
     ScheduledExecutorService frontierTimer() {
-        return Executors.newSingleThreadScheduledExecutor(daemon("frontier-keepalive"));
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, daemon("frontier-keepalive"));
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
     }
 
     @Bean(destroyMethod = "shutdownNow")
