@@ -192,19 +192,11 @@ public final class FrontierThroughputBenchmark {
         ServletAddress address = servlet.address();
         byte[] request = FrontierHttpClient.request(address, config.query(), reference.zipLevel());
         List<FrontierHttpClient> opened = new ArrayList<>();
-        LoadStats stats;
-        try {
-            stats = load(config, clients, i -> {
-                FrontierHttpClient c = new FrontierHttpClient(address, request, new AnswerVerifier(reference, config.verify()));
-                opened.add(c);
-                return c;
-            }, new CpuSampler(servlet.cpuPid()));
-        } catch (Exception e) {
-            if (!servlet.isAlive()) {
-                throw new IllegalStateException("the servlet at " + address + " died; its output:\n" + servlet.logTail(), e);
-            }
-            throw e;
-        }
+        LoadStats stats = load(config, servlet, clients, i -> {
+            FrontierHttpClient c = new FrontierHttpClient(address, request, new AnswerVerifier(reference, config.verify()));
+            opened.add(c);
+            return c;
+        });
         long compared = opened.stream().mapToLong(c -> c.verifier().comparedAnswers()).sum();
         long decoded = opened.stream().mapToLong(c -> c.verifier().decodedAnswers()).sum();
         long connects = opened.stream().mapToLong(FrontierHttpClient::connects).sum();
@@ -227,24 +219,29 @@ public final class FrontierThroughputBenchmark {
                                                                   ExpectedRows expected, int clients) throws Exception {
         ServletAddress address = servlet.address();
         List<SdkQueryClient> opened = new ArrayList<>();
-        LoadStats stats;
-        try {
-            stats = load(config, clients, i -> {
-                SdkQueryClient c = new SdkQueryClient(address, level, config.query(), expected);
-                opened.add(c);
-                return c;
-            }, new CpuSampler(servlet.cpuPid()));
-        } catch (Exception e) {
-            if (!servlet.isAlive()) {
-                throw new IllegalStateException("the servlet at " + address + " died; its output:\n" + servlet.logTail(), e);
-            }
-            throw e;
-        }
+        LoadStats stats = load(config, servlet, clients, i -> {
+            SdkQueryClient c = new SdkQueryClient(address, level, config.query(), expected);
+            opened.add(c);
+            return c;
+        });
         long checked = opened.stream().mapToLong(SdkQueryClient::checkedAnswers).sum();
         log(String.format(Locale.ROOT, "%s zip %d, %d SDK client(s): %.1f q/s, %.1f MB/s body (p50 %.1f ms, client %.2f ms CPU per query)",
                 address, level, clients, stats.queriesPerSecond(), stats.wireMegabytesPerSecond(), stats.p50Millis(),
                 stats.clientCpuMillisPerQuery()));
         return new BenchmarkResult.ServletMeasurement(level, stats, 0, checked, 0);
+    }
+
+    /** One closed-loop level against a servlet; a failure says so when the servlet died. */
+    private static LoadStats load(BenchmarkConfig config, MeasuredServlet servlet, int clients, ClosedLoopDriver.ClientFactory factory)
+            throws Exception {
+        try {
+            return load(config, clients, factory, new CpuSampler(servlet.cpuPid()));
+        } catch (Exception e) {
+            if (!servlet.isAlive()) {
+                throw new IllegalStateException("the servlet at " + servlet.address() + " died; its output:\n" + servlet.logTail(), e);
+            }
+            throw e;
+        }
     }
 
     /** One closed-loop level, with the CPU use of every party over its measured interval. */
