@@ -1,6 +1,8 @@
 package org.gridstack.bench.squid;
 
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -17,14 +19,58 @@ import java.util.Objects;
  * @param squidCores cores the Squid process kept busy
  * @param postgresCores cores the embedded PostgreSQL kept busy
  * @param hitRatio memory hits among the Squid log lines of the cell; NaN without Squid
+ * @param repetitions each measurement of the cell; the totals above are their sums (so queries/s is
+ *                    their time-weighted mean)
  */
 record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, long charsPerIteration, int zip, int clients, long queries, double seconds, long wireBytes,
-                 double jvmCores, double squidCores, double postgresCores, double hitRatio) {
+                 double jvmCores, double squidCores, double postgresCores, double hitRatio, List<Repetition> repetitions) {
     static final int NO_ZIP = -1;
+
+    /** One measurement of the cell: queries and body bytes in {@code seconds}, and each party's CPU seconds over them. */
+    record Repetition(long queries, double seconds, long wireBytes, double jvmCpuSeconds, double squidCpuSeconds, double postgresCpuSeconds) {
+        double queriesPerSecond() {
+            return queries / seconds;
+        }
+    }
 
     CellStats {
         Objects.requireNonNull(method, "method is null");
         Objects.requireNonNull(workload, "workload is null");
+        repetitions = List.copyOf(repetitions);
+        if (repetitions.isEmpty()) {
+            throw new IllegalArgumentException("a cell has at least one measurement");
+        }
+    }
+
+    /** The cell of {@code repetitions} measurements: their sums, and cores as CPU seconds over measured seconds. */
+    static CellStats of(AccessMethod method, Workload workload, int rowsPerIteration, long charsPerIteration, int zip, int clients,
+                        List<Repetition> repetitions, double hitRatio) {
+        long queries = 0;
+        long wire = 0;
+        double seconds = 0;
+        double jvm = 0;
+        double squid = 0;
+        double postgres = 0;
+        for (Repetition r : repetitions) {
+            queries += r.queries();
+            wire += r.wireBytes();
+            seconds += r.seconds();
+            jvm += r.jvmCpuSeconds();
+            squid += r.squidCpuSeconds();
+            postgres += r.postgresCpuSeconds();
+        }
+        return new CellStats(method, workload, rowsPerIteration, charsPerIteration, zip, clients, queries, seconds, wire, jvm / seconds,
+                squid / seconds, postgres / seconds, hitRatio, repetitions);
+    }
+
+    /** "812" for one measurement; "812 (798-826)" with the slowest and fastest of several. */
+    String queriesPerSecondText() {
+        String mean = String.format(Locale.ROOT, "%.0f", queriesPerSecond());
+        if (repetitions.size() == 1) {
+            return mean;
+        }
+        DoubleSummaryStatistics each = repetitions.stream().mapToDouble(Repetition::queriesPerSecond).summaryStatistics();
+        return String.format(Locale.ROOT, "%s (%.0f-%.0f)", mean, each.getMin(), each.getMax());
     }
 
     double queriesPerSecond() {
@@ -60,8 +106,8 @@ record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, l
     }
 
     String markdownRow() {
-        return String.format(Locale.ROOT, "| %s | %s | %d | %.0f | %s | %.1f | %.2f | %s | %.2f | %s | %.2f | %s |",
-                method.label(), zipLabel(), clients, queriesPerSecond(), num(wireMegabytesPerSecond(), "%.1f"),
+        return String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %.1f | %.2f | %s | %.2f | %s | %.2f | %s |",
+                method.label(), zipLabel(), clients, queriesPerSecondText(), num(wireMegabytesPerSecond(), "%.1f"),
                 rowMegabytesPerSecond(), jvmCores, num(jvmCpuMillisPerQuery(), "%.2f"), squidCores, num(squidCpuMillisPerQuery(), "%.2f"),
                 postgresCores,
                 Double.isNaN(hitRatio) ? "-" : String.format(Locale.ROOT, "%.0f %%", hitRatio * 100));
@@ -69,14 +115,15 @@ record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, l
 
     static String markdownHeader() {
         return """
-                | access method | zip | clients | queries/s | MB/s (wire) | MB/s (rows) | client JVM cores | client CPU ms/query | Squid cores | Squid CPU ms/query | PostgreSQL cores | Squid memory hits |
+                | access method | zip | clients | queries/s (slowest-fastest repetition) | MB/s (wire) | MB/s (rows) | client JVM cores | client CPU ms/query | Squid cores | Squid CPU ms/query | PostgreSQL cores | Squid memory hits |
                 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
                 """;
     }
 
     static String csvHeader() {
         return "workload,rows,method,method_label,zip,clients,queries,seconds,queries_per_second,wire_bytes,wire_mb_per_second,"
-                + "row_mb_per_second,jvm_cores,jvm_cpu_ms_per_query,squid_cores,squid_cpu_ms_per_query,postgres_cores,squid_memory_hit_ratio";
+                + "row_mb_per_second,jvm_cores,jvm_cpu_ms_per_query,squid_cores,squid_cpu_ms_per_query,postgres_cores,squid_memory_hit_ratio,"
+                + "repetitions,slowest_repetition_queries_per_second,fastest_repetition_queries_per_second";
     }
 
     String csvRow() {
@@ -84,7 +131,16 @@ record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, l
                 zip == NO_ZIP ? "" : Integer.toString(zip), Integer.toString(clients), Long.toString(queries), num(seconds, "%.3f"),
                 num(queriesPerSecond(), "%.2f"), Long.toString(wireBytes), csv(wireMegabytesPerSecond(), "%.3f"),
                 num(rowMegabytesPerSecond(), "%.3f"), num(jvmCores, "%.3f"), csv(jvmCpuMillisPerQuery(), "%.3f"),
-                num(squidCores, "%.3f"), csv(squidCpuMillisPerQuery(), "%.3f"), num(postgresCores, "%.3f"), csv(hitRatio, "%.4f"));
+                num(squidCores, "%.3f"), csv(squidCpuMillisPerQuery(), "%.3f"), num(postgresCores, "%.3f"), csv(hitRatio, "%.4f"),
+                Integer.toString(repetitions.size()), num(slowest(), "%.2f"), num(fastest(), "%.2f"));
+    }
+
+    double slowest() {
+        return repetitions.stream().mapToDouble(Repetition::queriesPerSecond).min().orElseThrow();
+    }
+
+    double fastest() {
+        return repetitions.stream().mapToDouble(Repetition::queriesPerSecond).max().orElseThrow();
     }
 
     /** The cell's numbers by name, for the JSON results (NaN: not measured, written as null). */
@@ -109,6 +165,7 @@ record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, l
         m.put("squidCpuMillisPerQuery", squidCpuMillisPerQuery());
         m.put("postgresCores", postgresCores);
         m.put("squidMemoryHitRatio", hitRatio);
+        m.put("repetitionQueriesPerSecond", repetitions.stream().map(Repetition::queriesPerSecond).toList());
         return m;
     }
 

@@ -72,10 +72,15 @@ public final class SquidAccessBenchmark {
     /** Least warm-up of the first cell of each access method and zip level (see {@code measure}). */
     static final Duration FIRST_CELL_WARMUP = Duration.ofSeconds(3);
 
-    /** Settings. */
-    /** Settings; {@code wan} is null when the clients sit beside the servers (every experiment but 5). */
+    /**
+     * Settings.
+     *
+     * @param firstCellWarmup least warm-up of the first cell of each access method and zip level (see {@code measure})
+     * @param repetitions how many times each cell is measured, one right after the other (the thesis ran 2)
+     * @param wan null when the clients sit beside the servers (every experiment but 5)
+     */
     public record Config(List<AccessMethod> methods, List<Workload> workloads, List<Integer> zips, List<Integer> clients,
-                         Duration warmup, Duration measure, WanLink.Profile wan) {
+                         Duration warmup, Duration measure, Duration firstCellWarmup, int repetitions, WanLink.Profile wan) {
         public Config {
             methods = List.copyOf(methods);
             workloads = List.copyOf(workloads);
@@ -83,6 +88,13 @@ public final class SquidAccessBenchmark {
             clients = List.copyOf(clients);
             Objects.requireNonNull(warmup, "warmup is null");
             Objects.requireNonNull(measure, "measure is null");
+            Objects.requireNonNull(firstCellWarmup, "firstCellWarmup is null");
+            if (repetitions < 1) {
+                throw new IllegalArgumentException("--repetitions must be at least 1, got " + repetitions);
+            }
+            if (firstCellWarmup.isNegative()) {
+                throw new IllegalArgumentException("--first-cell-warmup-millis must not be negative");
+            }
             if (methods.isEmpty() || workloads.isEmpty() || zips.isEmpty() || clients.isEmpty()) {
                 throw new IllegalArgumentException("methods, workloads, zips and clients must each name at least one value");
             }
@@ -101,15 +113,15 @@ public final class SquidAccessBenchmark {
             }
         }
 
-        /** The full grid: ~300 cells of 0.5 s warm-up + 3 s, about 18 minutes on 2 cores. */
+        /** The full grid: 348 cells of 0.5 s warm-up + 3 s, about 21 minutes on 2 cores. */
         static Config defaults() {
             return new Config(List.of(AccessMethod.values()), List.of(Workload.KB_10, Workload.KB_100, Workload.MB_1), List.of(0, 1, 5, 9),
-                    List.of(1, 2, 4, 8), Duration.ofMillis(500), Duration.ofSeconds(3), null);
+                    List.of(1, 2, 4, 8), Duration.ofMillis(500), Duration.ofSeconds(3), FIRST_CELL_WARMUP, 1, null);
         }
 
         /** The same settings with the clients behind {@code wan}. */
         public Config withWan(WanLink.Profile wan) {
-            return new Config(methods, workloads, zips, clients, warmup, measure, wan);
+            return new Config(methods, workloads, zips, clients, warmup, measure, firstCellWarmup, repetitions, wan);
         }
 
         /** Cells this configuration measures (direct JDBC once per size and clients: it has no zip level). */
@@ -123,6 +135,7 @@ public final class SquidAccessBenchmark {
                     + " --workloads=" + workloads.stream().map(Workload::option).collect(Collectors.joining(","))
                     + " --zips=" + join(zips) + " --clients=" + join(clients)
                     + " --warmup-millis=" + warmup.toMillis() + " --measure-millis=" + measure.toMillis()
+                    + " --first-cell-warmup-millis=" + firstCellWarmup.toMillis() + " --repetitions=" + repetitions
                     + (wan == null ? "" : " --wan-rtt-millis=" + wan.oneWayDelay().multipliedBy(2).toMillis()
                     + " --wan-connection-kbytes-per-second=" + wan.connectionBytesPerSecond() / 1000
                     + " --wan-link-kbytes-per-second=" + wan.linkBytesPerSecond() / 1000);
@@ -360,8 +373,22 @@ public final class SquidAccessBenchmark {
                                      Expected expected, int zip, int clients, ClosedLoopDriver.ClientFactory factory, int cell, int cellCount,
                                      boolean firstOfItsKind) throws Exception {
         log.mark();
+        Duration warmup = firstOfItsKind && config.warmup().compareTo(config.firstCellWarmup()) < 0 ? config.firstCellWarmup() : config.warmup();
+        List<CellStats.Repetition> repetitions = new ArrayList<>();
+        for (int r = 0; r < config.repetitions(); r++) {
+            repetitions.add(measureOnce(config, postmaster, clients, factory, r == 0 ? warmup : config.warmup()));
+        }
+        SquidLogTail.Codes codes = log.since();
+        double hits = method.throughSquid() ? codes.hitRatio() : Double.NaN;
+        CellStats c = CellStats.of(method, expected.workload(), expected.rows(), expected.chars(), zip, clients, repetitions, hits);
+        System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, expected.workload().label(), c.markdownRow());
+        return c;
+    }
+
+    /** One measurement of a cell, with the CPU of every party over its measured interval. */
+    private static CellStats.Repetition measureOnce(Config config, Optional<ProcessHandle> postmaster, int clients,
+                                                    ClosedLoopDriver.ClientFactory factory, Duration warmup) throws Exception {
         double[] cpu = new double[3]; // JVM, Squid, PostgreSQL seconds over the measured interval
-        Duration warmup = firstOfItsKind && config.warmup().compareTo(FIRST_CELL_WARMUP) < 0 ? FIRST_CELL_WARMUP : config.warmup();
         LevelResult o = ClosedLoopDriver.run(ClosedLoopDriver.Level.of(clients, warmup, config.measure()), factory,
                 new ClosedLoopDriver.Window() {
                     @Override
@@ -378,12 +405,7 @@ public final class SquidAccessBenchmark {
                         cpu[2] = ProcessCpu.postgresSeconds(postmaster) - cpu[2];
                     }
                 });
-        SquidLogTail.Codes codes = log.since();
-        double hits = method.throughSquid() ? codes.hitRatio() : Double.NaN;
-        CellStats c = new CellStats(method, expected.workload(), expected.rows(), expected.chars(), zip, clients, o.queries(), o.seconds(),
-                o.wireBytes(), cpu[0] / o.seconds(), cpu[1] / o.seconds(), cpu[2] / o.seconds(), hits);
-        System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, expected.workload().label(), c.markdownRow());
-        return c;
+        return new CellStats.Repetition(o.queries(), o.seconds(), o.wireBytes(), cpu[0], cpu[1], cpu[2]);
     }
 
     /** Each first read fills Squid and is compared value by value; the second must then be a hit. Returns the answers' URLs. */
@@ -558,7 +580,7 @@ public final class SquidAccessBenchmark {
         output[0] = o.output;
         WanLink.Profile wan = o.wanRttMillis == 0 ? null
                 : new WanLink.Profile(Duration.ofMillis(o.wanRttMillis).dividedBy(2), o.wanConnectionKbps * 1000, o.wanLinkKbps * 1000);
-        return new Config(o.methods, o.workloads, o.zips, o.clients, o.warmup, o.measure, wan);
+        return new Config(o.methods, o.workloads, o.zips, o.clients, o.warmup, o.measure, o.firstCellWarmup, o.repetitions, wan);
     }
 
     /** The command line over a grid's defaults. */
@@ -570,6 +592,8 @@ public final class SquidAccessBenchmark {
         List<Integer> clients;
         Duration warmup;
         Duration measure;
+        Duration firstCellWarmup;
+        int repetitions;
         Path output;
 
         Options(Config defaults, Path output) {
@@ -584,11 +608,13 @@ public final class SquidAccessBenchmark {
             this.clients = defaults.clients();
             this.warmup = defaults.warmup();
             this.measure = defaults.measure();
+            this.firstCellWarmup = defaults.firstCellWarmup();
+            this.repetitions = defaults.repetitions();
             this.output = output;
         }
 
         @Option(names = "--methods", paramLabel = "all|M,...", description = "access methods: all, or of jdbc, sdk-direct, sdk-refresh,"
-                + " sdk-hit, driver-hit, plain-hit, plain-keepalive-hit")
+                + " sdk-hit, driver-hit, plain-hit, plain-keepalive-hit, plain-keepalive-direct")
         void methods(String v) {
             methods = AccessMethod.parseList(v.trim());
         }
@@ -642,6 +668,17 @@ public final class SquidAccessBenchmark {
         @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per cell")
         void measure(long v) {
             measure = Duration.ofMillis(v);
+        }
+
+        @Option(names = "--first-cell-warmup-millis", paramLabel = "MS",
+                description = "least warm-up of the first cell of each access method and zip level (default 3000: the JIT's)")
+        void firstCellWarmup(long v) {
+            firstCellWarmup = Duration.ofMillis(v);
+        }
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "measurements of each cell, one after the other (default 1)")
+        void repetitions(int v) {
+            repetitions = v;
         }
 
         @Option(names = "--output", paramLabel = "DIR", description = "directory of squid-access.{md,csv,json,html}")

@@ -24,7 +24,8 @@ class TestSquidAccessBenchmark {
     @Test
     void everyAccessMethodRunsAtTinyScale(@TempDir Path dir) throws Exception {
         SquidAccessBenchmark.Result r = SquidAccessBenchmark.run(new SquidAccessBenchmark.Config(
-                List.of(AccessMethod.values()), List.of(Workload.KB_10), List.of(5), List.of(1), Duration.ofMillis(500), Duration.ofMillis(1500), null));
+                List.of(AccessMethod.values()), List.of(Workload.KB_10), List.of(5), List.of(1), Duration.ofMillis(500), Duration.ofMillis(1500),
+                Duration.ZERO, 1, null));
         assertEquals(AccessMethod.values().length, r.cells().size());
         for (CellStats c : r.cells()) {
             assertTrue(c.queries() > 0, c.markdownRow());
@@ -82,7 +83,7 @@ class TestSquidAccessBenchmark {
         assertEquals(List.of(AccessMethod.DIRECT_JDBC, AccessMethod.PLAIN_HTTP_KEEPALIVE_SQUID_HIT), c.methods());
         assertEquals(Path.of("/tmp/o"), out[0]);
         assertEquals(2 * (1 + 2), c.cellCount());
-        assertEquals(300, SquidAccessBenchmark.Config.defaults().cellCount());
+        assertEquals(348, SquidAccessBenchmark.Config.defaults().cellCount());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SquidAccessBenchmark.parse(new String[] {"--methods=sdk"}, SquidAccessBenchmark.Config.defaults(), out));
         assertTrue(e.getMessage().contains("sdk-hit"), e.getMessage());
@@ -104,17 +105,21 @@ class TestSquidAccessBenchmark {
      * Thesis experiments 4 and 5 in one tiny run: the COOL query set (whose answers are compared
      * value by value with PostgreSQL's own inside the run) read by every method that has one
      * answer per query, with the clients behind an emulated WAN (a short delay and no rate limit, so
-     * the test stays short on a loaded machine). The links must have carried the work.
+     * the test stays short on a loaded machine), each cell measured twice as in the thesis. The
+     * links must have carried the work.
      */
     @Test
     void theCoolQuerySetAcrossAnEmulatedWan(@TempDir Path dir) throws Exception {
         List<AccessMethod> methods = List.of(AccessMethod.DIRECT_JDBC, AccessMethod.SDK_DIRECT, AccessMethod.SDK_SQUID_HIT,
                 AccessMethod.JDBC_DRIVER_SQUID_HIT, AccessMethod.PLAIN_HTTP_KEEPALIVE_SQUID_HIT);
         SquidAccessBenchmark.Result r = SquidAccessBenchmark.run(new SquidAccessBenchmark.Config(methods, List.of(Workload.COOL), List.of(0),
-                List.of(2), Duration.ofMillis(500), Duration.ofMillis(2500), new WanLink.Profile(Duration.ofMillis(2), 0, 0)));
+                List.of(2), Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ZERO, 2, new WanLink.Profile(Duration.ofMillis(2), 0, 0)));
         assertEquals(methods.size(), r.cells().size());
         for (CellStats c : r.cells()) {
             assertTrue(c.queries() > 0, c.markdownRow());
+            assertEquals(2, c.repetitions().size(), "measured twice, as the thesis did");
+            assertEquals(c.queries(), c.repetitions().stream().mapToLong(CellStats.Repetition::queries).sum());
+            assertTrue(c.slowest() <= c.queriesPerSecond() && c.queriesPerSecond() <= c.fastest(), c.markdownRow());
             assertEquals(Workload.COOL, c.workload());
             // the IOV query's 10,000 rows, 7 attributes, one folder, 10 columns described, one count
             assertEquals(10_000 + 7 + 1 + 10 + 1, c.rowsPerIteration(), c.markdownRow());
@@ -144,8 +149,14 @@ class TestSquidAccessBenchmark {
                 assertTrue(c.cellCount() > 0, experiment + " at " + scale + ": " + c);
             }
         }
-        assertEquals(300, SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("squid-access",
+        assertEquals(348, SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("squid-access",
                 org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out).cellCount(),
-                "the full scale is the thesis's grid");
+                "the full scale is the whole grid: every method, size, zip level and client count");
+        SquidAccessBenchmark.Config cool = SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("cool-workload",
+                org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+        assertEquals(2, cool.repetitions(), "the thesis's 2 repetitions at full scale");
+        SquidAccessBenchmark.Config tiny = SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("cool-workload",
+                org.gridstack.bench.suite.Scale.TINY, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+        assertEquals(java.time.Duration.ZERO, tiny.firstCellWarmup(), "no JIT warm-up at tiny scale (CI)");
     }
 }
