@@ -75,8 +75,8 @@ public final class DqpBenchmark {
         public Config config() {
             return switch (this) {
                 case TINY -> new Config(0, 1, 1, List.of(100, 1000), List.of(1, 2), List.of(1, 2), Duration.ofMillis(20), 5_000, 0);
-                case QUICK -> new Config(1, 3, 2, List.of(10, 50, 100, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
-                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE, TEN_MILLION);
+                case QUICK -> new Config(1, 3, 2, List.of(10, 100, 1000), List.of(1, 2, 4, 6),
+                        List.of(1, 3, 6), Duration.ofMillis(20), Integer.MAX_VALUE, 2_000_000L);
                 case FULL -> new Config(1, 5, 3, List.of(1, 10, 25, 50, 100, 130, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
                         List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE, TEN_MILLION);
             };

@@ -71,9 +71,9 @@ public final class Mds2ScalingBenchmark {
             return switch (this) {
                 case TINY -> new Config(all, List.of(1, 4), List.of(10, 30), List.of(5, 20), 4, Duration.ofMillis(20),
                         Duration.ofMillis(300), Duration.ofMillis(700), DeviceProviders.Kind.SCRIPT);
-                case QUICK -> new Config(all, List.of(1, 10, 50, 100, 200, 400, 600), List.of(10, 30, 50, 70, 90),
-                        List.of(50, 100, 200, 400, 600), Seed001Reference.FIXED_USERS, Duration.ofMillis(Seed001Reference.THINK_MILLIS),
-                        Duration.ofSeconds(2), Duration.ofSeconds(6), DeviceProviders.Kind.SCRIPT);
+                case QUICK -> new Config(all, List.of(1, 50, 200, 600), List.of(10, 50, 90),
+                        List.of(50, 200, 600), Seed001Reference.FIXED_USERS, Duration.ofMillis(Seed001Reference.THINK_MILLIS),
+                        Duration.ofSeconds(2), Duration.ofSeconds(4), DeviceProviders.Kind.SCRIPT);
                 case FULL -> new Config(all, List.of(1, 50, 100, 200, 300, 400, 500, 600), List.of(10, 20, 30, 40, 50, 60, 70, 80, 90),
                         List.of(50, 100, 200, 300, 400, 500, 600), Seed001Reference.FIXED_USERS,
                         Duration.ofMillis(Seed001Reference.THINK_MILLIS), Duration.ofSeconds(10), Duration.ofSeconds(60),

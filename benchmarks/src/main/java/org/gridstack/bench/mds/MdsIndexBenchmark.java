@@ -62,7 +62,7 @@ public final class MdsIndexBenchmark {
             return switch (this) {
                 case TINY -> new Config(List.of(IndexServer.values()), List.of(1, 100), List.of(1, 4), Duration.ofMillis(700),
                         Duration.ofMillis(1500), 8, 0, 0, true);
-                case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100), List.of(1, 4, 16, 64, 256, 512, 800),
+                case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 25, 100), List.of(1, 16, 256, 800),
                         Duration.ofSeconds(2), Duration.ofSeconds(4), 8, 2, 0, true);
                 case FULL -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100),
                         List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8, 2, 0, true);
