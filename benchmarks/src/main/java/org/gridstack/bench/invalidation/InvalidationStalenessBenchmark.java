@@ -9,14 +9,18 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LatencySummary;
+import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.frontier.cache.CacheInvalidator;
 import org.gridstack.frontier.protocol.AnswerDecoder;
 import org.gridstack.frontier.protocol.DecodedPayload;
@@ -268,7 +272,7 @@ public final class InvalidationStalenessBenchmark {
         }
     }
 
-    /** Writes {@code invalidation-staleness.{md,html}} and the folder's index; returns the Markdown. */
+    /** Writes {@code invalidation-staleness.{md,csv,json,html}} and the folder's index; returns the Markdown. */
     static String write(List<Result> results, Path dir) throws IOException {
         return write(results, List.of(), dir);
     }
@@ -277,10 +281,36 @@ public final class InvalidationStalenessBenchmark {
     static String write(List<Result> results, List<HostMonitor.Sample> host, Path dir) throws IOException {
         StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
         results.forEach(r -> report.append(r.tableRow()));
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("invalidation-staleness.md"), report, StandardCharsets.UTF_8);
-        InvalidationReportPage.build(results, host).write(dir.resolve("invalidation-staleness.html"));
-        org.gridstack.bench.kit.report.ReportIndex.update(dir);
+        StringBuilder csv = new StringBuilder("granularity,rounds,urls_per_round,staleness_p50_ms,staleness_p90_ms,staleness_p99_ms,"
+                + "staleness_max_ms,answers_changed,purges_sent,purges_for_unchanged_share,urls_skipped,failed_purges\n");
+        List<Map<String, Object>> json = new ArrayList<>();
+        for (Result r : results) {
+            LatencySummary st = r.staleness();
+            csv.append(String.format(Locale.ROOT, "%s,%d,%d,%.3f,%.3f,%.3f,%.3f,%d,%.0f,%.4f,%.0f,%.0f%n", r.granularity(), r.rounds(),
+                    r.urlsPerRound(), st.p50Millis(), st.p90Millis(), st.p99Millis(), st.maxMillis(), r.changedAnswers(), r.purges(),
+                    r.overInvalidation(), r.skipped(), r.failures()));
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("granularity", r.granularity());
+            m.put("rounds", r.rounds());
+            m.put("urlsPerRound", r.urlsPerRound());
+            m.put("stalenessP50Millis", st.p50Millis());
+            m.put("stalenessP90Millis", st.p90Millis());
+            m.put("stalenessP99Millis", st.p99Millis());
+            m.put("stalenessMaxMillis", st.maxMillis());
+            m.put("answersChanged", r.changedAnswers());
+            m.put("purgesSent", r.purges());
+            m.put("purgesForUnchangedShare", r.overInvalidation());
+            m.put("urlsSkipped", r.skipped());
+            m.put("failedPurges", r.failures());
+            m.put("stalenessMillis", r.stalenessMillis());
+            json.add(m);
+        }
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("benchmark", "InvalidationStalenessBenchmark");
+        root.put("results", json);
+        root.put("host", host);
+        new RunFiles("invalidation-staleness", report.toString(), csv.toString(), ResultJson.toJson(root),
+                InvalidationReportPage.build(results, host)).write(dir);
         return report.toString();
     }
 

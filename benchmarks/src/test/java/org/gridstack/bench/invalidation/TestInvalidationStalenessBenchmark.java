@@ -44,5 +44,10 @@ class TestInvalidationStalenessBenchmark {
         assertEquals(java.util.List.of(), shown.consoleMessages());
         assertEquals(2, shown.dom().split("<figure class=\"chart\"", -1).length - 1, "staleness per round and its distribution");
         assertTrue(shown.dom().contains("<td>row</td>") && shown.dom().contains("<td>table</td>"), "both granularities in the table");
+        java.util.List<String> csv = java.nio.file.Files.readAllLines(out.resolve("invalidation-staleness.csv"));
+        assertEquals(3, csv.size(), "header, table, row: " + csv);
+        assertTrue(csv.get(2).startsWith("row," + row.rounds() + ","), csv.get(2));
+        String json = java.nio.file.Files.readString(out.resolve("invalidation-staleness.json"));
+        assertTrue(json.contains("\"granularity\": \"table\"") && json.contains("\"stalenessMillis\""), json);
     }
 }
