@@ -353,14 +353,21 @@ public final class ArrowBlockCodec implements BlockCodec {
         public void close() {
             if (!closed) {
                 closed = true;
-                // ArrowStreamReader.close() would close the caller's input stream too; close(false) frees the batch
-                try {
-                    reader.close(false);
-                } catch (IOException ignored) {
-                    // only memory is released here
-                }
-                allocator.close();
+                release(reader, allocator);
             }
         }
+    }
+
+    /**
+     * Frees a stream reader's batch and dictionaries and then its allocator, leaving the input
+     * stream open: {@code ArrowStreamReader.close()} would close the caller's stream too.
+     */
+    static void release(ArrowStreamReader reader, BufferAllocator allocator) {
+        try {
+            reader.close(false);
+        } catch (IOException ignored) {
+            // only memory is released here
+        }
+        allocator.close();
     }
 }

@@ -69,12 +69,7 @@ final class ArrowFrameReader implements FramePayloadReader {
     public void close() {
         if (!closed) {
             closed = true;
-            try {
-                reader.close(false);
-            } catch (IOException ignored) {
-                // only memory is released here
-            }
-            allocator.close();
+            ArrowBlockCodec.release(reader, allocator);
         }
     }
 

@@ -69,6 +69,17 @@ class TestArrowFrameStream {
         return out.toByteArray();
     }
 
+    /** Writes {@code blocks} as an Arrow frame stream and reads exactly them back, then the end. */
+    private static void assertReadsBack(BlockSchema schema, List<List<Object[]>> blocks) throws Exception {
+        byte[] bytes = stream(ArrowBlockCodec.INSTANCE, schema, blocks, new ArrayList<>());
+        try (BlockFrameReader reader = new BlockFrameReader(ArrowBlockCodec.INSTANCE, new ByteArrayInputStream(bytes))) {
+            for (List<Object[]> expected : blocks) {
+                assertSameRows(expected, reader.nextBlock());
+            }
+            assertNull(reader.nextBlock());
+        }
+    }
+
     private static void assertSameRows(List<Object[]> expected, List<Object[]> actual) {
         assertEquals(expected.size(), actual.size());
         for (int i = 0; i < expected.size(); i++) {
@@ -123,13 +134,7 @@ class TestArrowFrameStream {
             blocks.add(block);
         }
         assertTrue(80_000 > ArrowFrameWriter.MAX_DICTIONARY_ENTRIES);
-        byte[] bytes = stream(ArrowBlockCodec.INSTANCE, schema, blocks, new ArrayList<>());
-        try (BlockFrameReader reader = new BlockFrameReader(ArrowBlockCodec.INSTANCE, new ByteArrayInputStream(bytes))) {
-            for (List<Object[]> expected : blocks) {
-                assertSameRows(expected, reader.nextBlock());
-            }
-            assertNull(reader.nextBlock());
-        }
+        assertReadsBack(schema, blocks);
     }
 
     @Test
@@ -141,13 +146,7 @@ class TestArrowFrameStream {
             huge.add(new Object[] {"v" + i, "w" + i});
         }
         List<List<Object[]>> blocks = List.of(small, huge, small, huge);
-        byte[] bytes = stream(ArrowBlockCodec.INSTANCE, schema, blocks, new ArrayList<>());
-        try (BlockFrameReader reader = new BlockFrameReader(ArrowBlockCodec.INSTANCE, new ByteArrayInputStream(bytes))) {
-            for (List<Object[]> expected : blocks) {
-                assertSameRows(expected, reader.nextBlock());
-            }
-            assertNull(reader.nextBlock());
-        }
+        assertReadsBack(schema, blocks);
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.stream.Stream;
+import org.gridstack.frontier.protocol.zlib.InstalledLibdeflate;
 import org.gridstack.frontier.protocol.zlib.Libdeflate;
 import org.gridstack.testing.FrontierGoldenVectors;
 import org.junit.jupiter.api.AfterAll;
@@ -31,11 +32,7 @@ class TestAnswerDecoderWithLibdeflate {
 
     @BeforeAll
     static void load() {
-        try {
-            libdeflate = Libdeflate.load(Libdeflate.DEFAULT_LIBRARY);
-        } catch (LinkageError | IllegalStateException e) {
-            throw new AssertionError("libdeflate.so.0 must be installed for these tests (Debian: apt-get install libdeflate0): " + e, e);
-        }
+        libdeflate = InstalledLibdeflate.load();
     }
 
     @AfterAll

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.gridstack.frontier.protocol.zlib.InstalledLibdeflate;
 import org.gridstack.frontier.protocol.zlib.Libdeflate;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class TestBenchmarkAnswerInflate {
     @Test
     void runsOnceOverTheCapturedZip5Answer() throws Exception {
-        try (Libdeflate libdeflate = Libdeflate.load(Libdeflate.DEFAULT_LIBRARY)) {
+        try (Libdeflate libdeflate = InstalledLibdeflate.load()) {
             List<BenchmarkAnswerInflate.Cell> cells = new BenchmarkAnswerInflate(1).run(libdeflate, "21-string-full-zip5");
             assertEquals(2, cells.size());
             assertTrue(BenchmarkAnswerInflate.table(cells).contains("| 21-string-full-zip5 | libdeflate |"));

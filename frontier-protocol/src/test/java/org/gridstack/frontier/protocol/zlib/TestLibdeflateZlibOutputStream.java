@@ -41,11 +41,7 @@ class TestLibdeflateZlibOutputStream {
 
     @BeforeAll
     static void load() {
-        try {
-            libdeflate = Libdeflate.load(Libdeflate.DEFAULT_LIBRARY);
-        } catch (LinkageError | IllegalStateException e) {
-            throw new AssertionError("libdeflate.so.0 must be installed for these tests (Debian: apt-get install libdeflate0): " + e, e);
-        }
+        libdeflate = InstalledLibdeflate.load();
     }
 
     @AfterAll
