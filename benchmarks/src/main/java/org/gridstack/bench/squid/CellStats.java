@@ -1,6 +1,5 @@
 package org.gridstack.bench.squid;
 
-import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -69,8 +68,7 @@ record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, l
         if (repetitions.size() == 1) {
             return mean;
         }
-        DoubleSummaryStatistics each = repetitions.stream().mapToDouble(Repetition::queriesPerSecond).summaryStatistics();
-        return String.format(Locale.ROOT, "%s (%.0f-%.0f)", mean, each.getMin(), each.getMax());
+        return String.format(Locale.ROOT, "%s (%.0f-%.0f)", mean, slowest(), fastest());
     }
 
     double queriesPerSecond() {
@@ -135,10 +133,12 @@ record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, l
                 Integer.toString(repetitions.size()), num(slowest(), "%.2f"), num(fastest(), "%.2f"));
     }
 
+    /** Queries/s of the slowest repetition. */
     double slowest() {
         return repetitions.stream().mapToDouble(Repetition::queriesPerSecond).min().orElseThrow();
     }
 
+    /** Queries/s of the fastest repetition. */
     double fastest() {
         return repetitions.stream().mapToDouble(Repetition::queriesPerSecond).max().orElseThrow();
     }

@@ -69,7 +69,7 @@ import picocli.CommandLine.Option;
 public final class SquidAccessBenchmark {
     static final String SQL = "select string from T_STRING";
     static final String BASE_NAME = "squid-access";
-    /** Least warm-up of the first cell of each access method and zip level (see {@code measure}). */
+    /** Default least warm-up of the first cell of each access method and zip level (see {@code measure}). */
     static final Duration FIRST_CELL_WARMUP = Duration.ofSeconds(3);
 
     /**
@@ -300,7 +300,8 @@ public final class SquidAccessBenchmark {
                         Expected expected = new Expected(workload, answers, List.of(), List.of());
                         for (int clients : config.clients()) {
                             cells.add(measure(config, log, postmaster, AccessMethod.DIRECT_JDBC, expected, CellStats.NO_ZIP, clients,
-                                    i -> directJdbcQuery(database, jdbcUrl, expected), ++cell, cellCount, warmed.add("jdbc")));
+                                    i -> directJdbcQuery(database, jdbcUrl, expected), ++cell, cellCount,
+                                    warmed.add(AccessMethod.DIRECT_JDBC + "/" + CellStats.NO_ZIP)));
                         }
                     }
                     for (int zip : config.zips()) {
@@ -363,8 +364,9 @@ public final class SquidAccessBenchmark {
     }
 
     /**
-     * One cell. The first cell of an access method and zip level ({@code firstOfItsKind}) warms up
-     * for at least {@link #FIRST_CELL_WARMUP}: the clients and the servlet share this JVM, and a
+     * One cell, measured {@code config.repetitions()} times in a row. The first cell of an access
+     * method and zip level ({@code firstOfItsKind}) warms up for at least
+     * {@code config.firstCellWarmup()}: the clients and the servlet share this JVM, and a
      * cell measured before the JIT has compiled its code paths measured the compiler (the grid's
      * first SDK cell once showed 160-180 queries/s and ~6 ms of CPU per 10 kB answer, against
      * 800+ in the next).
@@ -531,8 +533,10 @@ public final class SquidAccessBenchmark {
         answer.check(rows, chars, first, rows == 0 ? null : java.util.Arrays.asList(row), how);
     }
 
-    /** A plain HTTP client; every answer must be a 200 with the cached body's length. */
-    /** A plain client's GETs of the cached answers' URLs, sent to {@code port} (Squid, or the servlet itself). */
+    /**
+     * A plain HTTP client's GETs of the cached answers' URLs, sent to {@code port} (Squid, or the
+     * servlet itself); every answer must be a 200 with the cached body's length.
+     */
     private static ClosedLoopDriver.Client plainQuery(int port, boolean keepAlive, Expected expected) {
         List<PlainHttpGet> gets = expected.urls().stream().map(url -> new PlainHttpGet(url, "127.0.0.1", port, keepAlive)).toList();
         return counted(() -> {

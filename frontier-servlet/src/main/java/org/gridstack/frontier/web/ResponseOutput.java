@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  *   <li>An answer that outgrows its budget is sent as it is produced from then on, as a chunked
  *   body: its connection is held while the client reads.</li>
  *   <li>So is an answer still held back a keepalive period after its query returned
- *   ({@link #queryReturned(long)}, {@link #tick()}): on an overloaded server, encoding a big answer can
+ *   ({@link #queryReturned(long)}, {@link #tick(byte[])}): on an overloaded server, encoding a big answer can
  *   take longer than a client's read timeout (the FroNtier clients' default is 10 s), and a client
  *   that sees nothing would give up on an answer that is coming. From then on it sees the answer
  *   arrive as it is produced, as the production servlet's clients always do.</li>
@@ -37,7 +37,8 @@ import java.util.function.Consumer;
  * is then ended abnormally with {@link #abort(String)}, so that no cache keeps it.
  *
  * <p>Thread-safe: the request thread writes, a timer thread may send keepalives or start sending
- * a held-back answer; both lock this object. {@link #releaseMemory()} must be called once the response is done, whatever happened.
+ * a held-back answer; both lock this object. {@link #releaseMemory()} must be called once the
+ * response is done, whatever happened.
  */
 final class ResponseOutput extends OutputStream {
     /**
@@ -91,7 +92,7 @@ final class ResponseOutput extends OutputStream {
         }
         int needed = pendingLength + len;
         if (needed > holdLimit || sendOnNextWrite || !reserve(needed)) {
-            startStreaming();
+            startStreaming(true);
             timedWrite(b, off, len);
             return;
         }
@@ -134,12 +135,15 @@ final class ResponseOutput extends OutputStream {
         pendingLength = 0;
     }
 
-    /** Over the budget: sends what was held back and everything after it as it comes. */
-    private void startStreaming() throws IOException {
+    /**
+     * Over the budget or held too long: sends what was held back ({@code timed}: counted against
+     * the send timeout) and everything after it as it comes.
+     */
+    private void startStreaming(boolean timed) throws IOException {
         if (wire == null) {
             commit(false);
         }
-        sendHeld(true);
+        sendHeld(timed);
         streaming = true;
         giveBack();
         blocks.clear();
@@ -177,7 +181,7 @@ final class ResponseOutput extends OutputStream {
 
     /**
      * The query returned its result set: no more keepalives (the data follows), and from now on
-     * {@link #tick()} sends the answer as it is produced once it has been held back for
+     * {@link #tick(byte[])} sends the answer as it is produced once it has been held back for
      * {@code holdNanos} more.
      */
     synchronized void queryReturned(long holdNanos) {
@@ -208,14 +212,8 @@ final class ResponseOutput extends OutputStream {
             return;
         }
         try {
-            if (wire == null) {
-                commit(false);
-            }
-            sendHeld(false);
+            startStreaming(false);
             wire.flush();
-            streaming = true;
-            giveBack();
-            blocks.clear();
         } catch (IOException e) {
             // the client is gone; the request thread finds out on its next write
         }
