@@ -28,8 +28,7 @@ import org.gridstack.bench.kit.HostMonitor;
 public record BenchmarkResult(OffsetDateTime startedAt, Duration elapsed, MachineInfo machine, String command, BenchmarkConfig config,
                               String dataset, String postgresVersion, List<String> servletCommand, long rowStreamBytes, long records,
                               List<ServletMeasurement> servlet, List<ServletMeasurement> sdk, List<JdbcMeasurement> jdbc,
-                              List<DeflaterThroughput.Stats> deflater,
-                              List<HostMonitor.Sample> host, Optional<PeerRun> peer) {
+                              List<DeflaterThroughput.Stats> deflater, List<HostMonitor.Sample> host, Optional<PeerRun> peer) {
     /**
      * The peer servlet's side of the run: the same cells as ours, measured right after each of
      * ours.
