@@ -54,7 +54,7 @@ class TestDistributedQueries {
 
     @AfterEach
     void nothingLeftRunning() throws InterruptedException {
-        for (int i = 0; i < 50 && (leftovers() > 0 || stack.dataServices().stream().anyMatch(s -> s.sessions().size() > 0)); i++) {
+        for (int i = 0; i < 100 && (leftovers() > 0 || stack.dataServices().stream().anyMatch(s -> s.sessions().size() > 0)); i++) {
             Thread.sleep(100);
         }
         assertEquals(0, leftovers(), "engine threads still running: " + engineThreads());
