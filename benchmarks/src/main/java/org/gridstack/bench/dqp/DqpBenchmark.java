@@ -1,6 +1,7 @@
 package org.gridstack.bench.dqp;
 
 import static java.util.Objects.requireNonNull;
+import static org.gridstack.bench.kit.CommandLineArgs.orPreset;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -20,6 +21,8 @@ import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.RepeatedQuery;
+import org.gridstack.bench.suite.ExperimentCatalog;
+import org.gridstack.bench.suite.Scale;
 import org.gridstack.dqp.block.BlockCodec;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.dataservice.DataServiceClient;
@@ -67,21 +70,6 @@ public final class DqpBenchmark {
     static final int STACK_WARMUP_ROUNDS = 5;
     /** The codecs of the block-size sweep: plain Arrow, Arrow with ZSTD-compressed buffers, WebRowSet. */
     static final List<String> SWEEP_CODECS = List.of("binary", "binary-zstd", "webrowset");
-
-    /** Preset sizes: tiny (the build's run), quick (minutes), full (more repetitions and block sizes). */
-    public enum Scale {
-        TINY, QUICK, FULL;
-
-        public Config config() {
-            return switch (this) {
-                case TINY -> new Config(0, 1, 1, List.of(100, 1000), List.of(1, 2), List.of(1, 2), Duration.ofMillis(20), 5_000, 0);
-                case QUICK -> new Config(1, 3, 2, List.of(10, 100, 1000), List.of(1, 2, 4, 6),
-                        List.of(1, 3, 6), Duration.ofMillis(20), Integer.MAX_VALUE, 2_000_000L);
-                case FULL -> new Config(1, 5, 3, List.of(1, 10, 25, 50, 100, 130, 250, 500, 1000), List.of(1, 2, 3, 4, 5, 6),
-                        List.of(1, 2, 3, 4, 5, 6), Duration.ofMillis(20), Integer.MAX_VALUE, TEN_MILLION);
-            };
-        }
-    }
 
     /**
      * Settings of a run.
@@ -363,7 +351,7 @@ public final class DqpBenchmark {
      */
     @Command(name = "DqpBenchmark", description = "seed 003 (OGSA-DQP): access modes, peers, block sizes, cost profile, OPERATION_CALL grid (README)")
     static final class Options {
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset sizes (default quick)")
+        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset sizes from experiments/dqp.yaml (default quick)")
         Scale scale = Scale.QUICK;
         @Option(names = "--warmups", paramLabel = "N", description = "unmeasured runs before each series")
         Integer warmups;
@@ -390,14 +378,14 @@ public final class DqpBenchmark {
             this.output = output;
         }
 
-        /** The scale's preset with every option given replacing its setting. */
+        /** The scale's preset (experiments/dqp.yaml) with every option given replacing its setting. */
         Config config() {
-            Config base = scale.config();
-            return new Config(warmups != null ? warmups : base.warmups(), repetitions != null ? repetitions : base.repetitions(),
-                    sweepRepetitions != null ? sweepRepetitions : base.sweepRepetitions(), blockSizes != null ? blockSizes : base.blockSizes(),
-                    evaluators != null ? evaluators : base.evaluators(), copies != null ? copies : base.copies(),
-                    latencyMillis != null ? Duration.ofMillis(latencyMillis) : base.entropyLatency(),
-                    tupleModeMaxRows != null ? tupleModeMaxRows : base.tupleModeMaxRows(), bigScanRows != null ? bigScanRows : base.bigScanRows());
+            Options p = ExperimentCatalog.shipped().get("dqp").preset(scale, new Options(output));
+            return new Config(orPreset(warmups, p.warmups, "warmups"), orPreset(repetitions, p.repetitions, "repetitions"),
+                    orPreset(sweepRepetitions, p.sweepRepetitions, "sweep-repetitions"), orPreset(blockSizes, p.blockSizes, "block-sizes"),
+                    orPreset(evaluators, p.evaluators, "evaluators"), orPreset(copies, p.copies, "copies"),
+                    Duration.ofMillis(orPreset(latencyMillis, p.latencyMillis, "entropy-latency-millis")),
+                    orPreset(tupleModeMaxRows, p.tupleModeMaxRows, "tuple-mode-max-rows"), orPreset(bigScanRows, p.bigScanRows, "big-scan-rows"));
         }
     }
 

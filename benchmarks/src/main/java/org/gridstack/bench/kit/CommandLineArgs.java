@@ -34,6 +34,22 @@ public final class CommandLineArgs {
         return options;
     }
 
+    /**
+     * {@code given} when the command line set the option, else {@code preset} (a scale's setting
+     * from the experiment file, see {@code Experiment.preset}).
+     *
+     * @throws IllegalStateException when neither is set: the experiment file lacks the option
+     */
+    public static <V> V orPreset(V given, V preset, String option) {
+        if (given != null) {
+            return given;
+        }
+        if (preset == null) {
+            throw new IllegalStateException("the experiment file sets no --" + option + " for this scale");
+        }
+        return preset;
+    }
+
     /** The usage text of an options object, without colours. */
     public static String usage(Object options) {
         return new CommandLine(options).getUsageMessage(CommandLine.Help.Ansi.OFF);

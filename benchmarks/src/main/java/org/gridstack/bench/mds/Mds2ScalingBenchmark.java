@@ -1,6 +1,7 @@
 package org.gridstack.bench.mds;
 
 import static java.util.Objects.requireNonNull;
+import static org.gridstack.bench.kit.CommandLineArgs.orPreset;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -25,6 +26,8 @@ import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.suite.ExperimentCatalog;
+import org.gridstack.bench.suite.Scale;
 import org.gridstack.mds.cache.CacheMode;
 import org.gridstack.mds.giis.GiisMode;
 import org.gridstack.mds.ldap.StepTimers;
@@ -61,26 +64,6 @@ public final class Mds2ScalingBenchmark {
     static final Duration DIRECTORY_CACHETTL = Duration.ofDays(1);
     /** Set 4: MDS2's example cachettl. */
     static final Duration AGGREGATE_CACHETTL = GiisWithGris.CACHETTL;
-
-    /** Preset grids: tiny (seconds, for the build), quick (minutes), full (seed 001's steps, 60 s per level). */
-    public enum Scale {
-        TINY, QUICK, FULL;
-
-        public Config config() {
-            List<Seed001Experiment> all = List.of(Seed001Experiment.values());
-            return switch (this) {
-                case TINY -> new Config(all, List.of(1, 4), List.of(10, 30), List.of(5, 20), 4, Duration.ofMillis(20),
-                        Duration.ofMillis(300), Duration.ofMillis(700), DeviceProviders.Kind.SCRIPT);
-                case QUICK -> new Config(all, List.of(1, 50, 200, 600), List.of(10, 50, 90),
-                        List.of(50, 200, 600), Seed001Reference.FIXED_USERS, Duration.ofMillis(Seed001Reference.THINK_MILLIS),
-                        Duration.ofSeconds(2), Duration.ofSeconds(4), DeviceProviders.Kind.SCRIPT);
-                case FULL -> new Config(all, List.of(1, 50, 100, 200, 300, 400, 500, 600), List.of(10, 20, 30, 40, 50, 60, 70, 80, 90),
-                        List.of(50, 100, 200, 300, 400, 500, 600), Seed001Reference.FIXED_USERS,
-                        Duration.ofMillis(Seed001Reference.THINK_MILLIS), Duration.ofSeconds(10), Duration.ofSeconds(60),
-                        DeviceProviders.Kind.SCRIPT);
-            };
-        }
-    }
 
     /**
      * Settings of a run.
@@ -334,7 +317,8 @@ public final class Mds2ScalingBenchmark {
      */
     @Command(name = "Mds2ScalingBenchmark", description = "seed 001 reduced: GRIS and GIIS vs users, IPs and registered GRISes (README)")
     static final class Options {
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
+        /** The preset grid, from experiments/mds-seed001.yaml: tiny (seconds, for the build), quick (minutes), full (seed 001's steps, 60 s per level). */
+        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid from experiments/mds-seed001.yaml (default quick)")
         Scale scale = Scale.QUICK;
         private List<Seed001Experiment> experiments;
         @Option(names = "--users", split = ",", paramLabel = "N,...", description = "user counts of sets 1 and 2")
@@ -369,14 +353,14 @@ public final class Mds2ScalingBenchmark {
             ipKind = DeviceProviders.Kind.parse(v);
         }
 
-        /** The scale's preset with every option given replacing its setting. */
+        /** The scale's preset (experiments/mds-seed001.yaml) with every option given replacing its setting. */
         Config config() {
-            Config base = scale.config();
-            return new Config(experiments != null ? experiments : base.experiments(), users != null ? users : base.users(),
-                    providers != null ? providers : base.providers(), grises != null ? grises : base.grises(),
-                    fixedUsers != null ? fixedUsers : base.fixedUsers(), thinkMillis != null ? Duration.ofMillis(thinkMillis) : base.think(),
-                    warmupMillis != null ? Duration.ofMillis(warmupMillis) : base.warmup(),
-                    measureMillis != null ? Duration.ofMillis(measureMillis) : base.measure(), ipKind != null ? ipKind : base.ipKind());
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
+            return new Config(orPreset(experiments, p.experiments, "experiments"), orPreset(users, p.users, "users"),
+                    orPreset(providers, p.providers, "providers"), orPreset(grises, p.grises, "grises"),
+                    orPreset(fixedUsers, p.fixedUsers, "fixed-users"), Duration.ofMillis(orPreset(thinkMillis, p.thinkMillis, "think-millis")),
+                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
+                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")), orPreset(ipKind, p.ipKind, "ips"));
         }
     }
 

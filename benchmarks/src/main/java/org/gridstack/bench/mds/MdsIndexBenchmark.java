@@ -1,6 +1,7 @@
 package org.gridstack.bench.mds;
 
 import static java.util.Objects.requireNonNull;
+import static org.gridstack.bench.kit.CommandLineArgs.orPreset;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,6 +24,8 @@ import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.MultiProcessDriver;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.suite.ExperimentCatalog;
+import org.gridstack.bench.suite.Scale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -49,26 +52,6 @@ import picocli.CommandLine.Option;
  */
 public final class MdsIndexBenchmark {
     static final String BASE_NAME = "mds-index";
-
-    /**
-     * Preset grids: tiny (seconds, for the build; clients in this JVM), quick (minutes) and full
-     * (seed 002's client steps), both with the clients in two load agents of their own, so the
-     * clients do not share our servers' JVM (slapd's never shared slapd's process).
-     */
-    public enum Scale {
-        TINY, QUICK, FULL;
-
-        public Config config() {
-            return switch (this) {
-                case TINY -> new Config(List.of(IndexServer.values()), List.of(1, 100), List.of(1, 4), Duration.ofMillis(700),
-                        Duration.ofMillis(1500), 8, 0, 0, true);
-                case QUICK -> new Config(List.of(IndexServer.values()), List.of(1, 25, 100), List.of(1, 16, 256, 800),
-                        Duration.ofSeconds(2), Duration.ofSeconds(4), 8, 2, 0, true);
-                case FULL -> new Config(List.of(IndexServer.values()), List.of(1, 10, 25, 50, 100),
-                        List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), Duration.ofSeconds(5), Duration.ofSeconds(20), 8, 2, 0, true);
-            };
-        }
-    }
 
     /**
      * Settings of a run.
@@ -377,7 +360,12 @@ public final class MdsIndexBenchmark {
      */
     @Command(name = "MdsIndexBenchmark", description = "seed 002 reduced: GIIS, XML index and slapd answering N entries to 1..800 clients (README)")
     static final class Options {
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
+        /**
+         * The preset grid, from experiments/mds-index.yaml: tiny (seconds, for the build; clients in this
+         * JVM), quick (minutes) and full (seed 002's client steps), both with the clients in two load agents
+         * of their own, so the clients do not share our servers' JVM (slapd's never shared slapd's process).
+         */
+        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid from experiments/mds-index.yaml (default quick)")
         Scale scale = Scale.QUICK;
         private List<IndexServer> servers;
         @Option(names = "--sizes", split = ",", paramLabel = "N,...", description = "index sizes N")
@@ -389,13 +377,13 @@ public final class MdsIndexBenchmark {
         @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
         Long measureMillis;
         @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
-        Integer indexMaxConcurrent;
+        int indexMaxConcurrent = 8;
         @Option(names = "--client-processes", paramLabel = "K", description = "0: clients in this JVM (preset); K: in up to K JVMs of their own")
         Integer clientProcesses;
         @Option(names = "--giis-max-concurrent-requests", paramLabel = "N", description = "the GIISes' request limit (0: shipped default, 16)")
-        Integer giisMaxConcurrent;
-        @Option(names = "--giis-fair-share", paramLabel = "true|false", description = "the GIISes' fair sharing of a contended server (shipped: true)")
-        Boolean giisFairShare;
+        int giisMaxConcurrent;
+        @Option(names = "--giis-fair-share", arity = "1", paramLabel = "true|false", description = "the GIISes' fair sharing of a contended server (shipped: true)")
+        boolean giisFairShare = true;
         @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
         Path output;
 
@@ -408,16 +396,13 @@ public final class MdsIndexBenchmark {
             servers = IndexServer.parseList(v);
         }
 
-        /** The scale's preset with every option given replacing its setting. */
+        /** The scale's preset (experiments/mds-index.yaml) with every option given replacing its setting. */
         Config config() {
-            Config base = scale.config();
-            return new Config(servers != null ? servers : base.servers(), sizes != null ? sizes : base.sizes(),
-                    clients != null ? clients : base.clients(), warmupMillis != null ? Duration.ofMillis(warmupMillis) : base.warmup(),
-                    measureMillis != null ? Duration.ofMillis(measureMillis) : base.measure(),
-                    indexMaxConcurrent != null ? indexMaxConcurrent : base.indexMaxConcurrentQueries(),
-                    clientProcesses != null ? clientProcesses : base.clientProcesses(),
-                    giisMaxConcurrent != null ? giisMaxConcurrent : base.giisMaxConcurrentRequests(),
-                    giisFairShare != null ? giisFairShare : base.giisFairShare());
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
+            return new Config(orPreset(servers, p.servers, "servers"), orPreset(sizes, p.sizes, "sizes"), orPreset(clients, p.clients, "clients"),
+                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
+                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")), indexMaxConcurrent,
+                    orPreset(clientProcesses, p.clientProcesses, "client-processes"), giisMaxConcurrent, giisFairShare);
         }
     }
 

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.gridstack.bench.kit.CommandLineArgs;
+
 /**
  * One seed experiment as its experiment file describes it (the thesis's test configuration): which
  * main runs it, what seed figure it answers, and its factors with their levels, durations and
@@ -87,10 +89,24 @@ public record Experiment(String name, String title, String answers, String mainC
     /** The main's arguments: {@link #optionsAt} as {@code --name=value}, then {@code --output=DIR}. */
     public List<String> arguments(Scale scale, Map<String, String> overrides, java.nio.file.Path output) {
         requireNonNull(output, "output is null");
-        List<String> args = new ArrayList<>();
-        optionsAt(scale, overrides).forEach((k, v) -> args.add("--" + k + "=" + v));
+        List<String> args = optionArguments(scale, overrides);
         args.add("--" + OUTPUT + "=" + output);
         return List.copyOf(args);
+    }
+
+    private List<String> optionArguments(Scale scale, Map<String, String> overrides) {
+        List<String> args = new ArrayList<>();
+        optionsAt(scale, overrides).forEach((k, v) -> args.add("--" + k + "=" + v));
+        return args;
+    }
+
+    /**
+     * A main's own presets, read from this file: {@code options} (a fresh options object of the main)
+     * filled with the options of {@code scale}, as {@code -Pbench} would pass them. A main whose
+     * {@code --scale} names a preset takes its settings from here, so the file is their one source.
+     */
+    public <T> T preset(Scale scale, T options) {
+        return CommandLineArgs.parse(options, optionArguments(scale, Map.of()).toArray(String[]::new));
     }
 
     public Duration timeout(Scale scale) {

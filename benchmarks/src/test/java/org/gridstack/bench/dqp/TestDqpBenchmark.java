@@ -12,6 +12,8 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gridstack.testing.HeadlessChromium;
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TestDqpBenchmark {
     @Test
     void everyModeAnswersWithJdbcsRowsAtTinyScaleAndThePageRenders(@TempDir Path dir) throws Exception {
-        DqpBenchmark.Config tiny = DqpBenchmark.Scale.TINY.config();
+        DqpBenchmark.Config tiny = preset(Scale.TINY);
         DqpResult r = DqpBenchmark.run(tiny);
         String md = r.markdown();
 
@@ -112,18 +114,16 @@ class TestDqpBenchmark {
         DqpBenchmark.Config c = DqpBenchmark.parse(new String[] {"--scale=full", "--block-sizes=1,100", "", "--copies=",
                 "--repetitions=2", "--entropy-latency-millis=5", "--big-scan-rows=1000", "--output=/tmp/o"}, out);
         assertEquals(List.of(1, 100), c.blockSizes());
-        assertEquals(DqpBenchmark.Scale.FULL.config().copies(), c.copies(), "an empty value keeps the scale's copies");
+        assertEquals(preset(Scale.FULL).copies(), c.copies(), "an empty value keeps the scale's copies");
         assertEquals(2, c.repetitions());
         assertEquals(Duration.ofMillis(5), c.entropyLatency());
         assertEquals(1_000, c.bigScanRows());
-        assertEquals(0, DqpBenchmark.Scale.TINY.config().bigScanRows(), "the build's run has no big scan");
+        assertEquals(0, preset(Scale.TINY).bigScanRows(), "the build's run has no big scan");
         assertEquals(Path.of("/tmp/o"), out[0]);
-        assertEquals(DqpBenchmark.Scale.QUICK.config(), DqpBenchmark.parse(new String[0], out));
-        // the experiment file (what -Pbench runs) says at every scale what the presets say
-        for (DqpBenchmark.Scale scale : DqpBenchmark.Scale.values()) {
-            org.gridstack.bench.suite.Scale same = org.gridstack.bench.suite.Scale.valueOf(scale.name());
-            assertEquals(scale.config(), DqpBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("dqp", same, Path.of("o")), out),
-                    "experiments/dqp.yaml at " + scale);
+        assertEquals(preset(Scale.QUICK), DqpBenchmark.parse(new String[0], out));
+        // --scale reads the experiment file: the same settings as -Pbench passes at every scale
+        for (Scale scale : Scale.values()) {
+            assertEquals(preset(scale), DqpBenchmark.parse(ExperimentArgs.of("dqp", scale, Path.of("o")), out), "experiments/dqp.yaml at " + scale);
         }
         assertThrows(IllegalArgumentException.class, () -> DqpBenchmark.parse(new String[] {"--scale=huge"}, out));
         assertThrows(IllegalArgumentException.class, () -> DqpBenchmark.parse(new String[] {"--block-sizes=0"}, out));
@@ -142,5 +142,9 @@ class TestDqpBenchmark {
         CanonicalRows other = CanonicalRows.of(List.of(new Object[] {"a", 1, 1.5}, new Object[] {"b", 3, null}));
         assertTrue(jdbc.firstDifference(other).contains("b|2|\\N vs b|3|\\N"), jdbc.firstDifference(other));
         assertTrue(jdbc.firstDifference(CanonicalRows.of(List.of())).contains("row counts 2 vs 0"));
+    }
+
+    private static DqpBenchmark.Config preset(Scale scale) {
+        return DqpBenchmark.parse(new String[] {"--scale=" + scale.label()}, new Path[1]);
     }
 }

@@ -13,6 +13,8 @@ import java.util.Map;
 import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.testing.HeadlessChromium;
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TestMds2ScalingBenchmark {
     @Test
     void everyExperimentAnswersCheckedQueriesWithEveryStepTimedAndThePageRenders(@TempDir Path dir) throws Exception {
-        Mds2ScalingBenchmark.Result r = Mds2ScalingBenchmark.run(Mds2ScalingBenchmark.Scale.TINY.config());
+        Mds2ScalingBenchmark.Result r = Mds2ScalingBenchmark.run(preset(Scale.TINY));
 
         assertEquals(2 * 2 + 2 + 2 * 2 + 2 * 2, r.levels().size(), r.markdown());
         for (Mds2Level l : r.levels()) {
@@ -79,13 +81,14 @@ class TestMds2ScalingBenchmark {
         assertEquals(Duration.ZERO, c.think());
         assertEquals(DeviceProviders.Kind.JAVA, c.ipKind());
         assertEquals(Path.of("/tmp/o"), out[0]);
-        assertEquals(Mds2ScalingBenchmark.Scale.QUICK.config(), Mds2ScalingBenchmark.parse(new String[0], out));
-        // the experiment file (what -Pbench runs) says at every scale what the presets say
-        for (Mds2ScalingBenchmark.Scale scale : Mds2ScalingBenchmark.Scale.values()) {
-            assertEquals(scale.config(), Mds2ScalingBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("mds-seed001",
-                    org.gridstack.bench.suite.Scale.valueOf(scale.name()), Path.of("o")), out), "experiments/mds-seed001.yaml at " + scale);
+        assertEquals(preset(Scale.QUICK), Mds2ScalingBenchmark.parse(new String[0], out));
+        // --scale reads the experiment file: the same settings as -Pbench passes at every scale
+        for (Scale scale : Scale.values()) {
+            assertEquals(preset(scale), Mds2ScalingBenchmark.parse(ExperimentArgs.of("mds-seed001", scale, Path.of("o")), out),
+                    "experiments/mds-seed001.yaml at " + scale);
         }
-        assertEquals(Duration.ofSeconds(1), Mds2ScalingBenchmark.Scale.QUICK.config().think(), "seed 001's one-second wait");
+        assertEquals(Duration.ofMillis(Seed001Reference.THINK_MILLIS), preset(Scale.QUICK).think(), "seed 001's one-second wait");
+        assertEquals(Seed001Reference.FIXED_USERS, preset(Scale.FULL).fixedUsers(), "seed 001's ten users of sets 3 and 4");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Mds2ScalingBenchmark.parse(new String[] {"--experiments=rgma"}, out));
         assertTrue(e.getMessage().contains("gris-users, giis-users, gris-providers, giis-grises"), e.getMessage());
@@ -123,5 +126,9 @@ class TestMds2ScalingBenchmark {
         }
         LevelResult r = new LevelResult(users, 1.0, 10L * users, errors, 0, 10L * users, 0, 10L * users * x, per, LatencySummary.of(h), null);
         return new Mds2Level(e, variant, x, x, 300L * x, r, new StepTimes(steps, Map.of()));
+    }
+
+    private static Mds2ScalingBenchmark.Config preset(Scale scale) {
+        return Mds2ScalingBenchmark.parse(new String[] {"--scale=" + scale.label()}, new Path[1]);
     }
 }

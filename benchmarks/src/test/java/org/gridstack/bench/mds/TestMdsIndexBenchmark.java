@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.testing.HeadlessChromium;
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TestMdsIndexBenchmark {
     @Test
     void everyServerAnswersAllEntriesAtTinyScaleAndThePageRenders(@TempDir Path dir) throws Exception {
-        MdsIndexBenchmark.Config tiny = MdsIndexBenchmark.Scale.TINY.config();
+        MdsIndexBenchmark.Config tiny = preset(Scale.TINY);
         MdsIndexBenchmark.Result r = MdsIndexBenchmark.run(tiny);
 
         assertEquals(IndexServer.values().length * 2 * 2, r.levels().size(), r.markdown());
@@ -72,7 +74,7 @@ class TestMdsIndexBenchmark {
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 800), c.clients(), "the full scale's steps (an empty value keeps them)");
         assertEquals(Duration.ofMillis(500), c.measure());
         assertEquals(Path.of("/tmp/o"), out[0]);
-        assertEquals(MdsIndexBenchmark.Scale.QUICK.config(), MdsIndexBenchmark.parse(new String[0], out));
+        assertEquals(preset(Scale.QUICK), MdsIndexBenchmark.parse(new String[0], out));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MdsIndexBenchmark.parse(new String[] {"--servers=mds4"}, out));
         assertTrue(e.getMessage().contains("unknown server 'mds4'") && e.getMessage().contains("giis, giis-chained, index, slapd, bdii"), e.getMessage());
@@ -106,12 +108,23 @@ class TestMdsIndexBenchmark {
     }
 
     @Test
-    void theExperimentFileSaysWhatThePresetsSay() {
+    void theScalePresetsAreTheExperimentFilesSettings() {
         Path[] out = {Path.of("x")};
-        for (MdsIndexBenchmark.Scale scale : MdsIndexBenchmark.Scale.values()) {
-            assertEquals(scale.config(), MdsIndexBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("mds-index",
-                    org.gridstack.bench.suite.Scale.valueOf(scale.name()), Path.of("o")), out), "experiments/mds-index.yaml at " + scale);
+        for (Scale scale : Scale.values()) {
+            assertEquals(preset(scale), MdsIndexBenchmark.parse(ExperimentArgs.of("mds-index", scale, Path.of("o")), out),
+                    "experiments/mds-index.yaml at " + scale);
         }
+        assertEquals(0, preset(Scale.TINY).clientProcesses(), "the build's run keeps its clients in this JVM");
+        assertEquals(8, preset(Scale.QUICK).indexMaxConcurrentQueries(), "the XML index's shipped limit");
+        assertTrue(preset(Scale.QUICK).giisFairShare(), "the GIISes' shipped fair sharing");
+        MdsIndexBenchmark.Config ab = MdsIndexBenchmark.parse(new String[] {"--scale=tiny", "--giis-fair-share=false",
+                "--giis-max-concurrent-requests=4", "--index-max-concurrent-queries=2"}, new Path[1]);
+        assertEquals(List.of(false, 4, 2), List.of(ab.giisFairShare(), ab.giisMaxConcurrentRequests(), ab.indexMaxConcurrentQueries()));
+        assertEquals(preset(Scale.TINY).sizes(), ab.sizes());
+    }
+
+    private static MdsIndexBenchmark.Config preset(Scale scale) {
+        return MdsIndexBenchmark.parse(new String[] {"--scale=" + scale.label()}, new Path[1]);
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.gridstack.bench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,17 @@ class TestBenchSuite {
         SuiteOverrides set = SuiteOverrides.parse(List.of("probe-pass.level=mine;probe-fail.exit=4"), catalog);
         assertEquals("mine", pass.optionsAt(Scale.TINY, set.of("probe-pass")).get("level"));
         assertEquals(List.of("--exit=0", "--level=mine", "--output=o"), pass.arguments(Scale.TINY, set.of("probe-pass"), Path.of("o")));
+        // a main's --scale preset is the file's options at that scale, without the suite's --output
+        SuiteProbe.Options preset = pass.preset(Scale.TINY, new SuiteProbe.Options());
+        assertEquals("tiny", preset.level);
+        assertNull(preset.output);
+        assertEquals("every", pass.preset(Scale.FULL, new SuiteProbe.Options()).level);
+        // a setting the command line leaves out comes from the preset, which must have it
+        assertEquals("given", org.gridstack.bench.kit.CommandLineArgs.orPreset("given", preset.level, "level"));
+        assertEquals("tiny", org.gridstack.bench.kit.CommandLineArgs.orPreset(null, preset.level, "level"));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> org.gridstack.bench.kit.CommandLineArgs.orPreset(null, preset.output, "output"));
+        assertTrue(e.getMessage().contains("--output"), e.getMessage());
     }
 
     @Test
