@@ -36,14 +36,8 @@ class TestGrisManyConnections {
 
     @Test
     void aThousandConnectionsAndVanishingClientsDoNotWedgeTheServer() throws Exception {
-        GrisConfig config = GrisConfig.builder().port(0).glue2Suffix(null).maxConcurrentRequests(8)
-                .requestQueueTimeoutMillis(120_000).writeTimeout(java.time.Duration.ofMillis(500)).build();
-        try (GrisServer gris = GrisServer.start(config, new ProviderCache(List.of(new SyntheticProvider(
-                ProviderSettings.of("synthetic"), config.suffix(), 2000, Clock.systemUTC())), CacheMode.AUTO,
-                Clock.systemUTC()), null)) {
-            byte[] search = new LDAPMessage(1, new SearchRequestProtocolOp("Mds-Vo-name=local,o=Grid", SearchScope.SUB,
-                    DereferencePolicy.NEVER, 0, 0, false, Filter.createPresenceFilter("objectClass"), List.of()))
-                    .encode().encode();
+        try (GrisServer gris = syntheticGris(8, 2000)) {
+            byte[] search = searchEverything();
             List<Socket> sockets = new ArrayList<>();
             try {
                 for (int i = 0; i < 1000; i++) {
@@ -78,14 +72,8 @@ class TestGrisManyConnections {
 
     @Test
     void clientsThatNeverReadAreDisconnectedAtTheWriteTimeout() throws Exception {
-        GrisConfig config = GrisConfig.builder().port(0).glue2Suffix(null).maxConcurrentRequests(4)
-                .requestQueueTimeoutMillis(120_000).writeTimeout(java.time.Duration.ofMillis(500)).build();
-        try (GrisServer gris = GrisServer.start(config, new ProviderCache(List.of(new SyntheticProvider(
-                ProviderSettings.of("synthetic"), config.suffix(), 30_000, Clock.systemUTC())), CacheMode.AUTO,
-                Clock.systemUTC()), null)) {
-            byte[] search = new LDAPMessage(1, new SearchRequestProtocolOp("Mds-Vo-name=local,o=Grid", SearchScope.SUB,
-                    DereferencePolicy.NEVER, 0, 0, false, Filter.createPresenceFilter("objectClass"), List.of()))
-                    .encode().encode();
+        try (GrisServer gris = syntheticGris(4, 30_000)) {
+            byte[] search = searchEverything();
             List<Socket> sockets = new ArrayList<>();
             try {
                 for (int i = 0; i < 8; i++) {
@@ -106,5 +94,19 @@ class TestGrisManyConnections {
                 }
             }
         }
+    }
+
+    /** A GRIS of {@code entries} synthetic entries, at most {@code maxConcurrent} searches at once, a 500 ms write timeout. */
+    private static GrisServer syntheticGris(int maxConcurrent, int entries) throws java.io.IOException {
+        GrisConfig config = GrisConfig.builder().port(0).glue2Suffix(null).maxConcurrentRequests(maxConcurrent)
+                .requestQueueTimeoutMillis(120_000).writeTimeout(java.time.Duration.ofMillis(500)).build();
+        return GrisServer.start(config, new ProviderCache(List.of(new SyntheticProvider(ProviderSettings.of("synthetic"),
+                config.suffix(), entries, Clock.systemUTC())), CacheMode.AUTO, Clock.systemUTC()), null);
+    }
+
+    /** The encoded LDAP message of a subtree search for every entry of the GLUE 1.3 suffix. */
+    private static byte[] searchEverything() {
+        return new LDAPMessage(1, new SearchRequestProtocolOp("Mds-Vo-name=local,o=Grid", SearchScope.SUB,
+                DereferencePolicy.NEVER, 0, 0, false, Filter.createPresenceFilter("objectClass"), List.of())).encode().encode();
     }
 }
