@@ -17,10 +17,9 @@ import java.util.function.Supplier;
  * at levels 1..6 on row data). To bound memory, at most {@code oneShotMaxBytes} are collected:
  * when more arrives, everything collected so far and everything after it goes to the stream
  * {@code overflow} supplies instead (e.g. a {@link ParallelZlibOutputStream}), which writes the one
- * zlib stream in its place. A stream shorter than {@code oneShotMinBytes} is also handed to that
- * stream at {@link #finish()}: for a few kilobytes libdeflate saves microseconds, and zlib's
- * output of such an input is what plain zlib (and the production servlet) writes, byte for byte,
- * often a few bytes shorter. Nothing reaches {@code out} before {@link #finish()} or a switch.
+ * zlib stream in its place. (Short answers never get here: {@link ZlibEncoders} compresses them with
+ * java.util.zip, {@link ShortAnswerZlibOutputStream}.) Nothing reaches {@code out} before
+ * {@link #finish()} or a switch.
  *
  * <p>Memory: up to {@code oneShotMaxBytes} on the heap while collecting, and at finish about twice
  * the input in native memory for one call (input and output), freed before {@code finish} returns.
@@ -34,7 +33,6 @@ public final class LibdeflateZlibOutputStream extends ZlibOutputStream {
     private final OutputStream out;
     private final int level;
     private final Libdeflate libdeflate;
-    private final int oneShotMinBytes;
     private final int oneShotMaxBytes;
     private final Supplier<? extends ZlibOutputStream> overflow;
     private final ArrayList<byte[]> chunks = new ArrayList<>();
@@ -51,25 +49,22 @@ public final class LibdeflateZlibOutputStream extends ZlibOutputStream {
      * @param out             receives the zlib stream; closed by {@link #close()}
      * @param level           compression level 1..9 (libdeflate's level of the same number is used)
      * @param libdeflate      the native library
-     * @param oneShotMinBytes least input compressed by libdeflate; a shorter one goes to {@code overflow}
      * @param oneShotMaxBytes most input compressed in one call; past it, {@code overflow} takes over
      * @param overflow        makes the stream (writing to {@code out}, same level) that takes over a
-     *                        shorter or longer input
+     *                        longer input
      */
-    public LibdeflateZlibOutputStream(OutputStream out, int level, Libdeflate libdeflate, int oneShotMinBytes,
-                                      int oneShotMaxBytes, Supplier<? extends ZlibOutputStream> overflow) {
+    public LibdeflateZlibOutputStream(OutputStream out, int level, Libdeflate libdeflate, int oneShotMaxBytes,
+                                      Supplier<? extends ZlibOutputStream> overflow) {
         this.out = Objects.requireNonNull(out, "out is null");
         this.libdeflate = Objects.requireNonNull(libdeflate, "libdeflate is null");
         this.overflow = Objects.requireNonNull(overflow, "overflow is null");
         if (level < 1 || level > 9) {
             throw new IllegalArgumentException("level must be 1..9: " + level);
         }
-        if (oneShotMaxBytes < 0 || oneShotMinBytes < 0) {
-            throw new IllegalArgumentException("oneShotMinBytes and oneShotMaxBytes must not be negative: " + oneShotMinBytes
-                    + ", " + oneShotMaxBytes);
+        if (oneShotMaxBytes < 0) {
+            throw new IllegalArgumentException("oneShotMaxBytes must not be negative: " + oneShotMaxBytes);
         }
         this.level = level;
-        this.oneShotMinBytes = oneShotMinBytes;
         this.oneShotMaxBytes = oneShotMaxBytes;
     }
 
@@ -146,9 +141,6 @@ public final class LibdeflateZlibOutputStream extends ZlibOutputStream {
         }
         ensureOpen();
         try {
-            if (delegate == null && bytesIn < oneShotMinBytes) {
-                switchToOverflow();
-            }
             if (delegate != null) {
                 delegate.finish();
             } else {

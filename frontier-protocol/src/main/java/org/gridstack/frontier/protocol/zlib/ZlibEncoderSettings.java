@@ -8,9 +8,10 @@ import java.util.Objects;
  * @param choice          which encoder to use; default {@link Choice#AUTO}
  * @param libraryName     the libdeflate shared library to load; default
  *                        {@value Libdeflate#DEFAULT_LIBRARY} (Debian's libdeflate0)
- * @param oneShotMinBytes least uncompressed bytes libdeflate compresses; a shorter stream is encoded
- *                        by java.util.zip (byte for byte what plain zlib writes; libdeflate would save
- *                        microseconds); default 8 KiB
+ * @param oneShotMinBytes least uncompressed bytes libdeflate (or, without it, java.util.zip's parallel
+ *                        blocks) compresses; a shorter stream is compressed in one call by a reused
+ *                        java.util.zip deflater (byte for byte what plain zlib writes; libdeflate would
+ *                        save microseconds, the blocks would cost their buffers); default 8 KiB
  * @param oneShotMaxBytes most uncompressed bytes libdeflate compresses in one call; a longer stream
  *                        is encoded by java.util.zip (parallel blocks) instead; default 8 MiB
  * @param blockSize       uncompressed bytes per block of java.util.zip's parallel encoder; at least

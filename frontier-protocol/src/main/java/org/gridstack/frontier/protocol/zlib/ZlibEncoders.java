@@ -9,18 +9,21 @@ import java.util.concurrent.Executor;
  * Opens the zlib streams of answers with the encoder chosen once, at construction: libdeflate
  * ({@link LibdeflateZlibOutputStream}, one call per answer within the one-shot limits) when the
  * settings allow it and the native library loads, else java.util.zip
- * ({@link ParallelZlibOutputStream}, blocks in parallel). Either writes one standard zlib stream.
- * {@link #description()} and {@link #fallbackReason()} say what was chosen and why, for the
- * start-up log and the metrics.
+ * ({@link ParallelZlibOutputStream}, blocks in parallel). Either way an answer shorter than
+ * {@link ZlibEncoderSettings#oneShotMinBytes()} is compressed in one call by a reused java.util.zip
+ * deflater ({@link ShortAnswerZlibOutputStream}, {@link DeflaterPool}), and every stream is one
+ * standard zlib stream. {@link #description()} and {@link #fallbackReason()} say what was chosen
+ * and why, for the start-up log and the metrics.
  *
  * <p>Thread-safety: thread-safe; each stream opened is for one thread. {@link #close()} frees
- * libdeflate's pooled native objects.
+ * libdeflate's pooled native objects and the idle deflaters.
  */
 public final class ZlibEncoders implements AutoCloseable {
     private final ZlibEncoderSettings settings;
     private final Executor executor;
     private final Libdeflate libdeflate; // null: java.util.zip
     private final String fallbackReason; // null unless AUTO fell back
+    private final DeflaterPool shortAnswerDeflaters = new DeflaterPool(Math.max(2, Runtime.getRuntime().availableProcessors()));
 
     /**
      * @param settings which encoder, and its limits
@@ -65,10 +68,11 @@ public final class ZlibEncoders implements AutoCloseable {
     public String description() {
         if (libdeflate != null) {
             return "libdeflate (" + libdeflate.libraryPath() + "), one call per answer of " + settings.oneShotMinBytes() + " to "
-                    + settings.oneShotMaxBytes() + " bytes; java.util.zip for shorter ones and in parallel "
+                    + settings.oneShotMaxBytes() + " bytes; java.util.zip for shorter ones (one call, reused deflaters) and in parallel "
                     + settings.blockSize() + "-byte blocks for longer ones";
         }
-        return "java.util.zip in parallel " + settings.blockSize() + "-byte blocks (" + fallbackReason + ")";
+        return "java.util.zip in parallel " + settings.blockSize() + "-byte blocks, answers under " + settings.oneShotMinBytes()
+                + " bytes in one call with reused deflaters (" + fallbackReason + ")";
     }
 
     /** The loaded library, when libdeflate is the encoder (e.g. to inflate with it too). */
@@ -85,10 +89,15 @@ public final class ZlibEncoders implements AutoCloseable {
         if (level < 1 || level > 9) {
             throw new IllegalArgumentException("zip level must be 1..9: " + level);
         }
+        return new ShortAnswerZlibOutputStream(out, level, shortAnswerDeflaters, settings.oneShotMinBytes(), () -> longer(out, level));
+    }
+
+    // the encoder of an answer of oneShotMinBytes or more
+    private ZlibOutputStream longer(OutputStream out, int level) {
         if (libdeflate == null || level > settings.libdeflateMaxLevel()) {
             return parallel(out, level);
         }
-        return new LibdeflateZlibOutputStream(out, level, libdeflate, settings.oneShotMinBytes(), settings.oneShotMaxBytes(), () -> parallel(out, level));
+        return new LibdeflateZlibOutputStream(out, level, libdeflate, settings.oneShotMaxBytes(), () -> parallel(out, level));
     }
 
     private ParallelZlibOutputStream parallel(OutputStream out, int level) {
@@ -97,6 +106,7 @@ public final class ZlibEncoders implements AutoCloseable {
 
     @Override
     public void close() {
+        shortAnswerDeflaters.close();
         if (libdeflate != null) {
             libdeflate.close();
         }

@@ -30,8 +30,14 @@ import org.gridstack.frontier.protocol.RowStreamWriter;
  */
 public final class BenchmarkZlibEncoders {
 
-    /** One cell: an encoder at a level. */
-    public record Cell(String encoder, int level, int answers, double cpuMsPerAnswer, double wallMsPerAnswer, int compressedBytes) {
+    /** One cell: an encoder at a level; bytes allocated on the heap by the encoding thread, per answer. */
+    public record Cell(String encoder, int level, int answers, double cpuMsPerAnswer, double wallMsPerAnswer, int compressedBytes,
+                       long allocatedBytesPerAnswer) {
+    }
+
+    /** Opens the zlib stream of one answer. */
+    private interface Opener {
+        ZlibOutputStream open(OutputStream out, int level);
     }
 
     private final byte[] rowStream;
@@ -47,6 +53,11 @@ public final class BenchmarkZlibEncoders {
 
     /** The T_STRING answer's row stream: 10,000 rows, about 1 MB. */
     public static byte[] tStringRowStream() throws IOException {
+        return tStringRowStream(10_000);
+    }
+
+    /** The row stream of T_STRING's first {@code rows} rows (106 bytes each). */
+    public static byte[] tStringRowStream(int rows) throws IOException {
         MessageDigest md5;
         try {
             md5 = MessageDigest.getInstance("MD5");
@@ -57,7 +68,7 @@ public final class BenchmarkZlibEncoders {
         RowStreamWriter w = new RowStreamWriter(out);
         w.writeHeader(new String[] {"string"}, new String[] {"varchar"});
         byte[] digests = new byte[80];
-        for (int i = 1; i <= 10_000; i++) {
+        for (int i = 1; i <= rows; i++) {
             int at = 0;
             for (char prefix = 'a'; prefix <= 'e'; prefix++) {
                 System.arraycopy(md5.digest((prefix + Integer.toString(i)).getBytes(StandardCharsets.US_ASCII)), 0, digests, at, 16);
@@ -78,9 +89,9 @@ public final class BenchmarkZlibEncoders {
              ZlibEncoders javaZip2 = new ZlibEncoders(ZlibEncoderSettings.defaults().withChoice(ZlibEncoderSettings.Choice.JAVA_UTIL_ZIP), pool);
              ZlibEncoders libdeflate = new ZlibEncoders(ZlibEncoderSettings.defaults().withChoice(ZlibEncoderSettings.Choice.LIBDEFLATE), null)) {
             for (int level : levels) {
-                cells.add(measure("java.util.zip, 1 thread", javaZip1, level));
-                cells.add(measure("java.util.zip, 2 threads (parallel blocks)", javaZip2, level));
-                cells.add(measure("libdeflate, one call", libdeflate, level));
+                cells.add(measure("java.util.zip, 1 thread", javaZip1::open, level));
+                cells.add(measure("java.util.zip, 2 threads (parallel blocks)", javaZip2::open, level));
+                cells.add(measure("libdeflate, one call", libdeflate::open, level));
             }
         } finally {
             pool.shutdownNow();
@@ -88,27 +99,49 @@ public final class BenchmarkZlibEncoders {
         return cells;
     }
 
-    private Cell measure(String name, ZlibEncoders encoders, int level) throws IOException {
+    /**
+     * For a short answer (under the one-shot minimum): what the servlet did before short answers got
+     * their own path (java.util.zip's blocks, a 128 KiB block, a 32 KiB window and a deflater set up
+     * per answer) against what {@link ZlibEncoders} does now (one call, a reused deflater).
+     */
+    public List<Cell> runShort(int[] levels) throws IOException {
+        if (rowStream.length >= ZlibEncoderSettings.DEFAULT_ONE_SHOT_MIN_BYTES) {
+            throw new IllegalArgumentException("not a short answer: " + rowStream.length + " bytes");
+        }
+        List<Cell> cells = new ArrayList<>();
+        try (ZlibEncoders encoders = new ZlibEncoders(ZlibEncoderSettings.defaults(), null)) {
+            for (int level : levels) {
+                cells.add(measure("java.util.zip, blocks (before)",
+                        (out, l) -> new ParallelZlibOutputStream(out, l, ParallelZlibOutputStream.DEFAULT_BLOCK_SIZE, null), level));
+                cells.add(measure("java.util.zip, one call, reused deflater (now)", encoders::open, level));
+            }
+        }
+        return cells;
+    }
+
+    private Cell measure(String name, Opener encoders, int level) throws IOException {
         CountingSink sink = new CountingSink();
         for (int i = 0; i < Math.max(3, answers / 5); i++) { // warm-up
             encode(encoders, level, sink);
         }
         long cpu0 = processCpuNanos();
+        long allocated0 = threadAllocatedBytes();
         long wall0 = System.nanoTime();
         for (int i = 0; i < answers; i++) {
             encode(encoders, level, sink);
         }
         long wall = System.nanoTime() - wall0;
+        long allocated = threadAllocatedBytes() - allocated0;
         long cpu = processCpuNanos() - cpu0;
         ByteArrayOutputStream check = new ByteArrayOutputStream();
         try (ZlibOutputStream z = encoders.open(check, level)) {
             z.write(rowStream);
         }
         verify(check.toByteArray());
-        return new Cell(name, level, answers, cpu / 1e6 / answers, wall / 1e6 / answers, check.size());
+        return new Cell(name, level, answers, cpu / 1e6 / answers, wall / 1e6 / answers, check.size(), allocated / answers);
     }
 
-    private void encode(ZlibEncoders encoders, int level, OutputStream sink) throws IOException {
+    private void encode(Opener encoders, int level, OutputStream sink) throws IOException {
         ZlibOutputStream z = encoders.open(sink, level);
         // rows arrive in pieces, as from the row writer
         for (int off = 0; off < rowStream.length; off += 8192) {
@@ -133,29 +166,37 @@ public final class BenchmarkZlibEncoders {
         }
     }
 
+    private static long threadAllocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    }
+
     private static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** The cells as a Markdown table, with java.util.zip on one thread as the 1.0x line. */
     public static String table(List<Cell> cells) {
-        StringBuilder s = new StringBuilder("| level | encoder | CPU ms per answer | wall ms per answer | compressed bytes | CPU vs java.util.zip 1 thread |\n"
-                + "|---:|---|---:|---:|---:|---:|\n");
+        StringBuilder s = new StringBuilder("| level | encoder | CPU ms per answer | wall ms per answer | compressed bytes"
+                + " | heap KiB allocated per answer | CPU vs the level's first row |\n|---:|---|---:|---:|---:|---:|---:|\n");
         for (Cell c : cells) {
-            double base = cells.stream().filter(b -> b.level() == c.level() && b.encoder().startsWith("java.util.zip, 1"))
-                    .mapToDouble(Cell::cpuMsPerAnswer).findFirst().orElse(Double.NaN);
-            s.append(String.format(java.util.Locale.ROOT, "| %d | %s | %.1f | %.1f | %d | %.2fx |%n", c.level(), c.encoder(),
-                    c.cpuMsPerAnswer(), c.wallMsPerAnswer(), c.compressedBytes(), base / c.cpuMsPerAnswer()));
+            double base = cells.stream().filter(b -> b.level() == c.level()).mapToDouble(Cell::cpuMsPerAnswer).findFirst().orElse(Double.NaN);
+            s.append(String.format(java.util.Locale.ROOT, "| %d | %s | %.3f | %.3f | %d | %.1f | %.2fx |%n", c.level(), c.encoder(),
+                    c.cpuMsPerAnswer(), c.wallMsPerAnswer(), c.compressedBytes(), c.allocatedBytesPerAnswer() / 1024.0, base / c.cpuMsPerAnswer()));
         }
         return s.toString();
     }
 
+    /**
+     * {@code [answers per cell] [rows]}: without rows, the 1 MB answer by encoder; with rows (a short
+     * answer, e.g. 1 or 40 rows of T_STRING), the short-answer path against the blocks it replaced.
+     */
     public static void main(String[] args) throws IOException {
         int answers = args.length > 0 ? Integer.parseInt(args[0]) : 40;
-        byte[] rows = tStringRowStream();
+        byte[] rows = args.length > 1 ? tStringRowStream(Integer.parseInt(args[1])) : tStringRowStream();
         System.out.println("row stream: " + rows.length + " bytes; " + answers + " answers per cell; "
                 + Runtime.getRuntime().availableProcessors() + " cores");
-        System.out.print(table(new BenchmarkZlibEncoders(rows, answers).run(new int[] {1, 5, 9})));
+        BenchmarkZlibEncoders b = new BenchmarkZlibEncoders(rows, answers);
+        System.out.print(table(args.length > 1 ? b.runShort(new int[] {1, 5, 9}) : b.run(new int[] {1, 5, 9})));
     }
 
     /** Counts and drops what it is given. */

@@ -65,7 +65,7 @@ class TestLibdeflateZlibOutputStream {
 
     private static byte[] compress(byte[] data, int level, int oneShotMax, long seed) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, level, libdeflate, 0, oneShotMax,
+        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, level, libdeflate, oneShotMax,
                 () -> new ParallelZlibOutputStream(sink, level, ParallelZlibOutputStream.DEFAULT_BLOCK_SIZE, null));
         writeChunked(z, data, new Random(seed));
         z.finish();
@@ -125,7 +125,7 @@ class TestLibdeflateZlibOutputStream {
         byte[] data = textData(300_000, 9);
         for (int limit : new int[] {0, 1, 65_535, 65_536, 65_537, 299_999, 300_000}) {
             ByteArrayOutputStream sink = new ByteArrayOutputStream();
-            LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, 6, libdeflate, 0, limit,
+            LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, 6, libdeflate, limit,
                     () -> new ParallelZlibOutputStream(sink, 6, 64 * 1024, null));
             for (byte b : java.util.Arrays.copyOf(data, 70_000)) {
                 z.write(b); // one byte at a time across the limit and chunk boundaries
@@ -138,29 +138,9 @@ class TestLibdeflateZlibOutputStream {
     }
 
     @Test
-    void shortStreamsGoToJavaUtilZipAndComeOutAsPlainZlibWritesThem() throws IOException {
-        int min = ZlibEncoderSettings.DEFAULT_ONE_SHOT_MIN_BYTES;
-        for (int size : new int[] {0, 1, 100, min - 1, min}) {
-            byte[] data = textData(size, size);
-            ByteArrayOutputStream sink = new ByteArrayOutputStream();
-            LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, 5, libdeflate, min, MB,
-                    () -> new ParallelZlibOutputStream(sink, 5, ParallelZlibOutputStream.DEFAULT_BLOCK_SIZE, null));
-            z.write(data);
-            z.finish();
-            if (size < min) {
-                assertEquals(ZlibEncoderKind.JAVA_UTIL_ZIP, z.encoder(), "size " + size);
-                assertArrayEquals(plainDeflate(data, 5), sink.toByteArray(), "size " + size);
-            } else {
-                assertEquals(ZlibEncoderKind.LIBDEFLATE, z.encoder(), "size " + size);
-                assertInflatesTo(data, sink.toByteArray());
-            }
-        }
-    }
-
-    @Test
     void nothingReachesTheUnderlyingStreamBeforeFinish() throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, 1, libdeflate, 0, MB,
+        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, 1, libdeflate, MB,
                 () -> new ParallelZlibOutputStream(sink, 1, 64 * 1024, null));
         z.write(textData(500_000, 5));
         z.flush();
@@ -182,7 +162,7 @@ class TestLibdeflateZlibOutputStream {
                 throw new IOException("client gone");
             }
         };
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(broken, 5, libdeflate, 0, MB,
+        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(broken, 5, libdeflate, MB,
                 () -> new ParallelZlibOutputStream(broken, 5, 64 * 1024, null));
         z.write(textData(10_000, 1));
         IOException e = assertThrows(IOException.class, z::finish);
@@ -193,7 +173,7 @@ class TestLibdeflateZlibOutputStream {
 
     @Test
     void writesAfterFinishFail() throws IOException {
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(new ByteArrayOutputStream(), 5, libdeflate, 0, MB,
+        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(new ByteArrayOutputStream(), 5, libdeflate, MB,
                 () -> {
                     throw new AssertionError("no overflow expected");
                 });
@@ -207,7 +187,7 @@ class TestLibdeflateZlibOutputStream {
     void rejectsLevelsOutsideOneToNine() {
         for (int level : new int[] {-1, 0, 10}) {
             assertThrows(IllegalArgumentException.class, () -> new LibdeflateZlibOutputStream(new ByteArrayOutputStream(), level,
-                    libdeflate, 0, MB, () -> null));
+                    libdeflate, MB, () -> null));
         }
     }
 
