@@ -7,11 +7,11 @@ import java.util.concurrent.Executor;
 
 /**
  * Opens the zlib streams of answers with the encoder chosen once, at construction: libdeflate
- * ({@link LibdeflateZlibOutputStream}, one call per answer within the one-shot limits) when the
+ * ({@link OneCallZlibOutputStream#libdeflate}, one call per answer within the one-shot limits) when the
  * settings allow it and the native library loads, else java.util.zip
  * ({@link ParallelZlibOutputStream}, blocks in parallel). Either way an answer shorter than
  * {@link ZlibEncoderSettings#oneShotMinBytes()} is compressed in one call by a reused java.util.zip
- * deflater ({@link ShortAnswerZlibOutputStream}, {@link DeflaterPool}), and every stream is one
+ * deflater ({@link OneCallZlibOutputStream#pooledDeflater}, {@link DeflaterPool}), and every stream is one
  * standard zlib stream. {@link #description()} and {@link #fallbackReason()} say what was chosen
  * and why, for the start-up log and the metrics.
  *
@@ -89,7 +89,7 @@ public final class ZlibEncoders implements AutoCloseable {
         if (level < 1 || level > 9) {
             throw new IllegalArgumentException("zip level must be 1..9: " + level);
         }
-        return new ShortAnswerZlibOutputStream(out, level, shortAnswerDeflaters, settings.oneShotMinBytes(), () -> longer(out, level));
+        return OneCallZlibOutputStream.pooledDeflater(out, level, shortAnswerDeflaters, settings.oneShotMinBytes(), () -> longer(out, level));
     }
 
     // the encoder of an answer of oneShotMinBytes or more
@@ -97,7 +97,7 @@ public final class ZlibEncoders implements AutoCloseable {
         if (libdeflate == null || level > settings.libdeflateMaxLevel()) {
             return parallel(out, level);
         }
-        return new LibdeflateZlibOutputStream(out, level, libdeflate, settings.oneShotMaxBytes(), () -> parallel(out, level));
+        return OneCallZlibOutputStream.libdeflate(out, level, libdeflate, settings.oneShotMaxBytes(), () -> parallel(out, level));
     }
 
     private ParallelZlibOutputStream parallel(OutputStream out, int level) {

@@ -102,6 +102,21 @@ class TestParallelZlibOutputStream {
      * (as with zlib's compress2): at level 0 zlib sizes stored blocks by the output space left,
      * so a smaller buffer gives different, equally valid, bytes.
      */
+    /** A stream whose every write fails with "client gone", as a socket whose client left. */
+    static OutputStream clientGone() {
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("client gone");
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                throw new IOException("client gone");
+            }
+        };
+    }
+
     static byte[] plainDeflate(byte[] data, int level) {
         Deflater d = new Deflater(level);
         try {

@@ -1,6 +1,7 @@
 package org.gridstack.frontier.protocol.zlib;
 
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.assertInflatesTo;
+import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.clientGone;
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.plainDeflate;
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.randomData;
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.textData;
@@ -22,10 +23,11 @@ import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
 
 /**
- * Short answers compressed in one call by a pooled deflater, byte for byte as plain zlib; longer
- * ones handed, with what was held, to the encoder for long input; the pool's reuse and bounds.
+ * {@link OneCallZlibOutputStream#pooledDeflater}: short answers compressed in one call by a pooled
+ * deflater, byte for byte as plain zlib; longer ones handed, with what was held, to the encoder
+ * for long input; the pool's reuse and bounds.
  */
-class TestShortAnswerZlibOutputStream {
+class TestOneCallWithPooledDeflater {
     private static final int MIN = ZlibEncoderSettings.DEFAULT_ONE_SHOT_MIN_BYTES;
 
     /** A longer-input encoder that counts how often it was opened. */
@@ -41,11 +43,11 @@ class TestShortAnswerZlibOutputStream {
         DeflaterPool pool = new DeflaterPool(2);
         AtomicInteger opened = new AtomicInteger();
         for (int level = 1; level <= 9; level++) {
-            for (int size : new int[] {0, 1, 100, ShortAnswerZlibOutputStream.FIRST_BUFFER, ShortAnswerZlibOutputStream.FIRST_BUFFER + 1,
+            for (int size : new int[] {0, 1, 100, OneCallZlibOutputStream.FIRST_BUFFER, OneCallZlibOutputStream.FIRST_BUFFER + 1,
                     5_000, MIN - 1}) {
                 for (byte[] data : new byte[][] {textData(size, size), randomData(size, size)}) {
                     ByteArrayOutputStream sink = new ByteArrayOutputStream();
-                    ShortAnswerZlibOutputStream z = new ShortAnswerZlibOutputStream(sink, level, pool, MIN, counted(sink, level, opened));
+                    OneCallZlibOutputStream z = OneCallZlibOutputStream.pooledDeflater(sink, level, pool, MIN, counted(sink, level, opened));
                     writeChunked(z, data, new Random(size + level));
                     assertEquals(0, sink.size(), "nothing before finish");
                     z.finish();
@@ -69,7 +71,7 @@ class TestShortAnswerZlibOutputStream {
             byte[] data = textData(size, size);
             ByteArrayOutputStream sink = new ByteArrayOutputStream();
             AtomicInteger opened = new AtomicInteger();
-            ShortAnswerZlibOutputStream z = new ShortAnswerZlibOutputStream(sink, 6, pool, MIN, counted(sink, 6, opened));
+            OneCallZlibOutputStream z = OneCallZlibOutputStream.pooledDeflater(sink, 6, pool, MIN, counted(sink, 6, opened));
             writeChunked(z, data, new Random(size));
             z.finish();
             assertEquals(1, opened.get(), size + " bytes");
@@ -81,7 +83,7 @@ class TestShortAnswerZlibOutputStream {
         byte[] data = textData(3 * MIN, 9);
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         AtomicInteger opened = new AtomicInteger();
-        ShortAnswerZlibOutputStream z = new ShortAnswerZlibOutputStream(sink, 6, pool, MIN, counted(sink, 6, opened));
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.pooledDeflater(sink, 6, pool, MIN, counted(sink, 6, opened));
         z.write(data, 0, 100);
         z.write(data, 100, data.length - 100);
         z.close();
@@ -91,11 +93,26 @@ class TestShortAnswerZlibOutputStream {
     }
 
     @Test
+    void inputHeldInSeveralChunksIsOneCallToo() throws IOException {
+        DeflaterPool pool = new DeflaterPool(1);
+        for (int size : new int[] {OneCallZlibOutputStream.CHUNK, OneCallZlibOutputStream.CHUNK + 1, 3 * OneCallZlibOutputStream.CHUNK + 17}) {
+            byte[] data = textData(size, size);
+            ByteArrayOutputStream sink = new ByteArrayOutputStream();
+            OneCallZlibOutputStream z = OneCallZlibOutputStream.pooledDeflater(sink, 6, pool, 1 << 20, () -> {
+                throw new AssertionError("held here");
+            });
+            writeChunked(z, data, new Random(size));
+            z.finish();
+            assertArrayEquals(plainDeflate(data, 6), sink.toByteArray(), size + " bytes in chunks, deflated as one input");
+        }
+    }
+
+    @Test
     void aLimitOfZeroSendsEveryStreamToTheLongerEncoder() throws IOException {
         DeflaterPool pool = new DeflaterPool(2);
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         AtomicInteger opened = new AtomicInteger();
-        ShortAnswerZlibOutputStream z = new ShortAnswerZlibOutputStream(sink, 5, pool, 0, counted(sink, 5, opened));
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.pooledDeflater(sink, 5, pool, 0, counted(sink, 5, opened));
         z.finish();
         assertEquals(1, opened.get());
         assertInflatesTo(new byte[0], sink.toByteArray());
@@ -104,18 +121,8 @@ class TestShortAnswerZlibOutputStream {
     @Test
     void aFailingUnderlyingStreamFailsFinishAndGivesTheDeflaterBack() throws IOException {
         DeflaterPool pool = new DeflaterPool(2);
-        OutputStream broken = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                throw new IOException("client gone");
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                throw new IOException("client gone");
-            }
-        };
-        ShortAnswerZlibOutputStream z = new ShortAnswerZlibOutputStream(broken, 5, pool, MIN, () -> {
+        OutputStream broken = clientGone();
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.pooledDeflater(broken, 5, pool, MIN, () -> {
             throw new AssertionError("a short stream");
         });
         z.write(textData(1_000, 1));
@@ -130,17 +137,17 @@ class TestShortAnswerZlibOutputStream {
     @Test
     void writesAfterFinishFailAndLevelsAreChecked() throws IOException {
         DeflaterPool pool = new DeflaterPool(2);
-        ShortAnswerZlibOutputStream z = new ShortAnswerZlibOutputStream(new ByteArrayOutputStream(), 5, pool, MIN, () -> null);
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.pooledDeflater(new ByteArrayOutputStream(), 5, pool, MIN, () -> null);
         z.write(1);
         z.finish();
         z.finish(); // idempotent
         assertThrows(IOException.class, () -> z.write(1));
         assertThrows(IOException.class, () -> z.write(new byte[] {1}, 0, 1));
         for (int level : new int[] {0, 10}) {
-            assertThrows(IllegalArgumentException.class, () -> new ShortAnswerZlibOutputStream(new ByteArrayOutputStream(), level, pool,
+            assertThrows(IllegalArgumentException.class, () -> OneCallZlibOutputStream.pooledDeflater(new ByteArrayOutputStream(), level, pool,
                     MIN, () -> null));
         }
-        assertThrows(IllegalArgumentException.class, () -> new ShortAnswerZlibOutputStream(new ByteArrayOutputStream(), 5, pool, -1,
+        assertThrows(IllegalArgumentException.class, () -> OneCallZlibOutputStream.pooledDeflater(new ByteArrayOutputStream(), 5, pool, -1,
                 () -> null));
     }
 

@@ -1,6 +1,7 @@
 package org.gridstack.frontier.protocol.zlib;
 
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.assertInflatesTo;
+import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.clientGone;
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.plainDeflate;
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.randomData;
 import static org.gridstack.frontier.protocol.zlib.TestParallelZlibOutputStream.textData;
@@ -33,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Needs Debian's libdeflate0 (a dependency of libtiff, so on almost every system); the tests fail,
  * saying so, when it is missing.
  */
-class TestLibdeflateZlibOutputStream {
+class TestOneCallWithLibdeflate {
     private static final int MB = 1 << 20;
     /** Shapes by name; "large" is beyond the default one-shot limit, so it ends in java.util.zip. */
     private static final Map<String, byte[]> SHAPES = new ConcurrentHashMap<>();
@@ -65,7 +66,7 @@ class TestLibdeflateZlibOutputStream {
 
     private static byte[] compress(byte[] data, int level, int oneShotMax, long seed) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, level, libdeflate, oneShotMax,
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.libdeflate(sink, level, libdeflate, oneShotMax,
                 () -> new ParallelZlibOutputStream(sink, level, ParallelZlibOutputStream.DEFAULT_BLOCK_SIZE, null));
         writeChunked(z, data, new Random(seed));
         z.finish();
@@ -125,7 +126,7 @@ class TestLibdeflateZlibOutputStream {
         byte[] data = textData(300_000, 9);
         for (int limit : new int[] {0, 1, 65_535, 65_536, 65_537, 299_999, 300_000}) {
             ByteArrayOutputStream sink = new ByteArrayOutputStream();
-            LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, 6, libdeflate, limit,
+            OneCallZlibOutputStream z = OneCallZlibOutputStream.libdeflate(sink, 6, libdeflate, limit,
                     () -> new ParallelZlibOutputStream(sink, 6, 64 * 1024, null));
             for (byte b : java.util.Arrays.copyOf(data, 70_000)) {
                 z.write(b); // one byte at a time across the limit and chunk boundaries
@@ -140,7 +141,7 @@ class TestLibdeflateZlibOutputStream {
     @Test
     void nothingReachesTheUnderlyingStreamBeforeFinish() throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(sink, 1, libdeflate, MB,
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.libdeflate(sink, 1, libdeflate, MB,
                 () -> new ParallelZlibOutputStream(sink, 1, 64 * 1024, null));
         z.write(textData(500_000, 5));
         z.flush();
@@ -151,18 +152,8 @@ class TestLibdeflateZlibOutputStream {
 
     @Test
     void failingUnderlyingStreamFailsFinishAndLaterWrites() throws IOException {
-        OutputStream broken = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                throw new IOException("client gone");
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                throw new IOException("client gone");
-            }
-        };
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(broken, 5, libdeflate, MB,
+        OutputStream broken = clientGone();
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.libdeflate(broken, 5, libdeflate, MB,
                 () -> new ParallelZlibOutputStream(broken, 5, 64 * 1024, null));
         z.write(textData(10_000, 1));
         IOException e = assertThrows(IOException.class, z::finish);
@@ -173,7 +164,7 @@ class TestLibdeflateZlibOutputStream {
 
     @Test
     void writesAfterFinishFail() throws IOException {
-        LibdeflateZlibOutputStream z = new LibdeflateZlibOutputStream(new ByteArrayOutputStream(), 5, libdeflate, MB,
+        OneCallZlibOutputStream z = OneCallZlibOutputStream.libdeflate(new ByteArrayOutputStream(), 5, libdeflate, MB,
                 () -> {
                     throw new AssertionError("no overflow expected");
                 });
@@ -186,7 +177,7 @@ class TestLibdeflateZlibOutputStream {
     @Test
     void rejectsLevelsOutsideOneToNine() {
         for (int level : new int[] {-1, 0, 10}) {
-            assertThrows(IllegalArgumentException.class, () -> new LibdeflateZlibOutputStream(new ByteArrayOutputStream(), level,
+            assertThrows(IllegalArgumentException.class, () -> OneCallZlibOutputStream.libdeflate(new ByteArrayOutputStream(), level,
                     libdeflate, MB, () -> null));
         }
     }
