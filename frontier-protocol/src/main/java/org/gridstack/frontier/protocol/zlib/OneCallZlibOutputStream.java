@@ -130,7 +130,8 @@ public final class OneCallZlibOutputStream extends ZlibOutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        if (!finished && failure == null && delegate == null && chunk != null && chunkLength < chunk.length && bytesIn < maxHeldBytes) {
+        if (!finished && failure == null && delegate == null && chunk != null && chunkLength < chunk.length
+                && bytesIn < maxHeldBytes) {
             chunk[chunkLength++] = (byte) b;
             bytesIn++;
             return;
@@ -274,7 +275,8 @@ public final class OneCallZlibOutputStream extends ZlibOutputStream {
                         throw new IOException("libdeflate found no room for " + n + " bytes in its own bound of " + capacity);
                     }
                     // the first chunk, already copied, carries the output to the stream when it is a full one
-                    byte[] slice = !chunks.isEmpty() && chunks.get(0).length == CHUNK ? chunks.get(0) : new byte[(int) Math.min(CHUNK, zlen)];
+                    byte[] slice = !chunks.isEmpty() && chunks.get(0).length == CHUNK ? chunks.get(0)
+                            : new byte[(int) Math.min(CHUNK, zlen)];
                     for (long off = 0; off < zlen; ) {
                         int len = (int) Math.min(slice.length, zlen - off);
                         z.read(off, slice, 0, len);

@@ -7,13 +7,13 @@ import java.util.concurrent.Executor;
 
 /**
  * Opens the zlib streams of answers with the encoder chosen once, at construction: libdeflate
- * ({@link OneCallZlibOutputStream#libdeflate}, one call per answer within the one-shot limits) when the
- * settings allow it and the native library loads, else java.util.zip
+ * ({@link OneCallZlibOutputStream#libdeflate}, one call per answer within the one-shot limits)
+ * when the settings allow it and the native library loads, else java.util.zip
  * ({@link ParallelZlibOutputStream}, blocks in parallel). Either way an answer shorter than
- * {@link ZlibEncoderSettings#oneShotMinBytes()} is compressed in one call by a reused java.util.zip
- * deflater ({@link OneCallZlibOutputStream#pooledDeflater}, {@link DeflaterPool}), and every stream is one
- * standard zlib stream. {@link #description()} and {@link #fallbackReason()} say what was chosen
- * and why, for the start-up log and the metrics.
+ * {@link ZlibEncoderSettings#oneShotMinBytes()} is compressed in one call by a reused
+ * java.util.zip deflater ({@link OneCallZlibOutputStream#pooledDeflater}, {@link DeflaterPool}),
+ * and every stream is one standard zlib stream. {@link #description()} and
+ * {@link #fallbackReason()} say what was chosen and why, for the start-up log and the metrics.
  *
  * <p>Thread-safety: thread-safe; each stream opened is for one thread. {@link #close()} frees
  * libdeflate's pooled native objects and the idle deflaters.
