@@ -129,8 +129,8 @@ public final class FrontierServlet extends HttpServlet {
         this.requestTimer = Timer.builder("frontier.request").description("Whole request time").register(meters);
         for (ZlibEncoderKind kind : ZlibEncoderKind.values()) {
             zippedPayloads.put(kind, Counter.builder("frontier.compression.payloads").tag("encoder", kind.displayName())
-                    .description("Zipped payloads by the DEFLATE encoder that wrote them (libdeflate hands payloads past "
-                            + "frontier.compression-one-shot-max-bytes to java.util.zip)").register(meters));
+                    .description("Zipped payloads by the DEFLATE encoder that wrote them (java.util.zip writes those under "
+                            + "frontier.compression-one-shot-min-bytes and past frontier.compression-one-shot-max-bytes)").register(meters));
         }
         io.micrometer.core.instrument.Gauge.builder("frontier.compression.encoder", () -> 1)
                 .tag("encoder", zlibEncoders.kind().displayName())
