@@ -75,11 +75,39 @@ public final class ProcessGroupStopper {
         return outcome;
     }
 
+    /**
+     * Stops {@code process} first and alone (SIGTERM, up to {@code grace} to exit), so that it can
+     * stop what it started in order (a JVM's shutdown hooks stopping its embedded database), then
+     * its session as {@link #stop(Process, Duration)} does; waits for it.
+     */
+    public static Outcome stopRootFirst(Process process, Duration grace) {
+        Objects.requireNonNull(process, "process is null");
+        Set<Long> sessions = sessionsToStop(process.toHandle());
+        int terminated = 0;
+        if (process.isAlive()) {
+            // through the handle: Process.destroy() also closes our ends of its pipes, and a
+            // child that still writes while it stops would die of SIGPIPE instead
+            process.toHandle().destroy();
+            terminated = 1;
+            awaitExit(List.of(process.toHandle()), grace);
+        }
+        Outcome rest = stop(process.toHandle(), sessions, grace);
+        try {
+            process.waitFor(grace.toMillis() + 1000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return new Outcome(Math.max(terminated, rest.terminated()), rest.killed());
+    }
+
     /** Stops the process {@code root} and its session (see the class comment). */
     public static Outcome stop(ProcessHandle root, Duration grace) {
         Objects.requireNonNull(root, "root is null");
+        return stop(root, sessionsToStop(root), grace);
+    }
+
+    private static Outcome stop(ProcessHandle root, Set<Long> sessions, Duration grace) {
         Objects.requireNonNull(grace, "grace is null");
-        Set<Long> sessions = sessionsToStop(root);
         List<ProcessHandle> members = members(root, sessions);
         if (members.isEmpty()) {
             return new Outcome(0, 0);

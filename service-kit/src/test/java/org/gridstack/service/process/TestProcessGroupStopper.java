@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Real processes: shells that leave children behind, ignore SIGTERM or detach. */
 class TestProcessGroupStopper {
@@ -90,5 +93,18 @@ class TestProcessGroupStopper {
         Process process = startInOwnSession("exit 0");
         process.waitFor();
         assertEquals(new ProcessGroupStopper.Outcome(0, 0), ProcessGroupStopper.stop(process, Duration.ofSeconds(1)));
+    }
+
+    @Test
+    void rootFirstLetsTheRootStopItsChildrenInOrder(@TempDir Path dir) throws Exception {
+        Path mark = dir.resolve("stopped-in-order");
+        Process process = startInOwnSession("c=0; trap 'kill $c; wait $c; echo done > " + mark + "; exit 0' TERM; "
+                + "sleep 300 & c=$!; echo $c; wait");
+        long child = firstLinePid(process);
+        ProcessGroupStopper.Outcome outcome = ProcessGroupStopper.stopRootFirst(process, Duration.ofSeconds(10));
+        assertTrue(outcome.clean(), outcome.toString());
+        assertTrue(Files.exists(mark), "the root's own TERM handler ran");
+        assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false));
+        assertEquals(List.of(), ProcessGroupStopper.sessionMembers(process.pid()));
     }
 }
