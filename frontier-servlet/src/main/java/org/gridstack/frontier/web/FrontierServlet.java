@@ -376,7 +376,7 @@ public final class FrontierServlet extends HttpServlet {
         CheckedQuery checked;
         try {
             checked = ReadOnlyGuard.check(sql, runner.dialect().foldsToUpperCase()
-                    ? org.gridstack.sqlguard.Dialect.ORACLE : org.gridstack.sqlguard.Dialect.POSTGRESQL);
+                    ? org.gridstack.sqlguard.Dialect.ORACLE : org.gridstack.sqlguard.Dialect.POSTGRESQL, binds.size());
         } catch (StatementRejectedException e) {
             return new PayloadPlan(p, sql, binds, null, "Query rejected: " + e.getMessage());
         }
