@@ -74,10 +74,16 @@ public class FrontierProperties {
     /** Longest time to send a held-back answer once it is produced; a client reading slower is cut off (the answer is cut, never cached). */
     private int sendTimeoutSeconds = 300;
     /**
-     * Share of the pool ({@code max-active}) one client (its {@code X-Frontier-Id} and address) may
-     * use at once, at least one connection; its further requests get 503 at once. Default 0.5.
+     * Share of the pool ({@code max-active}) one client address may use at once, at least one
+     * connection; its further requests get 503 at once. Default 0.5.
      */
     private double clientPoolShare = 0.5;
+    /**
+     * Proxies (address blocks such as {@code 10.1.0.0/16} or {@code 127.0.0.1}) whose
+     * {@code X-Forwarded-For} names the client for the per-address share; from any other peer the
+     * header is ignored. Default none: every client is its peer address.
+     */
+    private java.util.List<String> trustedProxies = java.util.List.of();
     /** JDBC fetch size. */
     private int fetchSize = 2_000;
     /** Threads compressing blocks of one response in parallel (pigz style); 1 compresses on the request thread. */
@@ -199,6 +205,11 @@ public class FrontierProperties {
             throw new IllegalArgumentException("frontier.client-pool-share must be above 0 and at most 1, got " + v);
         }
         clientPoolShare = v;
+    }
+    public java.util.List<String> getTrustedProxies() { return trustedProxies; }
+    public void setTrustedProxies(java.util.List<String> v) {
+        org.gridstack.service.admission.ClientAddressResolver.trusting(v); // refuses what is not an address block
+        trustedProxies = java.util.List.copyOf(v);
     }
     public int getFetchSize() { return fetchSize; }
     public void setFetchSize(int v) { fetchSize = notNegative("fetch-size", v) == 0 ? 0 : v; }
