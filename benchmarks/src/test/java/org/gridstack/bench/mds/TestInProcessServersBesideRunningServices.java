@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import org.gridstack.mds.metrics.MetricsApplication;
 import org.junit.jupiter.api.Test;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Servers the benchmarks start in-process take a free port even while {@code ./gridstack run} (or
@@ -28,11 +26,6 @@ class TestInProcessServersBesideRunningServices {
             try (XmlIndexServer index = XmlIndexServer.start(1)) {
                 assertTrue(index.port() > 0);
                 assertNotEquals(8080, index.port());
-            }
-            try (ConfigurableApplicationContext metrics = MetricsApplication.start(0)) {
-                int port = Integer.parseInt(metrics.getEnvironment().getProperty("local.server.port", "0"));
-                assertTrue(port > 0);
-                assertNotEquals(8080, port);
             }
         } finally {
             if (held != null) {

@@ -1,6 +1,7 @@
 package org.gridstack.grim.web;
 
 import org.gridstack.grim.store.GrimException;
+import org.gridstack.service.http.BodyTooLargeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -48,6 +49,13 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+        BodyTooLargeException tooLarge = BodyTooLargeException.findIn(e);
+        if (tooLarge != null) {
+            String path = RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attrs
+                    ? attrs.getRequest().getRequestURI() : null;
+            return ResponseEntity.status(413).header(HttpHeaders.CONNECTION, "close").contentType(errorType())
+                    .body(error(413, RequestBodyLimits.tooLargeFor(path, tooLarge.limit())));
+        }
         return ResponseEntity.badRequest().contentType(errorType()).body(error(400, "the request body is not valid: " + JsonErrors.describe(e.getMostSpecificCause())));
     }
 
