@@ -146,6 +146,13 @@ public class FrontierProperties {
     private java.util.List<String> adminAddresses = new java.util.ArrayList<>(java.util.List.of("127.0.0.1", "0:0:0:0:0:0:0:1"));
     /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
     private Path demoSchema;
+    /**
+     * The demo database's bound on one session's temporary files (sorts, hashes, set-returning
+     * functions): PostgreSQL's {@code temp_file_limit} for the read-only role, a size such as
+     * {@code 512MB}; a query that needs more fails (SQLSTATE 53400). Default 512MB. For another
+     * database, set it on the role: {@code ALTER ROLE reader SET temp_file_limit = '512MB'}.
+     */
+    private String demoTempFileLimit = "512MB";
     /** Print example URLs after start-up (the launcher's run command). */
     private boolean printDemoUrls = false;
 
@@ -276,6 +283,13 @@ public class FrontierProperties {
     public void setAdminAddresses(java.util.List<String> v) { adminAddresses = v; }
     public Path getDemoSchema() { return demoSchema; }
     public void setDemoSchema(Path v) { demoSchema = v; }
+    public String getDemoTempFileLimit() { return demoTempFileLimit; }
+    public void setDemoTempFileLimit(String v) {
+        if (v == null || !v.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
+            throw new IllegalArgumentException("frontier.demo-temp-file-limit must be a PostgreSQL size such as 512MB, not " + v);
+        }
+        demoTempFileLimit = v;
+    }
     public boolean isPrintDemoUrls() { return printDemoUrls; }
     public void setPrintDemoUrls(boolean v) { printDemoUrls = v; }
 

@@ -36,6 +36,7 @@ import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.db.LastModifiedSource;
 import org.gridstack.frontier.db.QueryLimitException;
 import org.gridstack.frontier.db.QueryRunner;
+import org.gridstack.frontier.db.RunningStatement;
 import org.gridstack.frontier.db.TableName;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.CommandParser;
@@ -452,12 +453,15 @@ public final class FrontierServlet extends HttpServlet {
         ScheduledFuture<?> keepalives = timer.scheduleAtFixedRate(() -> out.tick(keepalive), period, period, TimeUnit.SECONDS);
         QueryRunner.Result result;
         long encodeStart = 0;
+        // a keepalive that finds the client gone cancels the statement: no database work for nobody
+        RunningStatement running = new RunningStatement();
+        out.whenClientGone(running::cancel);
         try {
             long[] executedAt = new long[1];
             result = runner.run(plan.sql(), plan.binds(), rows, () -> {
                 out.queryReturned(TimeUnit.SECONDS.toNanos(period));
                 executedAt[0] = System.nanoTime();
-            });
+            }, running);
             encodeStart = executedAt[0];
             rows.drain();
             if (zlib != null) {
