@@ -42,6 +42,22 @@ public class GrimProperties {
          * freshly generated data (and the embedded PostgreSQL starts empty anyway).
          */
         private boolean keepData = false;
+        /**
+         * The embedded PostgreSQL's bound on one native-query session's temporary files
+         * ({@code temp_file_limit} of the read-only role, a size such as {@code 512MB}); a query
+         * that needs more is refused (SQLSTATE 53400). Default 512MB. For a server of your own,
+         * set it on the reader role.
+         */
+        private String tempFileLimit = "512MB";
+
+        public String getTempFileLimit() { return tempFileLimit; }
+        public void setTempFileLimit(String tempFileLimit) {
+            if (tempFileLimit == null || !tempFileLimit.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
+                throw new IllegalArgumentException("grim.postgres.temp-file-limit must be a PostgreSQL size such as 512MB, not "
+                        + tempFileLimit);
+            }
+            this.tempFileLimit = tempFileLimit;
+        }
 
         public String getUrl() { return url; }
         public void setUrl(String url) { this.url = url; }

@@ -26,7 +26,8 @@ import org.springframework.test.annotation.DirtiesContext;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"grim.scale=0.01", "grim.backends=postgres", "grim.provider-tokens=test-token",
-                "grim.native-queries.max-query-bytes=65536", "grim.updates.max-body-bytes=1048576"})
+                "grim.native-queries.max-query-bytes=65536", "grim.updates.max-body-bytes=1048576",
+                "grim.postgres.temp-file-limit=2MB"})
 @DirtiesContext
 class TestRequestLimits {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -75,6 +76,15 @@ class TestRequestLimits {
         HttpResponse<String> small = send(HttpRequest.newBuilder(uri("/api/v1/native?backend=postgres"))
                 .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString(nativeQueryOf(1_000))).build());
         assertThat(small.statusCode()).as(small.body()).isEqualTo(200);
+    }
+
+    /** generate_series materialises its rows: ~35 MB of temporary files without the limit. */
+    @Test
+    void nativeQueryNeedingMoreTemporaryDiskThanTheLimitIsRefused() throws Exception {
+        HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/api/v1/native?backend=postgres"))
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("select count(*) from generate_series(1, 1000000)")).build());
+        assertApiError(r, 422, "temp-file-limit");
     }
 
     @Test
