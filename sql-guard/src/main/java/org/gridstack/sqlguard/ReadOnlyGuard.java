@@ -27,6 +27,9 @@ import java.util.Set;
  *       sessions ({@link Denylist#SESSION_VIEWS}, {@link Denylist#SESSION_VIEW_PREFIXES}) is named; no Oracle {@code WITH FUNCTION}
  *       declaration, remote call through a database link, JDBC escape ({@code {...}}) or
  *       {@code U&"..."} identifier appears;</li>
+ *   <li>it has exactly as many {@code ?} markers as the caller binds values, and no {@code $1}-style
+ *       marker (JDBC binds only {@code ?}); an unfilled marker would make PostgreSQL answer 08P01
+ *       (protocol violation), which connection pools take for a broken connection;</li>
  *   <li>parentheses and brackets balance, nested at most {@value #MAX_NESTING} deep.</li>
  * </ul>
  * This is one layer of three: the caller must also run the query in a read-only transaction with a timeout
@@ -78,6 +81,21 @@ public final class ReadOnlyGuard {
      * @throws StatementRejectedException if the statement is not a single read-only query
      */
     public static CheckedQuery check(String sql, Dialect dialect) throws StatementRejectedException {
+        return check(sql, dialect, 0);
+    }
+
+    /**
+     * Checks {@code sql} with the lexical rules of {@code dialect}, for a caller that binds
+     * {@code boundValues} values to its {@code ?} markers.
+     *
+     * @return the accepted query and the relations it names
+     * @throws StatementRejectedException if the statement is not a single read-only query, or its
+     *     markers do not match the bound values
+     */
+    public static CheckedQuery check(String sql, Dialect dialect, int boundValues) throws StatementRejectedException {
+        if (boundValues < 0) {
+            throw new IllegalArgumentException("boundValues < 0: " + boundValues);
+        }
         Objects.requireNonNull(sql, "sql is null");
         Objects.requireNonNull(dialect, "dialect is null");
         List<Token> all = SqlLexer.tokenize(sql, dialect);
@@ -93,10 +111,32 @@ public final class ReadOnlyGuard {
         rejectPlsqlDeclarations(all);
         List<Token> body = withoutFinalSemicolon(all);
         new Scan(body, dialect, all.get(first).isWord("with") && first == 0).run();
+        checkMarkers(body, boundValues);
         int[] match = matchBrackets(body);
         TableCollector.Result tables = TableCollector.collect(body, match, dialect);
         String trimmed = sql.substring(0, body.get(body.size() - 1).end());
         return new CheckedQuery(trimmed, tables.tables(), tables.complete());
+    }
+
+    private static void checkMarkers(List<Token> tokens, int boundValues) throws StatementRejectedException {
+        int questionMarks = 0;
+        for (Token t : tokens) {
+            if (t.kind() != TokenKind.PARAMETER) {
+                continue;
+            }
+            if (t.text().charAt(0) == '$') {
+                throw new StatementRejectedException("parameter marker " + t.text() + " at offset " + t.start()
+                        + " has no value (only ? markers are bound); write the value into the query", t.start());
+            }
+            if (t.text().charAt(0) == '?' && ++questionMarks > boundValues) {
+                throw new StatementRejectedException("parameter marker ? at offset " + t.start() + " has no value ("
+                        + boundValues + " bound); write the value into the query or send one more bind value", t.start());
+            }
+        }
+        if (questionMarks < boundValues) {
+            throw new StatementRejectedException(boundValues + " values bound but the query has " + questionMarks
+                    + " ? markers", -1);
+        }
     }
 
     private static void requireQueryStart(Token head) throws StatementRejectedException {

@@ -43,7 +43,6 @@ class TestReadOnlyGuard {
             "select cast(x as varchar(10)), x::text from t",
             "select 'a;b', 'delete from t', '--', '/*', '$$', 'drop table t' from t",
             "select \"update\", \"delete\", \"into\" from \"insert\"",
-            "select * from t where a = ? and b = ?",
             "select 1; -- done",
             "select 1 ; /* trailing */ ",
             "(select a from t) union (select a from u)",
@@ -84,7 +83,6 @@ class TestReadOnlyGuard {
             "select E'it\\'s', 'plain'",
             "select * from only t",
             "select * from generate_series(1, 3) g(i)",
-            "select $1::int",
             "select a from t limit 10 offset 5",
             "select (array[1,2])[1], '{1,2}'::int[]",
             "select * from t, lateral (select * from u where u.id = t.id) x",
@@ -128,6 +126,32 @@ class TestReadOnlyGuard {
         assertEquals("select 1", ReadOnlyGuard.check("select 1 -- no semicolon").sql());
         assertEquals("  select 1 /* keep */ + 2", ReadOnlyGuard.check("  select 1 /* keep */ + 2 /* drop */ ;").sql());
         assertEquals("select ';'", ReadOnlyGuard.check("select ';';").sql());
+    }
+
+    @Test
+    void questionMarksMustMatchTheBoundValues() throws Exception {
+        for (Dialect d : Dialect.values()) {
+            assertEquals("select * from t where a = ? and b = ?",
+                    ReadOnlyGuard.check("select * from t where a = ? and b = ?", d, 2).sql());
+            assertThrows(StatementRejectedException.class, () -> ReadOnlyGuard.check("select * from t where a = ? and b = ?", d, 1));
+            assertThrows(StatementRejectedException.class, () -> ReadOnlyGuard.check("select * from t where a = ?", d, 2));
+            StatementRejectedException e = assertThrows(StatementRejectedException.class, () -> ReadOnlyGuard.check("select ?", d));
+            assertTrue(e.getMessage().contains("has no value"), e.getMessage());
+        }
+    }
+
+    /** PostgreSQL answers an unfilled $1 with 08P01, which pools took for a broken connection. */
+    @ParameterizedTest
+    @ValueSource(strings = {"select $1", "select $1::int", "select * from t where a = $12", "select ($1)"})
+    void dollarMarkersAreRejectedBeforeTheDatabaseSeesThem(String sql) {
+        StatementRejectedException e = assertThrows(StatementRejectedException.class, () -> ReadOnlyGuard.check(sql, POSTGRESQL));
+        assertTrue(e.getMessage().contains("has no value"), e.getMessage());
+        assertThrows(StatementRejectedException.class, () -> ReadOnlyGuard.check(sql, POSTGRESQL, 1));
+    }
+
+    @Test
+    void arraySlicesAreNotMarkers() {
+        assertDoesNotThrow(() -> ReadOnlyGuard.check("select a[1:n] from t", POSTGRESQL));
     }
 
     @Test

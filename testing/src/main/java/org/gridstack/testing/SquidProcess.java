@@ -69,7 +69,7 @@ public final class SquidProcess implements AutoCloseable {
         return start("site-proxy.conf.template", v);
     }
 
-    private static Map<String, String> defaults(String name) {
+    static Map<String, String> defaults(String name) {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("name", name);
         v.put("listen_address", "127.0.0.1");
@@ -80,7 +80,7 @@ public final class SquidProcess implements AutoCloseable {
         return v;
     }
 
-    private static SquidProcess start(String template, Map<String, String> values) throws IOException {
+    static SquidProcess start(String template, Map<String, String> values) throws IOException {
         if (!Files.isExecutable(SQUID)) {
             throw new IllegalStateException(SQUID + " not found: install Debian's squid package (./gridstack test does)");
         }
@@ -91,8 +91,10 @@ public final class SquidProcess implements AutoCloseable {
         String conf = render(template(template), values);
         Path confFile = dir.resolve("squid.conf");
         Files.writeString(confFile, conf, StandardCharsets.UTF_8);
-        ProcessBuilder pb = ProcessGroupStopper.inOwnSession(
-                new ProcessBuilder(SQUID.toString(), "-N", "-f", confFile.toString()));
+        // a service name of its own: Squid names its shared-memory segments after it, so this one
+        // never collides with another Squid on the host (another test's, another user's, a site's)
+        ProcessBuilder pb = ProcessGroupStopper.inOwnSession(new ProcessBuilder(SQUID.toString(), "-N",
+                "-n", serviceName(values.get("name")), "-f", confFile.toString()));
         pb.redirectErrorStream(true);
         pb.redirectOutput(dir.resolve("console.log").toFile());
         Process p = pb.start();
@@ -105,6 +107,16 @@ public final class SquidProcess implements AutoCloseable {
             throw new IOException("squid " + values.get("name") + " did not start: " + e.getMessage() + "\n" + log, e);
         }
         return squid;
+    }
+
+    /**
+     * A unique Squid service name that still shows which test's it is: Squid accepts letters and
+     * digits only, at most 32 of them ("gs", 8 of the name, 16 random hex digits).
+     */
+    static String serviceName(String name) {
+        String plain = name.replaceAll("[^A-Za-z0-9]", "");
+        return "gs" + plain.substring(0, Math.min(plain.length(), 8))
+                + String.format("%016x", new java.security.SecureRandom().nextLong());
     }
 
     static String template(String name) throws IOException {

@@ -41,16 +41,18 @@ final class XmlIndexServer implements AutoCloseable {
         if (maxConcurrentQueries < 1) {
             throw new IllegalArgumentException("maxConcurrentQueries must be at least 1, got " + maxConcurrentQueries);
         }
+        // command-line arguments, not SpringApplicationBuilder.properties(...): those are defaults,
+        // which another module's application.properties on this class path (frontier-servlet's
+        // server.port=8080) overrides
         ConfigurableApplicationContext app = new SpringApplicationBuilder(IndexApplication.class)
-                .properties("server.port=0", "server.address=127.0.0.1", "spring.main.banner-mode=off",
-                        "logging.level.root=WARN",
+                .run("--server.port=0", "--server.address=127.0.0.1", "--spring.main.banner-mode=off",
+                        "--logging.level.root=WARN",
                         // Tomcat must not be the limit the benchmark measures: one thread per client up to 800 + headroom
-                        "server.tomcat.threads.max=1000", "server.tomcat.max-connections=2000", "server.tomcat.accept-count=1000",
-                        "server.tomcat.keep-alive-timeout=120s", "server.tomcat.max-keep-alive-requests=-1",
-                        "mds.index.max-concurrent-queries=" + maxConcurrentQueries,
+                        "--server.tomcat.threads.max=1000", "--server.tomcat.max-connections=2000", "--server.tomcat.accept-count=1000",
+                        "--server.tomcat.keep-alive-timeout=120s", "--server.tomcat.max-keep-alive-requests=-1",
+                        "--mds.index.max-concurrent-queries=" + maxConcurrentQueries,
                         // other modules on this classpath bring JDBC; the index has no database
-                        "spring.autoconfigure.exclude=org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration")
-                .run();
+                        "--spring.autoconfigure.exclude=org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration");
         return new XmlIndexServer(app);
     }
 

@@ -74,10 +74,16 @@ public class FrontierProperties {
     /** Longest time to send a held-back answer once it is produced; a client reading slower is cut off (the answer is cut, never cached). */
     private int sendTimeoutSeconds = 300;
     /**
-     * Share of the pool ({@code max-active}) one client (its {@code X-Frontier-Id} and address) may
-     * use at once, at least one connection; its further requests get 503 at once. Default 0.5.
+     * Share of the pool ({@code max-active}) one client address may use at once, at least one
+     * connection; its further requests get 503 at once. Default 0.5.
      */
     private double clientPoolShare = 0.5;
+    /**
+     * Proxies (address blocks such as {@code 10.1.0.0/16} or {@code 127.0.0.1}) whose
+     * {@code X-Forwarded-For} names the client for the per-address share; from any other peer the
+     * header is ignored. Default none: every client is its peer address.
+     */
+    private java.util.List<String> trustedProxies = java.util.List.of();
     /** JDBC fetch size. */
     private int fetchSize = 2_000;
     /** Threads compressing blocks of one response in parallel (pigz style); 1 compresses on the request thread. */
@@ -140,6 +146,13 @@ public class FrontierProperties {
     private java.util.List<String> adminAddresses = new java.util.ArrayList<>(java.util.List.of("127.0.0.1", "0:0:0:0:0:0:0:1"));
     /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
     private Path demoSchema;
+    /**
+     * The demo database's bound on one session's temporary files (sorts, hashes, set-returning
+     * functions): PostgreSQL's {@code temp_file_limit} for the read-only role, a size such as
+     * {@code 512MB}; a query that needs more fails (SQLSTATE 53400). Default 512MB. For another
+     * database, set it on the role: {@code ALTER ROLE reader SET temp_file_limit = '512MB'}.
+     */
+    private String demoTempFileLimit = "512MB";
     /** Print example URLs after start-up (the launcher's run command). */
     private boolean printDemoUrls = false;
 
@@ -199,6 +212,11 @@ public class FrontierProperties {
             throw new IllegalArgumentException("frontier.client-pool-share must be above 0 and at most 1, got " + v);
         }
         clientPoolShare = v;
+    }
+    public java.util.List<String> getTrustedProxies() { return trustedProxies; }
+    public void setTrustedProxies(java.util.List<String> v) {
+        org.gridstack.service.admission.ClientAddressResolver.trusting(v); // refuses what is not an address block
+        trustedProxies = java.util.List.copyOf(v);
     }
     public int getFetchSize() { return fetchSize; }
     public void setFetchSize(int v) { fetchSize = notNegative("fetch-size", v) == 0 ? 0 : v; }
@@ -265,6 +283,13 @@ public class FrontierProperties {
     public void setAdminAddresses(java.util.List<String> v) { adminAddresses = v; }
     public Path getDemoSchema() { return demoSchema; }
     public void setDemoSchema(Path v) { demoSchema = v; }
+    public String getDemoTempFileLimit() { return demoTempFileLimit; }
+    public void setDemoTempFileLimit(String v) {
+        if (v == null || !v.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
+            throw new IllegalArgumentException("frontier.demo-temp-file-limit must be a PostgreSQL size such as 512MB, not " + v);
+        }
+        demoTempFileLimit = v;
+    }
     public boolean isPrintDemoUrls() { return printDemoUrls; }
     public void setPrintDemoUrls(boolean v) { printDemoUrls = v; }
 

@@ -64,6 +64,16 @@ public final class QueryRunner {
      */
     public Result run(String sql, List<String> binds, RowStreamWriter out, Progress progress)
             throws SQLException, QueryLimitException, IOException {
+        return run(sql, binds, out, progress, new RunningStatement());
+    }
+
+    /**
+     * As {@link #run(String, List, RowStreamWriter, Progress)}; {@code running} lets another
+     * thread cancel the statement (the database then answers SQLSTATE 57014).
+     */
+    public Result run(String sql, List<String> binds, RowStreamWriter out, Progress progress, RunningStatement running)
+            throws SQLException, QueryLimitException, IOException {
+        Objects.requireNonNull(running, "running is null");
         long t0 = System.nanoTime();
         try (Connection connection = dataSource.getConnection()) {
             long t1 = System.nanoTime();
@@ -73,7 +83,7 @@ public final class QueryRunner {
                     connection.setAutoCommit(false);
                 }
                 dialect.beginReadOnly(connection);
-                return execute(connection, sql, binds, out, progress, t1);
+                return execute(connection, sql, binds, out, progress, t1, running);
             } catch (SQLException e) {
                 log.info("query refused by the database, SQLSTATE {}: {} (query: {})", e.getSQLState(),
                         firstLine(e.getMessage()), cut(sql.replaceAll("\\s+", " ")));
@@ -88,8 +98,8 @@ public final class QueryRunner {
         }
     }
 
-    private Result execute(Connection connection, String sql, List<String> binds, RowStreamWriter out, Progress progress, long t1)
-            throws SQLException, QueryLimitException, IOException {
+    private Result execute(Connection connection, String sql, List<String> binds, RowStreamWriter out, Progress progress, long t1,
+                           RunningStatement running) throws SQLException, QueryLimitException, IOException {
         long maxRows = properties.getMaxRows();
         long maxBytes = properties.getMaxBytes();
         try (PreparedStatement ps = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
@@ -101,6 +111,7 @@ public final class QueryRunner {
             for (int i = 0; i < binds.size(); i++) {
                 ps.setString(i + 1, binds.get(i));
             }
+            running.attach(ps);
             try (ResultSet rs = ps.executeQuery()) {
                 executeTimer.record(System.nanoTime() - t1, java.util.concurrent.TimeUnit.NANOSECONDS);
                 progress.executed();
@@ -133,6 +144,8 @@ public final class QueryRunner {
                     }
                 }
                 return new Result(out.records(), out.size());
+            } finally {
+                running.detach();
             }
         }
     }

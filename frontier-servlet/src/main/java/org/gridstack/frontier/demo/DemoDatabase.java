@@ -52,13 +52,21 @@ public final class DemoDatabase implements AutoCloseable {
      * do is refused, naming the line, before PostgreSQL starts.
      */
     public static DemoDatabase start(Path schemaFile) throws IOException, SQLException {
+        return start(schemaFile, PasswordProtectedPostgres.DEFAULT_TEMP_FILE_LIMIT);
+    }
+
+    /**
+     * As {@link #start(Path)}, with the read-only role's temporary files bounded at
+     * {@code tempFileLimit} per session (a PostgreSQL size such as {@code 512MB}).
+     */
+    public static DemoDatabase start(Path schemaFile, String tempFileLimit) throws IOException, SQLException {
         Objects.requireNonNull(schemaFile, "schemaFile is null");
         if (!Files.isReadable(schemaFile)) {
             throw new IOException("demo schema " + schemaFile.toAbsolutePath() + " does not exist or is not readable");
         }
         PsqlScript script = PsqlScript.parse(Files.readString(schemaFile, StandardCharsets.UTF_8),
                 "demo schema " + schemaFile.toAbsolutePath(), DATABASE);
-        return start(script::run, schemaFile.toString());
+        return start(script::run, schemaFile.toString(), tempFileLimit);
     }
 
     /**
@@ -66,6 +74,11 @@ public final class DemoDatabase implements AutoCloseable {
      * tracks every table it created and grants the read-only role SELECT on them.
      */
     public static DemoDatabase start(SchemaLoader loader, String description) throws IOException, SQLException {
+        return start(loader, description, PasswordProtectedPostgres.DEFAULT_TEMP_FILE_LIMIT);
+    }
+
+    /** As {@link #start(SchemaLoader, String)}, with the read-only role's temporary files bounded at {@code tempFileLimit}. */
+    public static DemoDatabase start(SchemaLoader loader, String description, String tempFileLimit) throws IOException, SQLException {
         Objects.requireNonNull(loader, "loader is null");
         PasswordProtectedPostgres pg = PasswordProtectedPostgres.start(Map.of(
                 "max_connections", "200",
@@ -73,7 +86,7 @@ public final class DemoDatabase implements AutoCloseable {
                 "synchronous_commit", "off",
                 "full_page_writes", "off"));
         try {
-            String password = pg.createDatabaseWithReader(DATABASE, READER);
+            String password = pg.createDatabaseWithReader(DATABASE, READER, tempFileLimit);
             List<String> schemas = new ArrayList<>();
             try (Connection admin = pg.superuserConnection(DATABASE)) {
                 admin.setAutoCommit(true);

@@ -2,6 +2,7 @@ package org.gridstack.frontier.web;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.servlet.support.SpringBootServletInitializer;
 
@@ -9,7 +10,9 @@ import org.springframework.boot.web.servlet.support.SpringBootServletInitializer
  * Entry point of the executable jar ({@code java -jar frontier-servlet.jar}) and of the WAR on a
  * stock Tomcat 10.1 (through {@link SpringBootServletInitializer}).
  */
-@SpringBootApplication(scanBasePackages = "org.gridstack.frontier")
+// no Spring error controller: a direct GET /error is then an unknown path (404), and errors no
+// handler wrote reach Tomcat's error report valve, which answers in the service's own shape
+@SpringBootApplication(scanBasePackages = "org.gridstack.frontier", exclude = ErrorMvcAutoConfiguration.class)
 public class FrontierApplication extends SpringBootServletInitializer {
     public FrontierApplication() {
         // in the WAR, Spring's ErrorPageFilter would swallow an exception thrown after commit (it

@@ -48,7 +48,7 @@ public class FrontierConfiguration {
 
     @Bean(destroyMethod = "close")
     DemoHolder demoDatabase(FrontierProperties properties) throws Exception {
-        return new DemoHolder(properties.getDemoSchema() == null ? null : DemoDatabase.start(properties.getDemoSchema()));
+        return new DemoHolder(properties.getDemoSchema() == null ? null : DemoDatabase.start(properties.getDemoSchema(), properties.getDemoTempFileLimit()));
     }
 
     /** Holds the demo database when there is one (a bean may not be null). */

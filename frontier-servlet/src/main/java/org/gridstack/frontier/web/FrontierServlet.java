@@ -36,6 +36,7 @@ import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.db.LastModifiedSource;
 import org.gridstack.frontier.db.QueryLimitException;
 import org.gridstack.frontier.db.QueryRunner;
+import org.gridstack.frontier.db.RunningStatement;
 import org.gridstack.frontier.db.TableName;
 import org.gridstack.frontier.protocol.BlobEncoding;
 import org.gridstack.frontier.protocol.CommandParser;
@@ -57,6 +58,8 @@ import org.gridstack.sqlguard.CheckedQuery;
 import org.gridstack.sqlguard.ReadOnlyGuard;
 import org.gridstack.sqlguard.StatementRejectedException;
 import org.gridstack.sqlguard.TableReference;
+import org.gridstack.service.admission.AddressShare;
+import org.gridstack.service.admission.ClientAddressResolver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,7 +71,7 @@ import org.slf4j.LoggerFactory;
  * above {@code MaxThreads}; inflate every p1 (at most {@code frontier.max-request-sql-bytes} in
  * all, see {@link SqlBudget}) and run it through the read-only guard; answer
  * {@code If-Modified-Since} with 304 from the in-memory modification times; answer 503 above the
- * client's share of the pool ({@link ClientShare}); only then take a connection. Answers are
+ * client address's share of the pool ({@link AddressShare}); only then take a connection. Answers are
  * produced into a {@link ResponseOutput}, which holds them back so that connections are released
  * before a slow client is served. Thread-safe.
  */
@@ -89,7 +92,8 @@ public final class FrontierServlet extends HttpServlet {
     private static final int PIPELINE_BLOCKS = 4;
     private final AtomicInteger active = new AtomicInteger();
     private final transient AnswerMemoryBudget answerMemory;
-    private final transient ClientShare clientShare;
+    private final transient AddressShare clientShare;
+    private final transient ClientAddressResolver clientAddresses;
     private final transient Counter requests;
     private final transient Counter notModified;
     private final transient Counter overloaded;
@@ -115,7 +119,8 @@ public final class FrontierServlet extends HttpServlet {
         this.pipelineExecutor = pipelineExecutor; // null: encode and send on the request thread
         this.servedUrls = servedUrls; // null: no automatic invalidation
         this.answerMemory = new AnswerMemoryBudget(properties.getResponseBufferTotalBytes());
-        this.clientShare = new ClientShare(properties.getMaxActive(), properties.getClientPoolShare());
+        this.clientShare = AddressShare.ofCapacity(properties.getMaxActive(), properties.getClientPoolShare());
+        this.clientAddresses = ClientAddressResolver.trusting(properties.getTrustedProxies());
         this.requests = Counter.builder("frontier.requests").description("Requests received").register(meters);
         this.notModified = Counter.builder("frontier.not.modified").description("Requests answered 304 before taking a connection").register(meters);
         this.overloaded = Counter.builder("frontier.overloaded").description("Requests answered 503 above MaxThreads").register(meters);
@@ -233,14 +238,16 @@ public final class FrontierServlet extends HttpServlet {
             return;
         }
 
-        ClientShare.Slot slot = ClientShare.NONE;
+        AddressShare.Slot slot = AddressShare.NONE;
         if (plans.stream().anyMatch(p -> p.error() == null)) {
-            slot = clientShare.tryEnter(req.getRemoteAddr() + " " + frontierId);
+            // keyed on the address only: X-Frontier-Id is the client's choice, and so is any
+            // X-Forwarded-For not appended by a proxy listed in frontier.trusted-proxies
+            slot = clientShare.tryEnter(clientAddresses.clientAddress(req));
             if (slot == null) {
                 overloaded.increment();
                 resp.setHeader("Retry-After", "1");
-                globalError(req, resp, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Server busy: this client (X-Frontier-Id and address) already has "
-                        + clientShare.perClient() + " queries running, its share of the database pool (frontier.client-pool-share); retry later");
+                globalError(req, resp, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Server busy: this client address already has "
+                        + clientShare.perAddress() + " queries running, its share of the database pool (frontier.client-pool-share); retry later");
                 return;
             }
         }
@@ -252,7 +259,7 @@ public final class FrontierServlet extends HttpServlet {
     }
 
     private void answer(HttpServletRequest req, HttpServletResponse resp, FrontierCommand command, List<PayloadPlan> plans,
-                        ResponseState state, String clientCacheControl, ClientShare.Slot slot) throws IOException {
+                        ResponseState state, String clientCacheControl, AddressShare.Slot slot) throws IOException {
         // changes to the tables seen before the query runs: one seen while it runs may purge
         // before the cache stores this answer, which is then purged again (ServedUrlRegistry.answered)
         long changesBefore = servedUrls == null ? 0 : changesSeen(plans);
@@ -376,7 +383,7 @@ public final class FrontierServlet extends HttpServlet {
         CheckedQuery checked;
         try {
             checked = ReadOnlyGuard.check(sql, runner.dialect().foldsToUpperCase()
-                    ? org.gridstack.sqlguard.Dialect.ORACLE : org.gridstack.sqlguard.Dialect.POSTGRESQL);
+                    ? org.gridstack.sqlguard.Dialect.ORACLE : org.gridstack.sqlguard.Dialect.POSTGRESQL, binds.size());
         } catch (StatementRejectedException e) {
             return new PayloadPlan(p, sql, binds, null, "Query rejected: " + e.getMessage());
         }
@@ -446,12 +453,15 @@ public final class FrontierServlet extends HttpServlet {
         ScheduledFuture<?> keepalives = timer.scheduleAtFixedRate(() -> out.tick(keepalive), period, period, TimeUnit.SECONDS);
         QueryRunner.Result result;
         long encodeStart = 0;
+        // a keepalive that finds the client gone cancels the statement: no database work for nobody
+        RunningStatement running = new RunningStatement();
+        out.whenClientGone(running::cancel);
         try {
             long[] executedAt = new long[1];
             result = runner.run(plan.sql(), plan.binds(), rows, () -> {
                 out.queryReturned(TimeUnit.SECONDS.toNanos(period));
                 executedAt[0] = System.nanoTime();
-            });
+            }, running);
             encodeStart = executedAt[0];
             rows.drain();
             if (zlib != null) {

@@ -62,6 +62,7 @@ final class ResponseOutput extends OutputStream {
     private long queryReturnedAt;
     private boolean sendOnNextWrite;
     private long bytesOut;
+    private volatile Runnable onClientGone;
     private long writeNanos; // time spent blocked in body writes after the database work or past the budget
 
     /**
@@ -234,7 +235,19 @@ final class ResponseOutput extends OutputStream {
             wire.flush();
         } catch (IOException e) {
             keepalivesAllowed = false; // the client is gone; the request thread finds out on its next write
+            Runnable gone = onClientGone;
+            if (gone != null) {
+                gone.run();
+            }
         }
+    }
+
+    /**
+     * Runs {@code action} (on the timer thread) when a keepalive finds the client gone: the query
+     * it waits for can then be cancelled instead of running to its timeout for nobody.
+     */
+    void whenClientGone(Runnable action) {
+        onClientGone = action;
     }
 
     /**

@@ -117,7 +117,19 @@ public final class RawHttp {
     }
 
     public static Response exchange(String host, int port, byte[] requestHead) throws IOException {
-        try (Socket s = new Socket(host, port)) {
+        return exchangeFrom(null, host, port, requestHead);
+    }
+
+    /**
+     * As {@link #exchange}, from the local address {@code localAddress} (another loopback address
+     * such as {@code 127.0.0.2} is another client to the server), or any when null.
+     */
+    public static Response exchangeFrom(String localAddress, String host, int port, byte[] requestHead) throws IOException {
+        try (Socket s = new Socket()) {
+            if (localAddress != null) {
+                s.bind(new java.net.InetSocketAddress(localAddress, 0));
+            }
+            s.connect(new java.net.InetSocketAddress(host, port));
             s.setSoTimeout(120_000);
             OutputStream out = s.getOutputStream();
             try {

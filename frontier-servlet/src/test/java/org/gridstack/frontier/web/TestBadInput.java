@@ -74,6 +74,15 @@ class TestBadInput {
         }
     }
 
+    /** Spring's error path is no page of its own: asked directly it is an unknown path, not a 500. */
+    @Test
+    void errorPathAskedDirectlyIsNotFound() throws Exception {
+        for (String path : new String[] {"/error", "/error?status=500", "/no-such-path"}) {
+            RawHttp.Response r = RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get(path, "HTTP/1.0"));
+            org.junit.jupiter.api.Assertions.assertEquals(404, r.status(), path + ": " + r.bodyText());
+        }
+    }
+
     @Test
     void everyBadRequestGetsAProtocolErrorAndTheDatabaseIsUnchanged() throws Exception {
         String before = databaseFingerprint();

@@ -82,9 +82,7 @@ class TestSlowClients {
                 s.getOutputStream().write(RawHttp.get(target("select string from T_STRING"), "HTTP/1.1", "Host: 127.0.0.1",
                         "X-Frontier-Id: slow-reader " + i, "Connection: close"));
                 s.getOutputStream().flush();
-            }
-            // every slow answer has started; then they read nothing more for now
-            for (Socket s : slow) {
+                // its answer has started (its database work is done); then it reads nothing more for now
                 assertEquals("HTTP/1.1 200", statusLine(s.getInputStream()));
             }
             // a normal client meanwhile gets its answer (before: it waited for a pooled connection
@@ -168,7 +166,11 @@ class TestSlowClients {
             assertTrue(sixth.bodyText().contains("frontier.client-pool-share"), sixth.bodyText());
             assertEquals("1", sixth.header("Retry-After"));
             assertTrue(sixth.header("Cache-Control").startsWith("max-age=300"), sixth.header("Cache-Control"));
-            RawHttp.Response other = get("select 2 as two", "polite-client 1.0");
+            // another address is served; the same address under another X-Frontier-Id is not
+            RawHttp.Response sameAddress = get("select 2 as two", "polite-client 1.0");
+            assertEquals(503, sameAddress.status(), sameAddress.bodyText());
+            RawHttp.Response other = RawHttp.exchangeFrom("127.0.0.2", "127.0.0.1", server.port(),
+                    RawHttp.get(target("select 2 as two"), "HTTP/1.0", "X-Frontier-Id: polite-client 1.0"));
             assertEquals(0, ResponseParser.parse(other.bodyText()).payloads().get(0).error());
 
             locker.commit();

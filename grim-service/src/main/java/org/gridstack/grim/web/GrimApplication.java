@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -19,7 +20,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * GRIM as a web service: {@code java -jar grim-service.jar --server.port=PORT --grim.scale=S}
  * starts all three embedded backends loaded at scale S.
  */
-@SpringBootApplication(exclude = DataSourceAutoConfiguration.class)
+// no Spring error controller: a direct GET /error is then an unknown path (404), and errors no
+// handler wrote reach Tomcat's error report valve, which answers in the service's own shape
+@SpringBootApplication(exclude = {DataSourceAutoConfiguration.class, ErrorMvcAutoConfiguration.class})
 @EnableConfigurationProperties(GrimProperties.class)
 public class GrimApplication {
     private static final Logger log = LoggerFactory.getLogger(GrimApplication.class);

@@ -42,6 +42,22 @@ public class GrimProperties {
          * freshly generated data (and the embedded PostgreSQL starts empty anyway).
          */
         private boolean keepData = false;
+        /**
+         * The embedded PostgreSQL's bound on one native-query session's temporary files
+         * ({@code temp_file_limit} of the read-only role, a size such as {@code 512MB}); a query
+         * that needs more is refused (SQLSTATE 53400). Default 512MB. For a server of your own,
+         * set it on the reader role.
+         */
+        private String tempFileLimit = "512MB";
+
+        public String getTempFileLimit() { return tempFileLimit; }
+        public void setTempFileLimit(String tempFileLimit) {
+            if (tempFileLimit == null || !tempFileLimit.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
+                throw new IllegalArgumentException("grim.postgres.temp-file-limit must be a PostgreSQL size such as 512MB, not "
+                        + tempFileLimit);
+            }
+            this.tempFileLimit = tempFileLimit;
+        }
 
         public String getUrl() { return url; }
         public void setUrl(String url) { this.url = url; }
@@ -101,6 +117,27 @@ public class GrimProperties {
         private int maxMessageChars = 4 << 20;
         /** How long a provider waits for its update to be stored before it gets 503. */
         private Duration timeout = Duration.ofSeconds(30);
+        /**
+         * Browser origins (patterns such as {@code https://*.example.org}) whose pages may open the
+         * update WebSocket; clients that send no Origin and same-origin pages always may. Default none.
+         */
+        private java.util.List<String> allowedOrigins = java.util.List.of();
+        /**
+         * Longest request body of any API request but native queries (bytes); over it: 413 before
+         * the body is read. Default 16 MiB.
+         */
+        private long maxBodyBytes = 16L << 20;
+
+        public long getMaxBodyBytes() { return maxBodyBytes; }
+        public void setMaxBodyBytes(long maxBodyBytes) {
+            if (maxBodyBytes < 1) {
+                throw new IllegalArgumentException("grim.updates.max-body-bytes must be at least 1, got " + maxBodyBytes);
+            }
+            this.maxBodyBytes = maxBodyBytes;
+        }
+
+        public java.util.List<String> getAllowedOrigins() { return allowedOrigins; }
+        public void setAllowedOrigins(java.util.List<String> allowedOrigins) { this.allowedOrigins = java.util.List.copyOf(allowedOrigins); }
 
         public int getWriters() { return writers; }
         public void setWriters(int writers) { this.writers = writers; }
@@ -124,6 +161,16 @@ public class GrimProperties {
         private int maxPerClient = 2;
         /** Native queries one backend runs at once (below PostgreSQL's 4 reader connections). */
         private int maxPerBackend = 3;
+        /** Longest native query body (bytes); over it: 413 before the body is read. Default 1 MiB. */
+        private long maxQueryBytes = 1L << 20;
+
+        public long getMaxQueryBytes() { return maxQueryBytes; }
+        public void setMaxQueryBytes(long maxQueryBytes) {
+            if (maxQueryBytes < 1) {
+                throw new IllegalArgumentException("grim.native-queries.max-query-bytes must be at least 1, got " + maxQueryBytes);
+            }
+            this.maxQueryBytes = maxQueryBytes;
+        }
 
         public int getMaxMemoryMb() { return maxMemoryMb; }
         public void setMaxMemoryMb(int maxMemoryMb) { this.maxMemoryMb = maxMemoryMb; }

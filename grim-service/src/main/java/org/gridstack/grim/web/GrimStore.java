@@ -150,7 +150,7 @@ public final class GrimStore implements AutoCloseable {
         if (p.getUrl().isBlank()) {
             EmbeddedPostgres server;
             try {
-                server = EmbeddedPostgres.start();
+                server = EmbeddedPostgres.start(p.getTempFileLimit());
             } catch (java.sql.SQLException e) {
                 throw new IOException("cannot start embedded PostgreSQL: " + e.getMessage(), e);
             }

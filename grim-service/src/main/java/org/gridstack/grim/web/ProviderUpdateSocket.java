@@ -17,6 +17,7 @@ import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.SubProtocolCapable;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.handler.ConcurrentWebSocketSessionDecorator;
@@ -36,14 +37,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code {"id":..,"status":404,"message":".."}}. Requests may be pipelined; each is all or nothing
  * on its own. No thread waits per connection: messages go to the group-commit writers and the
  * answers are sent when their group is stored. The handshake needs the provider token
- * ({@code Authorization: Bearer TOKEN}, {@code X-Grim-Token}, or {@code ?token=} for clients
- * that cannot set headers). Thread-safe.
+ * ({@code Authorization: Bearer TOKEN}, {@code X-Grim-Token}, or, for browsers, which cannot set
+ * headers, the subprotocol {@code grim.token.TOKEN} offered beside {@code grim.v1}); never in the
+ * URL, which proxies log. Cross-origin browser pages are refused unless their origin is listed
+ * ({@code grim.updates.allowed-origins}). Thread-safe.
  */
-final class ProviderUpdateSocket extends TextWebSocketHandler implements HandshakeInterceptor {
+final class ProviderUpdateSocket extends TextWebSocketHandler implements HandshakeInterceptor, SubProtocolCapable {
     private static final String ROUTE = "grim.route";
     private static final String PARTIAL = "grim.partial";
     /** The container's text buffer: messages arrive in parts of at most this many characters. */
     static final int PART_CHARS = 64 * 1024;
+    /** The subprotocol the server answers with, when the client offers subprotocols. */
+    static final String PROTOCOL = "grim.v1";
+    /** Browsers cannot set headers on a WebSocket: they offer the token as the subprotocol {@code grim.token.TOKEN}. */
+    static final String TOKEN_PROTOCOL_PREFIX = "grim.token.";
 
     private final UpdateRouter writes;
     private final ProviderAuthentication auth;
@@ -75,10 +82,18 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
             Map<String, Object> attributes) {
         URI uri = request.getURI();
         Map<String, List<String>> query = UriComponentsBuilder.fromUri(uri).build().getQueryParams();
-        String token = first(query.get("token"));
         try {
-            auth.check(request.getHeaders().getFirst("Authorization"),
-                    token != null ? token : request.getHeaders().getFirst("X-Grim-Token"));
+            if (query.containsKey("token")) {
+                // a token in the URL ends up in proxy and access logs
+                throw new GrimException(400, "the provider token is not taken from the URL (?token=): send it as"
+                        + " 'Authorization: Bearer TOKEN', 'X-Grim-Token: TOKEN' or, from a browser, as the WebSocket"
+                        + " subprotocol '" + TOKEN_PROTOCOL_PREFIX + "TOKEN' beside '" + PROTOCOL + "'");
+            }
+            String token = request.getHeaders().getFirst("X-Grim-Token");
+            if (token == null) {
+                token = protocolToken(request.getHeaders().get("Sec-WebSocket-Protocol"));
+            }
+            auth.check(request.getHeaders().getFirst("Authorization"), token);
             attributes.put(ROUTE, writes.route(first(query.get("backend"))));
             return true;
         } catch (GrimException e) {
@@ -189,6 +204,28 @@ final class ProviderUpdateSocket extends TextWebSocketHandler implements Handsha
 
     void shutdown() {
         answers.shutdown();
+    }
+
+    /** The token offered as a subprotocol {@code grim.token.TOKEN}, or null. */
+    static String protocolToken(List<String> headers) {
+        if (headers == null) {
+            return null;
+        }
+        for (String header : headers) {
+            for (String offered : header.split(",")) {
+                String p = offered.trim();
+                if (p.startsWith(TOKEN_PROTOCOL_PREFIX) && p.length() > TOKEN_PROTOCOL_PREFIX.length()) {
+                    return p.substring(TOKEN_PROTOCOL_PREFIX.length());
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The one subprotocol the server selects; a browser offers it together with the token one. */
+    @Override
+    public List<String> getSubProtocols() {
+        return List.of(PROTOCOL);
     }
 
     private static String first(List<String> values) {

@@ -1,5 +1,7 @@
 package org.gridstack.grim.web;
 
+import java.util.List;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
@@ -12,15 +14,19 @@ import org.springframework.web.socket.server.standard.ServletServerContainerFact
 @EnableWebSocket
 class WebSocketConfig implements WebSocketConfigurer {
     private final ProviderUpdateSocket socket;
+    private final List<String> allowedOrigins;
 
     WebSocketConfig(UpdateRouter writes, ProviderAuthentication auth, GrimProperties properties) {
+        this.allowedOrigins = properties.getUpdates().getAllowedOrigins();
         this.socket = new ProviderUpdateSocket(writes, auth, properties.getUpdates().getMaxUpdatesPerRequest(),
                 properties.getUpdates().getMaxMessageChars());
     }
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-        registry.addHandler(socket, "/api/v1/updates/ws").addInterceptors(socket).setAllowedOriginPatterns("*");
+        registry.addHandler(socket, "/api/v1/updates/ws").addInterceptors(socket)
+                // clients without Origin (not browsers) and same-origin pages always; other pages only when listed
+                .setAllowedOriginPatterns(allowedOrigins.toArray(String[]::new));
     }
 
     /**

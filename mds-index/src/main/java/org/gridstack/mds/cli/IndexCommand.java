@@ -22,10 +22,11 @@ final class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfigurableApplicationContext app = new SpringApplicationBuilder(IndexApplication.class)
-                .properties("server.port=" + port,
-                        "management.endpoints.web.exposure.include=health,prometheus",
-                        "spring.main.banner-mode=off")
-                .run();
+                // as command-line arguments: properties(...) would be defaults, which another
+                // application.properties on the class path overrides
+                .run("--server.port=" + port,
+                        "--management.endpoints.web.exposure.include=health,prometheus",
+                        "--spring.main.banner-mode=off");
         String actual = app.getEnvironment().getProperty("local.server.port", String.valueOf(port));
         System.out.println("XML index on http://127.0.0.1:" + actual + "/index/ (metrics: /actuator/prometheus)");
         System.out.println("try: curl -d name=gris -d url=ldap://127.0.0.1:2135/Mds-Vo-name=local,o=Grid -d refresh=60 "

@@ -38,9 +38,10 @@ public class GiisHttpApplication {
         requireNonNull(holder, "holder is null");
         return new SpringApplicationBuilder(GiisHttpApplication.class)
                 .initializers(ctx -> ctx.getBeanFactory().registerSingleton("deskHolder", holder))
-                .properties("server.port=" + port, "management.endpoints.web.exposure.include=health,prometheus",
-                        "spring.main.banner-mode=off")
-                .run();
+                // as command-line arguments: properties(...) would be defaults, which another
+                // application.properties on the class path (the benchmarks') overrides
+                .run("--server.port=" + port, "--management.endpoints.web.exposure.include=health,prometheus",
+                        "--spring.main.banner-mode=off");
     }
 
     public static MeterRegistry registry(ConfigurableApplicationContext app) {

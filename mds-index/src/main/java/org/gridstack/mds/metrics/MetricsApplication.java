@@ -17,9 +17,10 @@ public class MetricsApplication {
     /** Starts the endpoint; the caller closes the returned context. */
     public static ConfigurableApplicationContext start(int port) {
         return new SpringApplicationBuilder(MetricsApplication.class)
-                .properties("server.port=" + port, "management.endpoints.web.exposure.include=health,prometheus",
-                        "spring.main.banner-mode=off")
-                .run();
+                // as command-line arguments: properties(...) would be defaults, which another
+                // application.properties on the class path (the benchmarks') overrides
+                .run("--server.port=" + port, "--management.endpoints.web.exposure.include=health,prometheus",
+                        "--spring.main.banner-mode=off");
     }
 
     public static MeterRegistry registry(ConfigurableApplicationContext app) {

@@ -31,6 +31,11 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
 
     public static EmbeddedPostgres start() throws IOException, SQLException {
+        return start(PasswordProtectedPostgres.DEFAULT_TEMP_FILE_LIMIT);
+    }
+
+    /** As {@link #start()}, with the reader role's temporary files bounded at {@code tempFileLimit} per session. */
+    public static EmbeddedPostgres start(String tempFileLimit) throws IOException, SQLException {
         if ("root".equals(System.getProperty("user.name"))) {
             throw new IllegalStateException("PostgreSQL refuses to run as root (initdb: cannot be run as root). "
                     + "Run as an unprivileged user (./gridstack run and ./gridstack test do that for you), "
@@ -43,7 +48,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
                 "full_page_writes", "on",
                 "shared_buffers", "128MB"));
         try {
-            String password = pg.createDatabaseWithReader(DATABASE, READER);
+            String password = pg.createDatabaseWithReader(DATABASE, READER, tempFileLimit);
             log.info("embedded PostgreSQL on port {} (durable commits, password authentication only)", pg.port());
             return new EmbeddedPostgres(pg, password);
         } catch (SQLException | RuntimeException e) {

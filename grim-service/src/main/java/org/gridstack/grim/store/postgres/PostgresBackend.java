@@ -458,6 +458,11 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
             if (state.equals("57014")) {
                 throw GrimException.refused("the query ran longer than the limit of " + limits.timeout().toMillis() + " ms and was cancelled");
             }
+            if (state.equals("53400")) {
+                // temp_file_limit of the reader role: the query wanted more disk than one query may fill
+                throw GrimException.refused("the query needs more temporary disk than the limit (temp_file_limit,"
+                        + " grim.postgres.temp-file-limit for the embedded server); narrow it or aggregate less at once");
+            }
             if (state.equals("25006") || state.equals("42501")) {
                 throw GrimException.refused("the query tried to write; native queries are read-only: " + e.getMessage());
             }
