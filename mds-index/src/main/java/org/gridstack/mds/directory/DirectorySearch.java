@@ -72,6 +72,17 @@ public final class DirectorySearch {
     }
 
     /**
+     * Until when this search may wait for providers being refreshed ({@link System#nanoTime()}
+     * scale): three quarters of its time limit (the smaller of the client's and the server's), so
+     * that it is answered within its time limit from the data at hand; {@link Long#MAX_VALUE}
+     * when neither side sets a limit.
+     */
+    public long waitUntilNanos(SearchRequestProtocolOp request, long startNanos) {
+        int timeLimit = smallest(request.getTimeLimit(), serverTimeLimitSeconds);
+        return timeLimit == 0 ? Long.MAX_VALUE : startNanos + timeLimit * 750_000_000L;
+    }
+
+    /**
      * Runs the search.
      *
      * @param startNanos when the request arrived ({@link System#nanoTime()}), for the time limit

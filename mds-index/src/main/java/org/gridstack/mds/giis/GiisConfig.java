@@ -19,7 +19,9 @@ import com.unboundid.ldap.sdk.LDAPURL;
  * registrations swept every second; static aggregation sources ({@code ldap://host:port/base})
  * none, pulled every 60 s with a 20 s timeout; listener limits as the GRIS's (16 requests at
  * once, fair queue of 10 s, 2000 connections, fair sharing of a contended server as
- * {@code FairShareRequestHandler.Settings.defaults()}); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations.
+ * {@code FairShareRequestHandler.Settings.defaults()}); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations; a registrant's declared
+ * {@code timeout} capped at 30 s; a search waits for registrants and sources being fetched at
+ * most 5 s (and at most three quarters of its time limit), then answers from the data at hand.
  */
 public final class GiisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
@@ -36,6 +38,8 @@ public final class GiisConfig {
     private final int timeLimitSeconds;
     private final Duration writeTimeout;
     private final int maxRegistrations;
+    private final Duration maxRegistrantTimeout;
+    private final Duration searchWait;
 
     private GiisConfig(Builder b, ListenerSettings listener, DN suffix, List<LDAPURL> aggregate) {
         this.listener = listener;
@@ -50,6 +54,18 @@ public final class GiisConfig {
         this.timeLimitSeconds = b.timeLimitSeconds;
         this.writeTimeout = b.writeTimeout;
         this.maxRegistrations = b.maxRegistrations;
+        this.maxRegistrantTimeout = b.maxRegistrantTimeout;
+        this.searchWait = b.searchWait;
+    }
+
+    /** The most a registrant's declared {@code timeout} counts for: longer ones are cut to this. */
+    public Duration maxRegistrantTimeout() {
+        return maxRegistrantTimeout;
+    }
+
+    /** The most one search waits for registrants or sources being fetched before it answers from the data at hand. */
+    public Duration searchWait() {
+        return searchWait;
     }
 
     public static Builder builder() {
@@ -123,6 +139,9 @@ public final class GiisConfig {
         private int timeLimitSeconds = 75;
         private Duration writeTimeout = Duration.ofSeconds(30);
         private int maxRegistrations = 5000;
+        private Duration maxRegistrantTimeout = Duration.ofSeconds(30);
+        private Duration searchWait = Duration.ofSeconds(5);
+        private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
         private org.gridstack.mds.ldap.FairShareRequestHandler.Settings fairShare =
                 org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults();
 
@@ -186,6 +205,12 @@ public final class GiisConfig {
             return this;
         }
 
+        /** Idle and read timeouts, request nesting, connections per address (default {@code ConnectionLimits.defaults()}). */
+        public Builder connectionLimits(org.gridstack.mds.ldap.ConnectionLimits v) {
+            connectionLimits = requireNonNull(v, "connectionLimits is null");
+            return this;
+        }
+
         public Builder maxConcurrentRequests(int v) {
             maxConcurrentRequests = v;
             return this;
@@ -223,7 +248,25 @@ public final class GiisConfig {
             return this;
         }
 
+        /** Cap on a registrant's declared {@code timeout} (default 30 s). */
+        public Builder maxRegistrantTimeout(Duration v) {
+            maxRegistrantTimeout = requireNonNull(v, "maxRegistrantTimeout is null");
+            return this;
+        }
+
+        /** The most one search waits for registrants being fetched (default 5 s). */
+        public Builder searchWait(Duration v) {
+            searchWait = requireNonNull(v, "searchWait is null");
+            return this;
+        }
+
         public GiisConfig build() {
+            if (maxRegistrantTimeout.isNegative() || maxRegistrantTimeout.isZero()) {
+                throw new IllegalArgumentException("maxRegistrantTimeout must be positive");
+            }
+            if (searchWait.isNegative()) {
+                throw new IllegalArgumentException("searchWait must not be negative (0: never wait, answer from the data at hand)");
+            }
             if (maxRegistrations < 1) {
                 throw new IllegalArgumentException("maxRegistrations " + maxRegistrations + " must be at least 1");
             }
@@ -231,7 +274,7 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                    requestQueueTimeoutMillis, accessLog, fairShare);
+                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits);
             DN s;
             try {
                 s = new DN(suffix);
@@ -246,6 +289,10 @@ public final class GiisConfig {
             }
             if (aggregateTimeout.isNegative() || aggregateTimeout.isZero() || aggregateCachetime.isNegative()) {
                 throw new IllegalArgumentException("aggregateTimeout must be positive and aggregateCachetime not negative");
+            }
+            if (aggregateTimeout.compareTo(maxRegistrantTimeout) > 0) {
+                throw new IllegalArgumentException("aggregateTimeout " + aggregateTimeout.toSeconds()
+                        + " s is over the cap of " + maxRegistrantTimeout.toSeconds() + " s (maxRegistrantTimeout)");
             }
             if (sizeLimit < 0 || timeLimitSeconds < 0) {
                 throw new IllegalArgumentException("size and time limits must not be negative (0: none)");

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,9 +125,14 @@ public final class GiisServer implements AutoCloseable {
     void accept(Registration r) {
         Registry.Live before = registry.renew(r, clock.instant());
         if (before == null || !before.registration().equals(r)) {
-            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), r.timeout(), 0);
+            Duration timeout = r.timeout().compareTo(config.maxRegistrantTimeout()) > 0 ? config.maxRegistrantTimeout() : r.timeout();
+            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), timeout, 0);
             cache.put(new RemoteLdapProvider(s, r.host(), r.port(), r.rootDn(), config.suffix()));
-            log.info("registered {} (ttl {} s, cachettl {} s)", r.key(), r.ttl().toSeconds(), r.cachettl().toSeconds());
+            // fetched now, in the background, so that searches find its data instead of waiting for it
+            cache.prefetch(s.name());
+            log.info("registered {} (ttl {} s, cachettl {} s, timeout {} s{})", r.key(), r.ttl().toSeconds(),
+                    r.cachettl().toSeconds(), timeout.toSeconds(), timeout.equals(r.timeout()) ? ""
+                            : ", declared " + r.timeout().toSeconds() + " s, capped");
         }
     }
 
@@ -143,9 +149,14 @@ public final class GiisServer implements AutoCloseable {
         }
     }
 
-    /** The cache's views without registrants whose registration expired (the sweeper may not have run yet). */
-    List<ProviderView> liveViews() throws InterruptedException {
-        List<ProviderView> views = cache.read();
+    /**
+     * The cache's views without registrants whose registration expired (the sweeper may not have
+     * run yet), waiting for registrants being fetched until {@code waitUntilNanos} or the
+     * configured search wait, whichever comes first.
+     */
+    List<ProviderView> liveViews(long waitUntilNanos) throws InterruptedException {
+        long cap = System.nanoTime() + config.searchWait().toNanos();
+        List<ProviderView> views = cache.read(waitUntilNanos == Long.MAX_VALUE || cap - waitUntilNanos < 0 ? cap : waitUntilNanos);
         Instant now = clock.instant();
         List<ProviderView> live = new ArrayList<>(views.size());
         for (ProviderView v : views) {

@@ -16,7 +16,16 @@ import org.gridstack.mds.directory.DirectoryContent;
  */
 public interface ContentSource {
     /** The providers' data; for a GIIS only the live registrants'. */
-    List<ProviderView> read() throws InterruptedException;
+    default List<ProviderView> read() throws InterruptedException {
+        return read(Long.MAX_VALUE);
+    }
+
+    /**
+     * The providers' data, waiting for providers being refreshed at most until
+     * {@code waitUntilNanos} ({@link System#nanoTime()} scale; {@link Long#MAX_VALUE}: each
+     * provider's own timelimit); what is late is served as its last data, flagged stale.
+     */
+    List<ProviderView> read(long waitUntilNanos) throws InterruptedException;
 
     /** The directory made of {@code views}. */
     DirectoryContent assemble(List<ProviderView> views);
@@ -29,7 +38,7 @@ public interface ContentSource {
     /** Where the views come from. */
     @FunctionalInterface
     interface Views {
-        List<ProviderView> read() throws InterruptedException;
+        List<ProviderView> read(long waitUntilNanos) throws InterruptedException;
     }
 
     /** Views from {@code views}, assembled (memoised) by {@code assembler}. */
@@ -38,8 +47,8 @@ public interface ContentSource {
         requireNonNull(assembler, "assembler is null");
         return new ContentSource() {
             @Override
-            public List<ProviderView> read() throws InterruptedException {
-                return views.read();
+            public List<ProviderView> read(long waitUntilNanos) throws InterruptedException {
+                return views.read(waitUntilNanos);
             }
 
             @Override

@@ -128,7 +128,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             long checked = start;
             if (remembered != null) {
                 // the same question was answered before: if the data is still the same, send that answer again
-                List<ProviderView> views = content.read();
+                List<ProviderView> views = content.read(search.waitUntilNanos(request, start));
                 long read = System.nanoTime();
                 c = content.assemble(views);
                 long gotData = System.nanoTime();
@@ -151,7 +151,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 long now = System.nanoTime();
                 timers.initSearch(now - checked);
                 if (c == null) {
-                    List<ProviderView> views = content.read();
+                    List<ProviderView> views = content.read(search.waitUntilNanos(request, start));
                     long read = System.nanoTime();
                     timers.invokeProvider(read - now);
                     c = content.assemble(views);
