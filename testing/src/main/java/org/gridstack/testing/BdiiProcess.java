@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
  * A real BDII (Debian's {@code bdii} 6.0.0) run unprivileged from a temp folder: its slapd from the
@@ -159,8 +161,8 @@ public final class BdiiProcess implements AutoCloseable {
     }
 
     private void startSlapd() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(SLAPD.toString(), "-d", "0", "-h", "ldap://127.0.0.1:" + port + "/", "-f",
-                dir.resolve("slapd.conf").toString());
+        ProcessBuilder pb = ProcessGroupStopper.inOwnSession(new ProcessBuilder(SLAPD.toString(), "-d", "0",
+                "-h", "ldap://127.0.0.1:" + port + "/", "-f", dir.resolve("slapd.conf").toString()));
         pb.redirectErrorStream(true);
         pb.redirectOutput(dir.resolve("slapd.log").toFile());
         slapd = pb.start();
@@ -236,26 +238,11 @@ public final class BdiiProcess implements AutoCloseable {
 
     private void stop() {
         if (updaterPid > 0) {
-            ProcessHandle.of(updaterPid).ifPresent(h -> {
-                h.descendants().forEach(ProcessHandle::destroyForcibly);
-                h.destroy();
-                try {
-                    h.onExit().get(10, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    h.destroyForcibly();
-                }
-            });
+            // the daemon left our session when it detached: its own session is stopped
+            ProcessHandle.of(updaterPid).ifPresent(h -> ProcessGroupStopper.stop(h, Duration.ofSeconds(10)));
         }
         if (slapd != null) {
-            slapd.destroy();
-            try {
-                if (!slapd.waitFor(10, TimeUnit.SECONDS)) {
-                    slapd.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                slapd.destroyForcibly();
-            }
+            ProcessGroupStopper.stop(slapd, Duration.ofSeconds(10));
         }
         ConfigTemplates.deleteTree(dir);
     }

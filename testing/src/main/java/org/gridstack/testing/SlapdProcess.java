@@ -8,11 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
  * A real OpenLDAP server (Debian's {@code /usr/sbin/slapd}, package {@code slapd}) started from
@@ -164,8 +166,8 @@ public final class SlapdProcess implements AutoCloseable {
             throw e;
         }
         int port = ConfigTemplates.freePort();
-        ProcessBuilder pb = new ProcessBuilder(SLAPD.toString(), "-d", "0", "-h", "ldap://127.0.0.1:" + port + "/",
-                "-f", dir.resolve("slapd.conf").toString());
+        ProcessBuilder pb = ProcessGroupStopper.inOwnSession(new ProcessBuilder(SLAPD.toString(), "-d", "0",
+                "-h", "ldap://127.0.0.1:" + port + "/", "-f", dir.resolve("slapd.conf").toString()));
         pb.redirectErrorStream(true);
         pb.redirectOutput(dir.resolve("console.log").toFile());
         Process p;
@@ -285,15 +287,7 @@ public final class SlapdProcess implements AutoCloseable {
     }
 
     private void stopQuietly() {
-        process.destroy(); // SIGTERM: slapd closes the database cleanly
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ProcessGroupStopper.stop(process, Duration.ofSeconds(10)); // SIGTERM: slapd closes the database cleanly
         ConfigTemplates.deleteTree(dir);
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
  * One of the project's executable Spring Boot jars (the FroNtier servlet, GRIM, ...), or for a
@@ -140,7 +141,7 @@ public final class SpringBootJarProcess implements AutoCloseable {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+            Process process = ProcessGroupStopper.inOwnSession(new ProcessBuilder(command)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
             SpringBootJarProcess started = new SpringBootJarProcess(name, process, port, log,
                     command.stream().map(redaction).toList());
@@ -237,19 +238,7 @@ public final class SpringBootJarProcess implements AutoCloseable {
     }
 
     private void stop() {
-        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
-        tree.add(process.toHandle());
         // the JVM first, so that it can stop what it started (an embedded database) in order
-        process.toHandle().destroy();
-        try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                tree.forEach(ProcessHandle::destroyForcibly);
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            tree.forEach(ProcessHandle::destroyForcibly);
-            Thread.currentThread().interrupt();
-        }
-        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        ProcessGroupStopper.stopRootFirst(process, Duration.ofSeconds(20));
     }
 }

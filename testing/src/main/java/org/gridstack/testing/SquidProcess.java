@@ -6,12 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
  * A real Squid (Debian's {@code /usr/sbin/squid}) started from one of the {@code docker/squid}
@@ -89,7 +91,8 @@ public final class SquidProcess implements AutoCloseable {
         String conf = render(template(template), values);
         Path confFile = dir.resolve("squid.conf");
         Files.writeString(confFile, conf, StandardCharsets.UTF_8);
-        ProcessBuilder pb = new ProcessBuilder(SQUID.toString(), "-N", "-f", confFile.toString());
+        ProcessBuilder pb = ProcessGroupStopper.inOwnSession(
+                new ProcessBuilder(SQUID.toString(), "-N", "-f", confFile.toString()));
         pb.redirectErrorStream(true);
         pb.redirectOutput(dir.resolve("console.log").toFile());
         Process p = pb.start();
@@ -203,16 +206,7 @@ public final class SquidProcess implements AutoCloseable {
     }
 
     private void stopQuietly() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ProcessGroupStopper.stop(process, Duration.ofSeconds(10));
         ConfigTemplates.deleteTree(dir);
     }
 

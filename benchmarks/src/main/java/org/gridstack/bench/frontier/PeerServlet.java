@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import org.gridstack.service.process.ProcessGroupStopper;
 import org.gridstack.testing.SquidProcess;
 
 /**
@@ -55,7 +55,8 @@ final class PeerServlet implements MeasuredServlet, AutoCloseable {
         int port = SquidProcess.freePort();
         ServletAddress address = new ServletAddress(FrontierHttpClient.HOST, port, path);
         Files.createDirectories(log.toAbsolutePath().getParent());
-        ProcessBuilder pb = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder pb = ProcessGroupStopper.inOwnSession(new ProcessBuilder("sh", "-c", command))
+                .redirectErrorStream(true).redirectOutput(log.toFile());
         String url = db.jdbcUrl().contains("binaryTransfer") ? db.jdbcUrl()
                 : db.jdbcUrl() + (db.jdbcUrl().contains("?") ? "&" : "?") + "binaryTransfer=false";
         pb.environment().put("FRONTIER_PORT", Integer.toString(port));
@@ -141,19 +142,6 @@ final class PeerServlet implements MeasuredServlet, AutoCloseable {
         if (process == null) {
             return;
         }
-        List<ProcessHandle> tree = process.toHandle().descendants().toList();
-        process.destroy();
-        tree.forEach(ProcessHandle::destroy);
-        try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            for (ProcessHandle h : tree) {
-                h.onExit().get(15, TimeUnit.SECONDS);
-            }
-        } catch (Exception e) {
-            tree.forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
+        ProcessGroupStopper.stop(process, Duration.ofSeconds(15));
     }
 }

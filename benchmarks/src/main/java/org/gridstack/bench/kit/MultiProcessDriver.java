@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
  * The controller of a level whose clients run in several processes (DiPerF's testers on many
@@ -135,7 +136,8 @@ public final class MultiProcessDriver {
         static Agent start(AgentLauncher launcher, int number, List<String> args) throws IOException {
             List<String> command = new ArrayList<>(launcher.command());
             command.addAll(args);
-            Agent a = new Agent(number, new ProcessBuilder(command).redirectErrorStream(true).start());
+            Agent a = new Agent(number, ProcessGroupStopper.inOwnSession(new ProcessBuilder(command))
+                    .redirectErrorStream(true).start());
             Thread reader = new Thread(a::read, "load agent " + number);
             reader.setDaemon(true);
             reader.start();
@@ -203,17 +205,7 @@ public final class MultiProcessDriver {
         }
 
         void stop() {
-            List<ProcessHandle> tree = process.descendants().toList();
-            process.destroy();
-            try {
-                if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                process.destroyForcibly();
-            }
-            tree.forEach(ProcessHandle::destroyForcibly);
+            ProcessGroupStopper.stop(process, Duration.ofSeconds(10));
         }
     }
 }

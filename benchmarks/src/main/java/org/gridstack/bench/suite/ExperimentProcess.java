@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
  * Runs one experiment in a JVM of its own (so one experiment's heap, JIT state, threads and
@@ -81,7 +82,8 @@ final class ExperimentProcess {
         requireNonNull(console, "console is null");
         Files.createDirectories(folder);
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
+        Process p = ProcessGroupStopper.inOwnSession(new ProcessBuilder(command)).directory(folder.toFile())
+                .redirectErrorStream(true).start();
         Thread stopOnExit = new Thread(() -> stop(p), "stop " + experiment.name());
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         Thread copier = new Thread(() -> copyOutput(p, console, start), experiment.name() + " output");
@@ -127,31 +129,10 @@ final class ExperimentProcess {
 
     /**
      * Ends the child and everything it started (servlets, PostgreSQL, slapd, Squid): the child
-     * first, politely, so its own shutdown hooks stop what it started; then whatever of its process
-     * tree (taken before, since orphans leave the tree) is still alive. Idempotent.
+     * first, politely, so its own shutdown hooks stop what it started; then whatever is left in
+     * its session (orphans included). Idempotent.
      */
     private static void stop(Process p) {
-        List<ProcessHandle> tree = p.descendants().toList();
-        try {
-            if (p.isAlive()) {
-                p.destroy();
-                if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                }
-            }
-            for (ProcessHandle h : tree) {
-                if (h.isAlive()) {
-                    h.destroy();
-                    h.onExit().get(10, TimeUnit.SECONDS);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            // forced below
-        } finally {
-            p.destroyForcibly();
-            tree.forEach(ProcessHandle::destroyForcibly);
-        }
+        ProcessGroupStopper.stopRootFirst(p, Duration.ofSeconds(20));
     }
 }
