@@ -95,6 +95,11 @@ public final class DirectoryAssembler {
                 continue;
             }
             ProviderOutput out = v.output().get();
+            if (!out.problems().isEmpty()) {
+                // a provider that exited non-zero or printed broken records: the client is told, once per provider
+                int more = out.problems().size() - 1;
+                stale.add(out.problems().get(0) + (more > 0 ? " (and " + more + " more problems)" : ""));
+            }
             int outside = 0;
             int duplicate = 0;
             for (Entry e : out.entries()) {

@@ -51,7 +51,7 @@ public final class DirectoryContent {
     /**
      * @param entries the entries, parents before children (not checked: a missing parent only
      *                makes the child unreachable by one-level searches from it)
-     * @param staleNotes one line per stale provider
+     * @param staleNotes one line per stale provider or provider that reported a problem
      */
     public DirectoryContent(Collection<? extends Entry> entries, List<String> staleNotes) {
         requireNonNull(entries, "entries is null");

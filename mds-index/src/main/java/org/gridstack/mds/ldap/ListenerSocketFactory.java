@@ -11,6 +11,10 @@ import java.net.Socket;
 
 import javax.net.ServerSocketFactory;
 
+import org.gridstack.service.admission.AddressShare;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * The server sockets of our LDAP listeners (handed to the SDK's listener configuration): a
  * listen backlog of {@link #BACKLOG} connections instead of the 128 the SDK asks for (seed 001's
@@ -18,12 +22,16 @@ import javax.net.ServerSocketFactory;
  * it and the kernel drops SYNs, which the clients retry only after a second), and accepted
  * sockets whose output stream is a {@link SearchEntryCoalescingOutputStream}, so an answer's
  * entries leave in one write instead of one per entry, and whose input stream is a
- * {@link RequestGateInputStream} (idle and read timeouts, request nesting, {@link ConnectionLimits}).
+ * {@link RequestGateInputStream} (idle and read timeouts, request nesting, {@link ConnectionLimits});
+ * a connection from an address already holding {@link ConnectionLimits#maxPerAddress()} is closed
+ * as soon as it is accepted (service-kit's {@link AddressShare}; the share is given back when the
+ * socket closes).
  * Immutable; thread-safe.
  */
 public final class ListenerSocketFactory extends ServerSocketFactory {
     /** The accept queue asked for (the kernel caps it at {@code net.core.somaxconn}). */
     public static final int BACKLOG = 4096;
+    private static final Logger log = LoggerFactory.getLogger(ListenerSocketFactory.class);
 
     private final ConnectionLimits limits;
     private final int maxMessageBytes;
@@ -72,21 +80,46 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
     private static final class CoalescingServerSocket extends ServerSocket {
         private final ConnectionLimits limits;
         private final int maxMessageBytes;
+        private final AddressShare share;
+        private final java.util.concurrent.atomic.AtomicLong refusals = new java.util.concurrent.atomic.AtomicLong();
 
         CoalescingServerSocket(ConnectionLimits limits, int maxMessageBytes) throws IOException {
             super();
             this.limits = limits;
             this.maxMessageBytes = maxMessageBytes;
+            this.share = limits.maxPerAddress() == 0 ? null : new AddressShare(limits.maxPerAddress());
         }
 
+        /** Accepts the next connection whose address is within its share; others are closed at once. */
         @Override
         public Socket accept() throws IOException {
-            if (isClosed()) {
-                throw new java.net.SocketException("the server socket is closed");
+            while (true) {
+                if (isClosed()) {
+                    throw new java.net.SocketException("the server socket is closed");
+                }
+                CoalescingSocket s = new CoalescingSocket(limits, maxMessageBytes);
+                implAccept(s);
+                AddressShare.Slot slot = share == null ? AddressShare.NONE : share.tryEnter(s.getInetAddress());
+                if (slot != null) {
+                    s.slot = slot;
+                    return s;
+                }
+                refused(s);
             }
-            Socket s = new CoalescingSocket(limits, maxMessageBytes);
-            implAccept(s);
-            return s;
+        }
+
+        private void refused(Socket s) {
+            long n = refusals.incrementAndGet();
+            if (n == 1 || Long.bitCount(n) == 1) { // one line, then at powers of two: a flood must not flood the log
+                log.warn("refused a connection from {}: it holds its share of {} connections ({} refused so far)",
+                        s.getInetAddress().getHostAddress(), share.perAddress(), n);
+            }
+            try {
+                s.setSoLinger(true, 0);
+                s.close();
+            } catch (IOException e) {
+                // gone already
+            }
         }
     }
 
@@ -96,6 +129,16 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         private final int maxMessageBytes;
         private OutputStream output;
         private InputStream input;
+        private volatile AddressShare.Slot slot = AddressShare.NONE;
+
+        @Override
+        public void close() throws IOException {
+            try {
+                super.close();
+            } finally {
+                slot.close();
+            }
+        }
 
         CoalescingSocket(ConnectionLimits limits, int maxMessageBytes) {
             this.limits = limits;

@@ -177,6 +177,32 @@ class TestGrisHostileConnections {
         assertClosedByServer(s); // then nothing more is sent
     }
 
+    @Test
+    void oneAddressHoldsAtMostItsShareOfConnections() throws Exception {
+        GrisServer g = gris(new ConnectionLimits(Duration.ofMinutes(10), Duration.ofSeconds(30), 256, 2));
+        List<Socket> held = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            Socket s = connect(g);
+            s.getOutputStream().write(plainSearch(i));
+            assertEquals(ResultCode.SUCCESS_INT_VALUE, readAnswer(new ASN1StreamReader(s.getInputStream()), i)[1]);
+            held.add(s);
+        }
+        Socket third = connect(g);
+        third.getOutputStream().write(plainSearch(3));
+        assertClosedByServer(third);
+
+        held.get(0).close(); // gives its share back once the server sees the close
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> {
+            try (Socket s = new Socket("127.0.0.1", g.port())) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(plainSearch(4));
+                return readAnswer(new ASN1StreamReader(s.getInputStream()), 4)[1] == ResultCode.SUCCESS_INT_VALUE;
+            } catch (IOException | com.unboundid.ldap.sdk.LDAPException e) {
+                return false;
+            }
+        });
+    }
+
     private static void assertClosedByServer(Socket s) {
         try {
             InputStream in = s.getInputStream();
