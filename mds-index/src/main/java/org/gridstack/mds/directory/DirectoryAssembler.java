@@ -84,6 +84,7 @@ public final class DirectoryAssembler {
 
     private DirectoryContent build(List<ProviderView> views) {
         Map<DN, Entry> entries = new LinkedHashMap<>();
+        Map<DN, java.time.Instant> collected = new java.util.HashMap<>();
         Set<ProviderOutput> warned = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         List<String> stale = new ArrayList<>();
         for (ProviderView v : views) {
@@ -116,6 +117,8 @@ public final class DirectoryAssembler {
                 }
                 if (entries.putIfAbsent(dn, e) != null) {
                     duplicate++;
+                } else {
+                    collected.put(dn, out.collectedAt());
                 }
             }
             if ((outside > 0 || duplicate > 0) && warned.add(out)) {
@@ -134,7 +137,7 @@ public final class DirectoryAssembler {
         }
         all.addAll(entries.values());
         all.sort(Comparator.comparingInt(DirectoryAssembler::depth));
-        return new DirectoryContent(all, stale);
+        return new DirectoryContent(all, stale, collected, java.time.Instant.now());
     }
 
     private boolean underSomeSuffix(DN dn) {

@@ -68,6 +68,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final SearchEntryCoalescingOutputStream preEncoded;
     private final EncodedAnswers sharedAnswers;
     private final EncodedAnswers answers; // null when this connection cannot send pre-encoded answers
+    private final DirectoryContent serverEntries; // the root DSE and cn=Subschema
+    private final DN subschema;
 
     /**
      * @param guard closes connections whose client stopped reading
@@ -101,6 +103,12 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         this.preEncoded = coalescingOutput(connection, sendPreEncoded);
         this.sharedAnswers = answers;
         this.answers = preEncoded == null ? null : answers;
+        this.serverEntries = search.serverEntries(this.suffixes);
+        try {
+            this.subschema = new DN(DirectorySearch.SUBSCHEMA_DN);
+        } catch (LDAPException e) {
+            throw new IllegalStateException(e);
+        }
         // the raw socket: the connection's own close() waits for the monitor a blocked write holds
         this.writer = connection == null ? null : guard.register(connection.getSocket());
     }
@@ -144,7 +152,11 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 checked = gotData;
             }
             DN base = DirectorySearch.parseBase(request.getBaseDN());
-            if (!servable(base)) {
+            if ((base.isNullDN() && request.getScope() == com.unboundid.ldap.sdk.SearchScope.BASE)
+                    || (base.equals(subschema) && serverEntries.get(subschema) != null)) {
+                // the root DSE and the subschema entry: the server's own entries, not the providers'
+                r = search.search(messageID, request, base, serverEntries, suffixes, start, new AnswerRecorder(messageID, false));
+            } else if (!servable(base)) {
                 r = new LDAPResult(messageID, ResultCode.NO_SUCH_OBJECT, "'" + base + "' is not in this server's"
                         + " tree; its entries are under " + suffixes, null, (String[]) null, (Control[]) null);
             } else {
@@ -167,7 +179,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 }
             }
         } catch (LDAPException e) {
-            r = new LDAPResult(messageID, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
+            r = new LDAPResult(messageID, e.getResultCode(), e.getMessage(), null, (String[]) null, (Control[]) null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             r = new LDAPResult(messageID, ResultCode.UNAVAILABLE, "the server is shutting down", null, (String[]) null,
@@ -307,7 +319,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             }
         } catch (LDAPException e) {
             code = e.getResultCode();
-            message = e.getExceptionMessage();
+            message = e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             code = ResultCode.UNAVAILABLE;
@@ -318,6 +330,11 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
 
     @Override
     public LDAPMessage processExtendedRequest(int messageID, ExtendedRequestProtocolOp request, List<Control> controls) {
+        if (DirectorySearch.WHO_AM_I_OID.equals(request.getOID())) {
+            // binds are anonymous only: the authorization identity is empty (ldapwhoami prints "anonymous")
+            return new LDAPMessage(messageID, new ExtendedResponseProtocolOp(ResultCode.SUCCESS_INT_VALUE, null, null, null,
+                    null, new ASN1OctetString()));
+        }
         return new LDAPMessage(messageID, new ExtendedResponseProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE, null,
                 "extended operation " + request.getOID() + " is not supported by this server", null, null, null));
     }
