@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
         description = "Run a GIIS: aggregates registered GRISes/GIISes and static LDAP sources under its suffix.")
 final class GiisCommand implements Callable<Integer> {
 
-    @Option(names = "--port", defaultValue = "2135", description = "LDAP port (default ${DEFAULT-VALUE}; 0: any free port).")
+    @Option(names = "--port", defaultValue = "" + GiisConfig.DEFAULT_PORT, description = "LDAP port (default ${DEFAULT-VALUE}; 0: any free port).")
     int port;
 
     @Option(names = "--suffix", defaultValue = GiisConfig.DEFAULT_SUFFIX, description = "Suffix (default ${DEFAULT-VALUE}).")

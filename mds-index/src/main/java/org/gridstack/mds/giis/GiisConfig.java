@@ -15,7 +15,8 @@ import com.unboundid.ldap.sdk.LDAPURL;
 
 /**
  * The settings of one GIIS, validated when built; immutable and thread-safe. Defaults: port
- * 2135; suffix {@code Mds-Vo-name=site,o=Grid}; mode cached; registrations from anyone; expired
+ * 2136 (the GRIS has MDS2's 2135, so both run on one host); suffix {@code Mds-Vo-name=site,o=Grid};
+ * mode cached; registrations from this host ({@link AllowedHostsPolicy#LOCAL}); expired
  * registrations swept every second; static aggregation sources ({@code ldap://host:port/base})
  * none, pulled every 60 s with a 20 s timeout; listener limits as the GRIS's (16 requests at
  * once, fair queue of 10 s, 2000 connections, fair sharing of a contended server as
@@ -25,6 +26,8 @@ import com.unboundid.ldap.sdk.LDAPURL;
  */
 public final class GiisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
+    /** The default port: 2136, beside the GRIS's 2135 (what {@code ./gridstack run} uses). */
+    public static final int DEFAULT_PORT = 2136;
 
     private final ListenerSettings listener;
     private final DN suffix;
@@ -122,7 +125,7 @@ public final class GiisConfig {
 
     /** Mutable settings; not thread-safe. */
     public static final class Builder {
-        private int port = 2135;
+        private int port = DEFAULT_PORT;
         private InetAddress listenAddress;
         private String suffix = DEFAULT_SUFFIX;
         private GiisMode mode = GiisMode.CACHED;
