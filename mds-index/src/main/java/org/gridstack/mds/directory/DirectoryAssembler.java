@@ -115,8 +115,11 @@ public final class DirectoryAssembler {
                     outside++;
                     continue;
                 }
-                if (entries.putIfAbsent(dn, e) != null) {
-                    duplicate++;
+                Entry before = entries.putIfAbsent(dn, e);
+                if (before != null) {
+                    if (!before.equals(e)) { // the same entry from two sources (a shared parent) is no conflict
+                        duplicate++;
+                    }
                 } else {
                     collected.put(dn, out.collectedAt());
                 }

@@ -43,8 +43,9 @@ public final class GiisConfig {
     private final int maxRegistrations;
     private final Duration maxRegistrantTimeout;
     private final Duration searchWait;
+    private final DN glue2Suffix;
 
-    private GiisConfig(Builder b, ListenerSettings listener, DN suffix, List<LDAPURL> aggregate) {
+    private GiisConfig(Builder b, ListenerSettings listener, DN suffix, DN glue2Suffix, List<LDAPURL> aggregate) {
         this.listener = listener;
         this.suffix = suffix;
         this.mode = b.mode;
@@ -59,6 +60,21 @@ public final class GiisConfig {
         this.maxRegistrations = b.maxRegistrations;
         this.maxRegistrantTimeout = b.maxRegistrantTimeout;
         this.searchWait = b.searchWait;
+        this.glue2Suffix = glue2Suffix;
+    }
+
+    /**
+     * The GLUE 2.0 suffix served beside the GLUE 1.3 one ({@code o=glue} by default, the BDII's;
+     * null: not served): each registrant's tree under it is pulled too and kept at its DNs, and
+     * registrations and static sources whose base lies below it stay below it.
+     */
+    public DN glue2Suffix() {
+        return glue2Suffix;
+    }
+
+    /** The suffixes served, GLUE 1.3's first. */
+    public List<DN> suffixes() {
+        return glue2Suffix == null ? List.of(suffix) : List.of(suffix, glue2Suffix);
     }
 
     /** The most a registrant's declared {@code timeout} counts for: longer ones are cut to this. */
@@ -128,6 +144,7 @@ public final class GiisConfig {
         private int port = DEFAULT_PORT;
         private InetAddress listenAddress;
         private String suffix = DEFAULT_SUFFIX;
+        private String glue2Suffix = "o=glue";
         private GiisMode mode = GiisMode.CACHED;
         private List<String> allowedRegistrants = List.of(AllowedHostsPolicy.LOCAL);
         private Duration sweepInterval = Duration.ofSeconds(1);
@@ -163,6 +180,12 @@ public final class GiisConfig {
 
         public Builder suffix(String v) {
             suffix = requireNonNull(v, "suffix is null");
+            return this;
+        }
+
+        /** The GLUE 2.0 suffix (default {@code o=glue}; null: not served). */
+        public Builder glue2Suffix(String v) {
+            glue2Suffix = v;
             return this;
         }
 
@@ -317,7 +340,18 @@ public final class GiisConfig {
                             + e.getExceptionMessage(), e);
                 }
             }
-            return new GiisConfig(this, l, s, urls);
+            DN g2 = null;
+            if (glue2Suffix != null) {
+                try {
+                    g2 = new DN(glue2Suffix);
+                } catch (LDAPException e) {
+                    throw new IllegalArgumentException("glue2Suffix '" + glue2Suffix + "' is not a DN: " + e.getMessage(), e);
+                }
+                if (g2.isNullDN() || g2.isAncestorOf(s, true) || s.isAncestorOf(g2, true)) {
+                    throw new IllegalArgumentException("glue2Suffix '" + glue2Suffix + "' must be a DN beside the suffix " + s);
+                }
+            }
+            return new GiisConfig(this, l, s, g2, urls);
         }
     }
 }
