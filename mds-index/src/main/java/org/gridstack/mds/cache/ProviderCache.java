@@ -91,6 +91,18 @@ public final class ProviderCache implements AutoCloseable {
      * most the earliest of the deadline and the largest timelimit.
      */
     public List<ProviderView> read(long waitUntilNanos) throws InterruptedException {
+        return read(waitUntilNanos, output -> true);
+    }
+
+    /**
+     * As {@link #read(long)}, but a reader waits only for providers being refreshed whose last
+     * output {@code worthWaitingFor} accepts (it gets null for a provider that never delivered
+     * any); the others are served their last data at once, flagged stale while their refresh runs.
+     * A search uses it to wait only for providers whose entries it can match.
+     */
+    public List<ProviderView> read(long waitUntilNanos, java.util.function.Predicate<ProviderOutput> worthWaitingFor)
+            throws InterruptedException {
+        requireNonNull(worthWaitingFor, "worthWaitingFor is null");
         Instant now = clock.instant();
         List<Slot> slots = this.slots.get();
         List<Object> decisions = new ArrayList<>(slots.size());
@@ -100,7 +112,13 @@ public final class ProviderCache implements AutoCloseable {
         List<ProviderView> views = new ArrayList<>(slots.size());
         for (int i = 0; i < slots.size(); i++) {
             Object d = decisions.get(i);
-            views.add(d instanceof ProviderView v ? v : slots.get(i).await((Run) d, waitUntilNanos));
+            if (d instanceof ProviderView v) {
+                views.add(v);
+            } else {
+                Slot slot = slots.get(i);
+                boolean wait = worthWaitingFor.test(slot.state.get().output);
+                views.add(slot.await((Run) d, wait ? waitUntilNanos : System.nanoTime()));
+            }
         }
         return views;
     }

@@ -168,9 +168,11 @@ public final class GiisServer implements AutoCloseable {
      * run yet), waiting for registrants being fetched until {@code waitUntilNanos} or the
      * configured search wait, whichever comes first.
      */
-    List<ProviderView> liveViews(long waitUntilNanos) throws InterruptedException {
+    List<ProviderView> liveViews(long waitUntilNanos, java.util.function.Predicate<org.gridstack.mds.provider.ProviderOutput>
+            worthWaitingFor) throws InterruptedException {
         long cap = System.nanoTime() + config.searchWait().toNanos();
-        List<ProviderView> views = cache.read(waitUntilNanos == Long.MAX_VALUE || cap - waitUntilNanos < 0 ? cap : waitUntilNanos);
+        List<ProviderView> views = cache.read(waitUntilNanos == Long.MAX_VALUE || cap - waitUntilNanos < 0 ? cap : waitUntilNanos,
+                worthWaitingFor);
         Instant now = clock.instant();
         List<ProviderView> live = new ArrayList<>(views.size());
         for (ProviderView v : views) {

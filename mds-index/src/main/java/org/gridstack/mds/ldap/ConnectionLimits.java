@@ -18,8 +18,11 @@ import java.time.Duration;
  * @param maxPerAddress       most connections from one client address at once (0: no limit of its own)
  */
 public record ConnectionLimits(Duration idleTimeout, Duration readTimeout, int maxNesting, int maxPerAddress) {
-    /** slapd answers deeper filters than this with an error; the SDK's recursive decoder overflows its stack at a few thousand. */
-    public static final int DEFAULT_MAX_NESTING = 256;
+    /**
+     * slapd evaluates 1,000 nested filters and refuses 10,000 ("filter nested too deeply"); the
+     * SDK's recursive decoder overflows its stack at a few thousand.
+     */
+    public static final int DEFAULT_MAX_NESTING = 1024;
 
     public ConnectionLimits {
         requireNonNull(idleTimeout, "idleTimeout is null");
@@ -39,7 +42,7 @@ public record ConnectionLimits(Duration idleTimeout, Duration readTimeout, int m
     }
 
     /**
-     * Idle connections closed after 10 minutes, requests read within 30 s, nesting 256, 1,000
+     * Idle connections closed after 10 minutes, requests read within 30 s, nesting 1,024, 1,000
      * connections per address (half the listeners' default of 2,000 connections: one address
      * cannot take them all, and the benchmarks' 800 clients on loopback still fit).
      */

@@ -3,10 +3,12 @@ package org.gridstack.mds.ldap;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import org.gridstack.mds.cache.ProviderView;
 import org.gridstack.mds.directory.DirectoryAssembler;
 import org.gridstack.mds.directory.DirectoryContent;
+import org.gridstack.mds.provider.ProviderOutput;
 
 /**
  * Supplies the entries a search runs against, in seed 001's two server steps: {@link #read()}
@@ -25,7 +27,15 @@ public interface ContentSource {
      * {@code waitUntilNanos} ({@link System#nanoTime()} scale; {@link Long#MAX_VALUE}: each
      * provider's own timelimit); what is late is served as its last data, flagged stale.
      */
-    List<ProviderView> read(long waitUntilNanos) throws InterruptedException;
+    default List<ProviderView> read(long waitUntilNanos) throws InterruptedException {
+        return read(waitUntilNanos, output -> true);
+    }
+
+    /**
+     * As {@link #read(long)}, waiting only for providers whose last output
+     * {@code worthWaitingFor} accepts (null: a provider that never delivered any).
+     */
+    List<ProviderView> read(long waitUntilNanos, Predicate<ProviderOutput> worthWaitingFor) throws InterruptedException;
 
     /** The directory made of {@code views}. */
     DirectoryContent assemble(List<ProviderView> views);
@@ -38,7 +48,7 @@ public interface ContentSource {
     /** Where the views come from. */
     @FunctionalInterface
     interface Views {
-        List<ProviderView> read(long waitUntilNanos) throws InterruptedException;
+        List<ProviderView> read(long waitUntilNanos, Predicate<ProviderOutput> worthWaitingFor) throws InterruptedException;
     }
 
     /** Views from {@code views}, assembled (memoised) by {@code assembler}. */
@@ -47,8 +57,9 @@ public interface ContentSource {
         requireNonNull(assembler, "assembler is null");
         return new ContentSource() {
             @Override
-            public List<ProviderView> read(long waitUntilNanos) throws InterruptedException {
-                return views.read(waitUntilNanos);
+            public List<ProviderView> read(long waitUntilNanos, Predicate<ProviderOutput> worthWaitingFor)
+                    throws InterruptedException {
+                return views.read(waitUntilNanos, worthWaitingFor);
             }
 
             @Override

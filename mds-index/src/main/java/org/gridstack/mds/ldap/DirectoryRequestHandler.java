@@ -136,7 +136,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             long checked = start;
             if (remembered != null) {
                 // the same question was answered before: if the data is still the same, send that answer again
-                List<ProviderView> views = content.read(search.waitUntilNanos(request, start));
+                List<ProviderView> views = content.read(search.waitUntilNanos(request, start), worthWaitingFor(request));
                 long read = System.nanoTime();
                 c = content.assemble(views);
                 long gotData = System.nanoTime();
@@ -163,7 +163,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 long now = System.nanoTime();
                 timers.initSearch(now - checked);
                 if (c == null) {
-                    List<ProviderView> views = content.read(search.waitUntilNanos(request, start));
+                    List<ProviderView> views = content.read(search.waitUntilNanos(request, start), worthWaitingFor(request));
                     long read = System.nanoTime();
                     timers.invokeProvider(read - now);
                     c = content.assemble(views);
@@ -272,6 +272,36 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         } catch (java.io.IOException e) {
             return null;
         }
+    }
+
+    /**
+     * Which providers being refreshed this search waits for: those that never delivered data, and
+     * those with an entry at or below the search's base (the others' entries cannot match; they
+     * are served as they were). Only evaluated for providers being refreshed.
+     */
+    private static java.util.function.Predicate<org.gridstack.mds.provider.ProviderOutput> worthWaitingFor(
+            SearchRequestProtocolOp request) {
+        return output -> {
+            if (output == null) {
+                return true;
+            }
+            DN base;
+            try {
+                base = new DN(request.getBaseDN());
+            } catch (LDAPException e) {
+                return false;
+            }
+            for (Entry e : output.entries()) {
+                try {
+                    if (e.getParsedDN().isDescendantOf(base, true)) {
+                        return true;
+                    }
+                } catch (LDAPException ex) {
+                    // not served anyway
+                }
+            }
+            return false;
+        };
     }
 
     /** The base lies below a suffix, or above one (e.g. {@code o=Grid}, whose entry is made up). */

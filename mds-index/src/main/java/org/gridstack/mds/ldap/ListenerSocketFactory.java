@@ -148,7 +148,9 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         @Override
         public synchronized InputStream getInputStream() throws IOException {
             if (input == null) {
-                input = new RequestGateInputStream(this, super.getInputStream(), getOutputStream(), limits, maxMessageBytes);
+                // buffered: a request's tag, length and body come in one read, not three
+                input = new RequestGateInputStream(this, new java.io.BufferedInputStream(super.getInputStream(), 8192),
+                        getOutputStream(), limits, maxMessageBytes);
             }
             return input;
         }
