@@ -79,6 +79,30 @@ public final class ProviderCache implements AutoCloseable {
      * timelimit among the providers that need a run.
      */
     public List<ProviderView> read() throws InterruptedException {
+        return read(Long.MAX_VALUE);
+    }
+
+    /**
+     * Every provider's data as {@link #read()}, but a reader waits for runs in flight only until
+     * {@code waitUntilNanos} ({@link System#nanoTime()} scale) as well as each provider's
+     * timelimit, whichever comes first; a provider that has not answered by then is served with
+     * its last data flagged stale, and its run goes on in the background for the next reader.
+     * The waits overlap, so one slow provider delays no other's data: the whole read takes at
+     * most the earliest of the deadline and the largest timelimit.
+     */
+    public List<ProviderView> read(long waitUntilNanos) throws InterruptedException {
+        return read(waitUntilNanos, output -> true);
+    }
+
+    /**
+     * As {@link #read(long)}, but a reader waits only for providers being refreshed whose last
+     * output {@code worthWaitingFor} accepts (it gets null for a provider that never delivered
+     * any); the others are served their last data at once, flagged stale while their refresh runs.
+     * A search uses it to wait only for providers whose entries it can match.
+     */
+    public List<ProviderView> read(long waitUntilNanos, java.util.function.Predicate<ProviderOutput> worthWaitingFor)
+            throws InterruptedException {
+        requireNonNull(worthWaitingFor, "worthWaitingFor is null");
         Instant now = clock.instant();
         List<Slot> slots = this.slots.get();
         List<Object> decisions = new ArrayList<>(slots.size());
@@ -88,7 +112,13 @@ public final class ProviderCache implements AutoCloseable {
         List<ProviderView> views = new ArrayList<>(slots.size());
         for (int i = 0; i < slots.size(); i++) {
             Object d = decisions.get(i);
-            views.add(d instanceof ProviderView v ? v : slots.get(i).await((Run) d));
+            if (d instanceof ProviderView v) {
+                views.add(v);
+            } else {
+                Slot slot = slots.get(i);
+                boolean wait = worthWaitingFor.test(slot.state.get().output);
+                views.add(slot.await((Run) d, wait ? waitUntilNanos : System.nanoTime()));
+            }
         }
         return views;
     }
@@ -116,6 +146,25 @@ public final class ProviderCache implements AutoCloseable {
             }
             return List.copyOf(next);
         });
+    }
+
+    /**
+     * Starts a run of the provider of this name in the background when its data is missing or
+     * expired (and it is not failing), without waiting for it: a GIIS fetches a new registrant
+     * this way so the first search finds its data. False when there is no such provider.
+     */
+    public boolean prefetch(String name) {
+        requireNonNull(name, "name is null");
+        if (mode == CacheMode.OFF) {
+            return false;
+        }
+        for (Slot s : slots.get()) {
+            if (s.provider.settings().name().equals(name)) {
+                s.decide(clock.instant());
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Removes the provider of this name and its data; true when there was one. */
@@ -251,14 +300,18 @@ public final class ProviderCache implements AutoCloseable {
             run.result.completeExceptionally(e);
         }
 
-        ProviderView await(Run run) throws InterruptedException {
+        ProviderView await(Run run, long waitUntilNanos) throws InterruptedException {
             String name = provider.settings().name();
+            boolean searchFirst = waitUntilNanos != Long.MAX_VALUE && waitUntilNanos - run.deadlineNanos < 0;
+            long until = searchFirst ? waitUntilNanos : run.deadlineNanos;
             try {
-                ProviderOutput out = run.result.get(Math.max(0, run.deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+                ProviderOutput out = run.result.get(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
                 return ProviderView.fresh(provider.settings(), out);
             } catch (TimeoutException e) {
-                return view(state.get(), "provider " + name + " did not answer within its timelimit of "
-                        + provider.settings().timelimit().toMillis() + " ms");
+                return view(state.get(), searchFirst
+                        ? "provider " + name + " is being refreshed and did not answer within this search's time budget"
+                        : "provider " + name + " did not answer within its timelimit of "
+                                + provider.settings().timelimit().toMillis() + " ms");
             } catch (ExecutionException e) {
                 return view(state.get(), e.getCause() == null ? "provider " + name + " failed" : e.getCause().getMessage());
             }

@@ -25,11 +25,15 @@ import picocli.CommandLine.Option;
         description = "Run a GIIS: aggregates registered GRISes/GIISes and static LDAP sources under its suffix.")
 final class GiisCommand implements Callable<Integer> {
 
-    @Option(names = "--port", defaultValue = "2135", description = "LDAP port (default ${DEFAULT-VALUE}; 0: any free port).")
+    @Option(names = "--port", defaultValue = "" + GiisConfig.DEFAULT_PORT, description = "LDAP port (default ${DEFAULT-VALUE}; 0: any free port).")
     int port;
 
     @Option(names = "--suffix", defaultValue = GiisConfig.DEFAULT_SUFFIX, description = "Suffix (default ${DEFAULT-VALUE}).")
     String suffix;
+
+    @Option(names = "--glue2-suffix", defaultValue = "o=glue",
+            description = "GLUE 2.0 suffix served beside it, with each registrant's tree there (default ${DEFAULT-VALUE}; empty: none).")
+    String glue2Suffix;
 
     @Option(names = "--mode", defaultValue = "cached", paramLabel = "cached|chained",
             description = "cached: keep each registrant's data for its cachettl; chained: ask every registrant for each"
@@ -65,7 +69,8 @@ final class GiisCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        GiisConfig.Builder b = GiisConfig.builder().port(port).suffix(suffix).mode(GiisMode.parse(mode))
+        GiisConfig.Builder b = GiisConfig.builder().port(port).suffix(suffix)
+                .glue2Suffix(glue2Suffix == null || glue2Suffix.isBlank() ? null : glue2Suffix).mode(GiisMode.parse(mode))
                 .allowedRegistrants(allow).accessLog(accessLog);
         aggregate.forEach(b::aggregate);
         GiisConfig config = b.build();

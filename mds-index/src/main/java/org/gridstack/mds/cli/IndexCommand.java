@@ -19,16 +19,20 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8085", description = "HTTP port (default ${DEFAULT-VALUE}; 0: any free port).")
     int port;
 
+    @Option(names = "--bind-address", defaultValue = "127.0.0.1",
+            description = "Address to listen on (default ${DEFAULT-VALUE}, this host only; 0.0.0.0: every interface).")
+    String bindAddress;
+
     @Override
     public Integer call() throws Exception {
         ConfigurableApplicationContext app = new SpringApplicationBuilder(IndexApplication.class)
                 // as command-line arguments: properties(...) would be defaults, which another
                 // application.properties on the class path overrides
-                .run("--server.port=" + port,
+                .run("--server.port=" + port, "--server.address=" + bindAddress,
                         "--management.endpoints.web.exposure.include=health,prometheus",
                         "--spring.main.banner-mode=off");
         String actual = app.getEnvironment().getProperty("local.server.port", String.valueOf(port));
-        System.out.println("XML index on http://127.0.0.1:" + actual + "/index/ (metrics: /actuator/prometheus)");
+        System.out.println("XML index on http://" + bindAddress + ":" + actual + "/index/ (metrics: /actuator/prometheus)");
         System.out.println("try: curl -d name=gris -d url=ldap://127.0.0.1:2135/Mds-Vo-name=local,o=Grid -d refresh=60 "
                 + "http://127.0.0.1:" + actual + "/index/registrations");
         System.out.println("     curl -G --data-urlencode \"xpath=//entry[objectClass='GlueCE']/GlueCEInfoTotalCPUs\" "

@@ -84,6 +84,7 @@ public final class DirectoryAssembler {
 
     private DirectoryContent build(List<ProviderView> views) {
         Map<DN, Entry> entries = new LinkedHashMap<>();
+        Map<DN, java.time.Instant> collected = new java.util.HashMap<>();
         Set<ProviderOutput> warned = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         List<String> stale = new ArrayList<>();
         for (ProviderView v : views) {
@@ -95,6 +96,11 @@ public final class DirectoryAssembler {
                 continue;
             }
             ProviderOutput out = v.output().get();
+            if (!out.problems().isEmpty()) {
+                // a provider that exited non-zero or printed broken records: the client is told, once per provider
+                int more = out.problems().size() - 1;
+                stale.add(out.problems().get(0) + (more > 0 ? " (and " + more + " more problems)" : ""));
+            }
             int outside = 0;
             int duplicate = 0;
             for (Entry e : out.entries()) {
@@ -109,8 +115,13 @@ public final class DirectoryAssembler {
                     outside++;
                     continue;
                 }
-                if (entries.putIfAbsent(dn, e) != null) {
-                    duplicate++;
+                Entry before = entries.putIfAbsent(dn, e);
+                if (before != null) {
+                    if (!before.equals(e)) { // the same entry from two sources (a shared parent) is no conflict
+                        duplicate++;
+                    }
+                } else {
+                    collected.put(dn, out.collectedAt());
                 }
             }
             if ((outside > 0 || duplicate > 0) && warned.add(out)) {
@@ -129,7 +140,7 @@ public final class DirectoryAssembler {
         }
         all.addAll(entries.values());
         all.sort(Comparator.comparingInt(DirectoryAssembler::depth));
-        return new DirectoryContent(all, stale);
+        return new DirectoryContent(all, stale, collected, java.time.Instant.now());
     }
 
     private boolean underSomeSuffix(DN dn) {

@@ -31,6 +31,9 @@ public final class DirectoryContent {
     private final List<Item> items;
     private final Set<String> attributeNames;
     private final List<String> staleNotes;
+    private final Set<DN> parents;
+    private final Map<DN, java.time.Instant> collectedAt;
+    private final java.time.Instant assembledAt;
 
     /**
      * One entry with its prepared search-result message and that message's BER encoding (the
@@ -51,11 +54,23 @@ public final class DirectoryContent {
     /**
      * @param entries the entries, parents before children (not checked: a missing parent only
      *                makes the child unreachable by one-level searches from it)
-     * @param staleNotes one line per stale provider
+     * @param staleNotes one line per stale provider or provider that reported a problem
      */
     public DirectoryContent(Collection<? extends Entry> entries, List<String> staleNotes) {
+        this(entries, staleNotes, Map.of(), java.time.Instant.now());
+    }
+
+    /**
+     * @param collectedAt when each entry's provider collected it (its {@code modifyTimestamp})
+     * @param assembledAt the timestamp of entries not in {@code collectedAt} (made-up parents)
+     */
+    public DirectoryContent(Collection<? extends Entry> entries, List<String> staleNotes,
+            Map<DN, java.time.Instant> collectedAt, java.time.Instant assembledAt) {
         requireNonNull(entries, "entries is null");
         this.staleNotes = List.copyOf(requireNonNull(staleNotes, "staleNotes is null"));
+        this.collectedAt = Map.copyOf(requireNonNull(collectedAt, "collectedAt is null"));
+        this.assembledAt = requireNonNull(assembledAt, "assembledAt is null");
+        Set<DN> parentSet = new HashSet<>();
         Map<DN, Item> map = new LinkedHashMap<>();
         Set<String> names = new HashSet<>();
         for (Entry e : entries) {
@@ -67,6 +82,10 @@ public final class DirectoryContent {
                 continue; // the assembler drops entries with bad DNs before they get here
             }
             map.putIfAbsent(dn, new Item(ro, new SearchResultEntryProtocolOp(ro)));
+            DN parent = dn.getParent();
+            if (parent != null) {
+                parentSet.add(parent);
+            }
             for (Attribute a : ro.getAttributes()) {
                 names.add(a.getBaseName().toLowerCase(Locale.ROOT));
             }
@@ -74,6 +93,21 @@ public final class DirectoryContent {
         this.byDn = Collections.unmodifiableMap(map);
         this.items = List.copyOf(map.values());
         this.attributeNames = Set.copyOf(names);
+        this.parents = Set.copyOf(parentSet);
+    }
+
+    /** Whether some entry here lies directly below {@code dn}. */
+    public boolean hasSubordinates(DN dn) {
+        return parents.contains(dn);
+    }
+
+    /** When the entry's provider collected it (for entries made up here: when the content was assembled). */
+    public java.time.Instant collectedAt(Entry entry) {
+        try {
+            return collectedAt.getOrDefault(entry.getParsedDN(), assembledAt);
+        } catch (com.unboundid.ldap.sdk.LDAPException e) {
+            return assembledAt;
+        }
     }
 
     public static DirectoryContent empty() {

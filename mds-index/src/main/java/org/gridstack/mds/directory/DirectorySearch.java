@@ -33,6 +33,8 @@ import com.unboundid.ldap.sdk.schema.Schema;
  */
 public final class DirectorySearch {
     private final Schema schema;
+    private final FilterEvaluation evaluation;
+    private final OperationalAttributes operational;
     private final int serverSizeLimit;
     private final int serverTimeLimitSeconds;
 
@@ -57,9 +59,45 @@ public final class DirectorySearch {
             throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
         }
         this.schema = schema;
+        this.evaluation = new FilterEvaluation(schema);
+        this.operational = new OperationalAttributes(schema);
         this.serverSizeLimit = serverSizeLimit;
         this.serverTimeLimitSeconds = serverTimeLimitSeconds;
     }
+
+    /** The DN of the subschema entry listed in the root DSE. */
+    public static final String SUBSCHEMA_DN = "cn=Subschema";
+
+    /**
+     * The server's own entries, as slapd serves them: the root DSE ({@code ""}: {@code
+     * namingContexts} = the suffixes, {@code supportedLDAPVersion} 3, {@code supportedExtension}
+     * Who am I?, {@code subschemaSubentry} when there is a schema) and the subschema entry
+     * {@code cn=Subschema} with the schema's definitions.
+     */
+    public DirectoryContent serverEntries(List<DN> suffixes) {
+        Entry root = new Entry("");
+        root.addAttribute("objectClass", "top", "OpenLDAProotDSE");
+        root.addAttribute("namingContexts", suffixes.stream().map(DN::toString).toArray(String[]::new));
+        root.addAttribute("supportedLDAPVersion", "3");
+        root.addAttribute("supportedExtension", WHO_AM_I_OID);
+        List<Entry> entries = new ArrayList<>(List.of(root));
+        if (schema != null) {
+            root.addAttribute("subschemaSubentry", SUBSCHEMA_DN);
+            Entry sub = new Entry(SUBSCHEMA_DN);
+            sub.addAttribute("objectClass", "top", "subentry", "subschema", "extensibleObject");
+            sub.addAttribute("cn", "Subschema");
+            for (Attribute a : schema.getSchemaEntry().getAttributes()) {
+                if (!a.getBaseName().equalsIgnoreCase("objectClass") && !a.getBaseName().equalsIgnoreCase("cn")) {
+                    sub.addAttribute(a);
+                }
+            }
+            entries.add(sub);
+        }
+        return new DirectoryContent(entries, List.of());
+    }
+
+    /** The OID of the "Who am I?" extended operation (RFC 4532). */
+    public static final String WHO_AM_I_OID = "1.3.6.1.4.1.4203.1.11.3";
 
     /** Parses the base DN first so a malformed one is reported before any content is built. */
     public static DN parseBase(String base) throws LDAPException {
@@ -67,8 +105,19 @@ public final class DirectorySearch {
             return new DN(base);
         } catch (LDAPException e) {
             throw new LDAPException(ResultCode.INVALID_DN_SYNTAX, "the search base '" + base
-                    + "' is not a valid DN: " + e.getExceptionMessage());
+                    + "' is not a valid DN: " + e.getMessage());
         }
+    }
+
+    /**
+     * Until when this search may wait for providers being refreshed ({@link System#nanoTime()}
+     * scale): three quarters of its time limit (the smaller of the client's and the server's), so
+     * that it is answered within its time limit from the data at hand; {@link Long#MAX_VALUE}
+     * when neither side sets a limit.
+     */
+    public long waitUntilNanos(SearchRequestProtocolOp request, long startNanos) {
+        int timeLimit = smallest(request.getTimeLimit(), serverTimeLimitSeconds);
+        return timeLimit == 0 ? Long.MAX_VALUE : startNanos + timeLimit * 750_000_000L;
     }
 
     /**
@@ -92,7 +141,7 @@ public final class DirectorySearch {
         try {
             checkFilter(filter, content, unknown);
         } catch (LDAPException e) {
-            return new LDAPResult(messageId, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
+            return new LDAPResult(messageId, e.getResultCode(), e.getMessage(), null, (String[]) null, (Control[]) null);
         }
         List<String> requested = request.getAttributes();
         for (String a : requested) {
@@ -100,9 +149,9 @@ public final class DirectorySearch {
             if (a.equals("*") || a.equals("+") || a.equals("1.1") || a.startsWith("@") || a.equalsIgnoreCase("dn")) {
                 continue;
             }
-            if (!Attribute.nameIsValid(a, true)) {
+            if (!validDescription(a)) {
                 notes.add("requested attribute '" + a + "' is not a valid attribute name and was ignored");
-            } else if (!content.hasAttribute(Attribute.getBaseName(a))) {
+            } else if (!OperationalAttributes.isOne(a) && !content.hasAttribute(Attribute.getBaseName(a))) {
                 unknown.add(Attribute.getBaseName(a));
             }
         }
@@ -111,6 +160,7 @@ public final class DirectorySearch {
         }
         notes.addAll(content.staleNotes());
         boolean allUserAttributes = requested.isEmpty() || (requested.size() == 1 && requested.get(0).equals("*"));
+        boolean withOperational = OperationalAttributes.requested(requested);
         SearchEntryParer parer = allUserAttributes ? null : new SearchEntryParer(requested, schema);
         int sizeLimit = smallest(request.getSizeLimit(), serverSizeLimit);
         int timeLimit = smallest(request.getTimeLimit(), serverTimeLimitSeconds);
@@ -124,12 +174,11 @@ public final class DirectorySearch {
                 if (!dn.matchesBaseAndScope(base, scope)) {
                     continue;
                 }
-                if (!filter.matchesEntry(item.entry(), schema)) {
-                    continue;
-                }
             } catch (LDAPException e) {
-                return new LDAPResult(messageId, ResultCode.INAPPROPRIATE_MATCHING, "the filter " + filter
-                        + " cannot be evaluated: " + e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
+                continue; // the content holds only entries with valid DNs
+            }
+            if (!evaluation.matches(filter, item.entry())) {
+                continue;
             }
             if (sizeLimit > 0 && sent >= sizeLimit) {
                 return result(messageId, ResultCode.SIZE_LIMIT_EXCEEDED, notes, "size limit of " + sizeLimit
@@ -143,6 +192,9 @@ public final class DirectorySearch {
             if (parer != null || request.typesOnly()) {
                 encoded = null;
                 Entry e = parer == null ? item.entry() : parer.pareEntry(item.entry());
+                if (withOperational) {
+                    e = operational.added(e, item.entry(), content, requested);
+                }
                 if (request.typesOnly()) {
                     Entry t = new Entry(e.getDN());
                     for (Attribute a : e.getAttributes()) {
@@ -155,7 +207,7 @@ public final class DirectorySearch {
             try {
                 sink.send(message, encoded);
             } catch (LDAPException e) {
-                return new LDAPResult(messageId, ResultCode.OTHER, "the client went away: " + e.getExceptionMessage(),
+                return new LDAPResult(messageId, ResultCode.OTHER, "the client went away: " + e.getMessage(),
                         null, (String[]) null, (Control[]) null);
             }
             sent++;
@@ -182,6 +234,14 @@ public final class DirectorySearch {
         return server <= 0 ? client : Math.min(client, server);
     }
 
+    /** An attribute description: a name or a numeric OID, with options (RFC 4512 section 2.5). */
+    private static boolean validDescription(String description) {
+        return Attribute.nameIsValid(description, true) || NUMERIC_OID.matcher(description).matches();
+    }
+
+    private static final java.util.regex.Pattern NUMERIC_OID = java.util.regex.Pattern.compile(
+            "(0|[1-9][0-9]*)(\\.(0|[1-9][0-9]*))+(;[A-Za-z0-9-]+)*");
+
     private static String matchedDn(DN base, DirectoryContent content) {
         for (DN d = base.getParent(); d != null && !d.isNullDN(); d = d.getParent()) {
             if (content.get(d) != null) {
@@ -205,7 +265,7 @@ public final class DirectorySearch {
                             + " presence or ordering filters");
             default -> {
                 String name = f.getAttributeName();
-                if (name == null || !Attribute.nameIsValid(name, true)) {
+                if (name == null || !validDescription(name)) {
                     throw new LDAPException(ResultCode.PROTOCOL_ERROR, "the filter " + f + " names '" + name
                             + "', which is not a valid attribute description");
                 }

@@ -15,14 +15,19 @@ import com.unboundid.ldap.sdk.LDAPURL;
 
 /**
  * The settings of one GIIS, validated when built; immutable and thread-safe. Defaults: port
- * 2135; suffix {@code Mds-Vo-name=site,o=Grid}; mode cached; registrations from anyone; expired
+ * 2136 (the GRIS has MDS2's 2135, so both run on one host); suffix {@code Mds-Vo-name=site,o=Grid};
+ * mode cached; registrations from this host ({@link AllowedHostsPolicy#LOCAL}); expired
  * registrations swept every second; static aggregation sources ({@code ldap://host:port/base})
  * none, pulled every 60 s with a 20 s timeout; listener limits as the GRIS's (16 requests at
  * once, fair queue of 10 s, 2000 connections, fair sharing of a contended server as
- * {@code FairShareRequestHandler.Settings.defaults()}); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations.
+ * {@code FairShareRequestHandler.Settings.defaults()}); size limit 50,000 entries, time limit 75 s; write timeout 30 s; at most 5,000 registrations; a registrant's declared
+ * {@code timeout} capped at 30 s; a search waits for registrants and sources being fetched at
+ * most 5 s (and at most three quarters of its time limit), then answers from the data at hand.
  */
 public final class GiisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
+    /** The default port: 2136, beside the GRIS's 2135 (what {@code ./gridstack run} uses). */
+    public static final int DEFAULT_PORT = 2136;
 
     private final ListenerSettings listener;
     private final DN suffix;
@@ -36,8 +41,11 @@ public final class GiisConfig {
     private final int timeLimitSeconds;
     private final Duration writeTimeout;
     private final int maxRegistrations;
+    private final Duration maxRegistrantTimeout;
+    private final Duration searchWait;
+    private final DN glue2Suffix;
 
-    private GiisConfig(Builder b, ListenerSettings listener, DN suffix, List<LDAPURL> aggregate) {
+    private GiisConfig(Builder b, ListenerSettings listener, DN suffix, DN glue2Suffix, List<LDAPURL> aggregate) {
         this.listener = listener;
         this.suffix = suffix;
         this.mode = b.mode;
@@ -50,6 +58,33 @@ public final class GiisConfig {
         this.timeLimitSeconds = b.timeLimitSeconds;
         this.writeTimeout = b.writeTimeout;
         this.maxRegistrations = b.maxRegistrations;
+        this.maxRegistrantTimeout = b.maxRegistrantTimeout;
+        this.searchWait = b.searchWait;
+        this.glue2Suffix = glue2Suffix;
+    }
+
+    /**
+     * The GLUE 2.0 suffix served beside the GLUE 1.3 one ({@code o=glue} by default, the BDII's;
+     * null: not served): each registrant's tree under it is pulled too and kept at its DNs, and
+     * registrations and static sources whose base lies below it stay below it.
+     */
+    public DN glue2Suffix() {
+        return glue2Suffix;
+    }
+
+    /** The suffixes served, GLUE 1.3's first. */
+    public List<DN> suffixes() {
+        return glue2Suffix == null ? List.of(suffix) : List.of(suffix, glue2Suffix);
+    }
+
+    /** The most a registrant's declared {@code timeout} counts for: longer ones are cut to this. */
+    public Duration maxRegistrantTimeout() {
+        return maxRegistrantTimeout;
+    }
+
+    /** The most one search waits for registrants or sources being fetched before it answers from the data at hand. */
+    public Duration searchWait() {
+        return searchWait;
     }
 
     public static Builder builder() {
@@ -106,9 +141,10 @@ public final class GiisConfig {
 
     /** Mutable settings; not thread-safe. */
     public static final class Builder {
-        private int port = 2135;
+        private int port = DEFAULT_PORT;
         private InetAddress listenAddress;
         private String suffix = DEFAULT_SUFFIX;
+        private String glue2Suffix = "o=glue";
         private GiisMode mode = GiisMode.CACHED;
         private List<String> allowedRegistrants = List.of(AllowedHostsPolicy.LOCAL);
         private Duration sweepInterval = Duration.ofSeconds(1);
@@ -123,6 +159,9 @@ public final class GiisConfig {
         private int timeLimitSeconds = 75;
         private Duration writeTimeout = Duration.ofSeconds(30);
         private int maxRegistrations = 5000;
+        private Duration maxRegistrantTimeout = Duration.ofSeconds(30);
+        private Duration searchWait = Duration.ofSeconds(5);
+        private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
         private org.gridstack.mds.ldap.FairShareRequestHandler.Settings fairShare =
                 org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults();
 
@@ -141,6 +180,12 @@ public final class GiisConfig {
 
         public Builder suffix(String v) {
             suffix = requireNonNull(v, "suffix is null");
+            return this;
+        }
+
+        /** The GLUE 2.0 suffix (default {@code o=glue}; null: not served). */
+        public Builder glue2Suffix(String v) {
+            glue2Suffix = v;
             return this;
         }
 
@@ -186,6 +231,12 @@ public final class GiisConfig {
             return this;
         }
 
+        /** Idle and read timeouts, request nesting, connections per address (default {@code ConnectionLimits.defaults()}). */
+        public Builder connectionLimits(org.gridstack.mds.ldap.ConnectionLimits v) {
+            connectionLimits = requireNonNull(v, "connectionLimits is null");
+            return this;
+        }
+
         public Builder maxConcurrentRequests(int v) {
             maxConcurrentRequests = v;
             return this;
@@ -223,7 +274,25 @@ public final class GiisConfig {
             return this;
         }
 
+        /** Cap on a registrant's declared {@code timeout} (default 30 s). */
+        public Builder maxRegistrantTimeout(Duration v) {
+            maxRegistrantTimeout = requireNonNull(v, "maxRegistrantTimeout is null");
+            return this;
+        }
+
+        /** The most one search waits for registrants being fetched (default 5 s). */
+        public Builder searchWait(Duration v) {
+            searchWait = requireNonNull(v, "searchWait is null");
+            return this;
+        }
+
         public GiisConfig build() {
+            if (maxRegistrantTimeout.isNegative() || maxRegistrantTimeout.isZero()) {
+                throw new IllegalArgumentException("maxRegistrantTimeout must be positive");
+            }
+            if (searchWait.isNegative()) {
+                throw new IllegalArgumentException("searchWait must not be negative (0: never wait, answer from the data at hand)");
+            }
             if (maxRegistrations < 1) {
                 throw new IllegalArgumentException("maxRegistrations " + maxRegistrations + " must be at least 1");
             }
@@ -231,7 +300,7 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                    requestQueueTimeoutMillis, accessLog, fairShare);
+                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits);
             DN s;
             try {
                 s = new DN(suffix);
@@ -246,6 +315,10 @@ public final class GiisConfig {
             }
             if (aggregateTimeout.isNegative() || aggregateTimeout.isZero() || aggregateCachetime.isNegative()) {
                 throw new IllegalArgumentException("aggregateTimeout must be positive and aggregateCachetime not negative");
+            }
+            if (aggregateTimeout.compareTo(maxRegistrantTimeout) > 0) {
+                throw new IllegalArgumentException("aggregateTimeout " + aggregateTimeout.toSeconds()
+                        + " s is over the cap of " + maxRegistrantTimeout.toSeconds() + " s (maxRegistrantTimeout)");
             }
             if (sizeLimit < 0 || timeLimitSeconds < 0) {
                 throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
@@ -267,7 +340,18 @@ public final class GiisConfig {
                             + e.getExceptionMessage(), e);
                 }
             }
-            return new GiisConfig(this, l, s, urls);
+            DN g2 = null;
+            if (glue2Suffix != null) {
+                try {
+                    g2 = new DN(glue2Suffix);
+                } catch (LDAPException e) {
+                    throw new IllegalArgumentException("glue2Suffix '" + glue2Suffix + "' is not a DN: " + e.getMessage(), e);
+                }
+                if (g2.isNullDN() || g2.isAncestorOf(s, true) || s.isAncestorOf(g2, true)) {
+                    throw new IllegalArgumentException("glue2Suffix '" + glue2Suffix + "' must be a DN beside the suffix " + s);
+                }
+            }
+            return new GiisConfig(this, l, s, g2, urls);
         }
     }
 }

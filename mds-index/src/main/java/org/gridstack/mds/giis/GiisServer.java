@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,8 @@ public final class GiisServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GiisServer.class);
     static final String REGISTRANT_PREFIX = "registrant ";
     static final String AGGREGATE_PREFIX = "aggregate ";
+    /** The provider of a registrant's GLUE 2.0 tree: this prefix, then the registration's key. */
+    static final String GLUE2_PREFIX = "registrant-glue2 ";
 
     private final GiisConfig config;
     private final Clock clock;
@@ -68,7 +71,7 @@ public final class GiisServer implements AutoCloseable {
         for (LDAPURL url : config.aggregate()) {
             ProviderSettings s = new ProviderSettings(AGGREGATE_PREFIX + url, config.aggregateCachetime(),
                     config.aggregateTimeout(), 0);
-            statics.add(new RemoteLdapProvider(s, url.getHost(), url.getPort(), url.getBaseDN(), config.suffix()));
+            statics.add(new RemoteLdapProvider(s, url.getHost(), url.getPort(), url.getBaseDN(), localParent(config, url.getBaseDN())));
         }
         this.cache = new ProviderCache(statics, config.mode() == GiisMode.CACHED ? CacheMode.AUTO : CacheMode.OFF, clock);
         this.guard = new WriteTimeoutGuard(config.writeTimeout());
@@ -93,10 +96,10 @@ public final class GiisServer implements AutoCloseable {
         requireNonNull(policy, "policy is null");
         requireNonNull(clock, "clock is null");
         GiisServer giis = new GiisServer(config, clock);
-        DirectoryAssembler assembler = new DirectoryAssembler(List.of(config.suffix()));
+        DirectoryAssembler assembler = new DirectoryAssembler(config.suffixes());
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(ContentSource.of(giis::liveViews, assembler),
-                search, List.of(config.suffix()), giis.guard, timers, !config.listener().accessLog());
+                search, config.suffixes(), giis.guard, timers, !config.listener().accessLog());
         handler = new ReadOnlyRequestHandler(handler, "this GIIS takes only registrations (an add of"
                 + " Mds-Vo-Op-name=register,...); its entries come from its registrants");
         giis.desk = new RegistrationDesk(policy, giis::accept);
@@ -111,9 +114,14 @@ public final class GiisServer implements AutoCloseable {
             giis.cache.close();
             throw e;
         }
-        log.info("GIIS listening on port {} for {}, mode {}, {} static sources", giis.port(), config.suffix(),
+        log.info("GIIS listening on port {} for {}, mode {}, {} static sources", giis.port(), config.suffixes(),
                 config.mode(), config.aggregate().size());
         return giis;
+    }
+
+    /** Where a remote base's tree goes: below the GLUE 2.0 suffix it keeps its DNs, else under the suffix. */
+    private static com.unboundid.ldap.sdk.DN localParent(GiisConfig config, com.unboundid.ldap.sdk.DN remoteBase) {
+        return config.glue2Suffix() != null && remoteBase.isDescendantOf(config.glue2Suffix(), true) ? null : config.suffix();
     }
 
     /** The provider name of a registrant. */
@@ -124,9 +132,20 @@ public final class GiisServer implements AutoCloseable {
     void accept(Registration r) {
         Registry.Live before = registry.renew(r, clock.instant());
         if (before == null || !before.registration().equals(r)) {
-            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), r.timeout(), 0);
-            cache.put(new RemoteLdapProvider(s, r.host(), r.port(), r.rootDn(), config.suffix()));
-            log.info("registered {} (ttl {} s, cachettl {} s)", r.key(), r.ttl().toSeconds(), r.cachettl().toSeconds());
+            Duration timeout = r.timeout().compareTo(config.maxRegistrantTimeout()) > 0 ? config.maxRegistrantTimeout() : r.timeout();
+            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), timeout, 0);
+            cache.put(new RemoteLdapProvider(s, r.host(), r.port(), r.rootDn(), localParent(config, r.rootDn())));
+            // fetched now, in the background, so that searches find its data instead of waiting for it
+            cache.prefetch(s.name());
+            if (localParent(config, r.rootDn()) != null && config.glue2Suffix() != null) {
+                // its GLUE 2.0 tree too, kept at its DNs as the BDII does (a registrant without one adds nothing)
+                ProviderSettings g2 = new ProviderSettings(GLUE2_PREFIX + r.key(), r.cachettl(), timeout, 0);
+                cache.put(new RemoteLdapProvider(g2, r.host(), r.port(), config.glue2Suffix(), null, true));
+                cache.prefetch(g2.name());
+            }
+            log.info("registered {} (ttl {} s, cachettl {} s, timeout {} s{})", r.key(), r.ttl().toSeconds(),
+                    r.cachettl().toSeconds(), timeout.toSeconds(), timeout.equals(r.timeout()) ? ""
+                            : ", declared " + r.timeout().toSeconds() + " s, capped");
         }
     }
 
@@ -135,6 +154,7 @@ public final class GiisServer implements AutoCloseable {
             for (Registration r : registry.sweep(clock.instant())) {
                 if (!registry.isLive(r.key(), clock.instant())) {
                     cache.remove(providerName(r));
+                    cache.remove(GLUE2_PREFIX + r.key());
                     log.info("registration of {} expired", r.key());
                 }
             }
@@ -143,14 +163,23 @@ public final class GiisServer implements AutoCloseable {
         }
     }
 
-    /** The cache's views without registrants whose registration expired (the sweeper may not have run yet). */
-    List<ProviderView> liveViews() throws InterruptedException {
-        List<ProviderView> views = cache.read();
+    /**
+     * The cache's views without registrants whose registration expired (the sweeper may not have
+     * run yet), waiting for registrants being fetched until {@code waitUntilNanos} or the
+     * configured search wait, whichever comes first.
+     */
+    List<ProviderView> liveViews(long waitUntilNanos, java.util.function.Predicate<org.gridstack.mds.provider.ProviderOutput>
+            worthWaitingFor) throws InterruptedException {
+        long cap = System.nanoTime() + config.searchWait().toNanos();
+        List<ProviderView> views = cache.read(waitUntilNanos == Long.MAX_VALUE || cap - waitUntilNanos < 0 ? cap : waitUntilNanos,
+                worthWaitingFor);
         Instant now = clock.instant();
         List<ProviderView> live = new ArrayList<>(views.size());
         for (ProviderView v : views) {
             String name = v.settings().name();
-            if (!name.startsWith(REGISTRANT_PREFIX) || registry.isLive(name.substring(REGISTRANT_PREFIX.length()), now)) {
+            String key = name.startsWith(REGISTRANT_PREFIX) ? name.substring(REGISTRANT_PREFIX.length())
+                    : name.startsWith(GLUE2_PREFIX) ? name.substring(GLUE2_PREFIX.length()) : null;
+            if (key == null || registry.isLive(key, now)) {
                 live.add(v);
             }
         }

@@ -65,7 +65,7 @@ public final class RegistrationRequestHandler extends ForwardingRequestHandler {
             return add(messageID, e.reason() == RegistrationDesk.Refused.Reason.POLICY
                     ? ResultCode.INSUFFICIENT_ACCESS_RIGHTS : ResultCode.ADMIN_LIMIT_EXCEEDED, e.getMessage());
         } catch (LDAPException e) {
-            return add(messageID, e.getResultCode(), e.getExceptionMessage());
+            return add(messageID, e.getResultCode(), e.getMessage());
         }
     }
 

@@ -58,7 +58,7 @@ public class GiisRegistrationController {
         try {
             r = RegistrationEntries.parse(e, request.getRemoteAddr());
         } catch (LDAPException x) {
-            return error(HttpStatus.BAD_REQUEST, x.getExceptionMessage());
+            return error(HttpStatus.BAD_REQUEST, x.getMessage());
         }
         try {
             desk.accept(r, request.getRemoteAddr());

@@ -36,6 +36,7 @@ public final class GrisConfig {
     private final int timeLimitSeconds;
     private final boolean accessLog;
     private final java.time.Duration writeTimeout;
+    private final org.gridstack.mds.ldap.ConnectionLimits connectionLimits;
 
     private GrisConfig(Builder b) {
         this.port = b.port;
@@ -50,6 +51,7 @@ public final class GrisConfig {
         this.timeLimitSeconds = b.timeLimitSeconds;
         this.accessLog = b.accessLog;
         this.writeTimeout = b.writeTimeout;
+        this.connectionLimits = b.connectionLimits;
     }
 
     public static Builder builder() {
@@ -116,7 +118,8 @@ public final class GrisConfig {
     /** The listener part of these settings. */
     public org.gridstack.mds.ldap.ListenerSettings listenerSettings() {
         return new org.gridstack.mds.ldap.ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                requestQueueTimeoutMillis, accessLog);
+                requestQueueTimeoutMillis, accessLog, org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults(),
+                connectionLimits);
     }
 
     /** Mutable settings; not thread-safe. */
@@ -133,6 +136,13 @@ public final class GrisConfig {
         private int timeLimitSeconds = 75;
         private boolean accessLog;
         private java.time.Duration writeTimeout = java.time.Duration.ofSeconds(30);
+        private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
+
+        /** Idle and read timeouts, request nesting, connections per address (default {@code ConnectionLimits.defaults()}). */
+        public Builder connectionLimits(org.gridstack.mds.ldap.ConnectionLimits value) {
+            connectionLimits = requireNonNull(value, "connectionLimits is null");
+            return this;
+        }
 
         private Builder() {
         }

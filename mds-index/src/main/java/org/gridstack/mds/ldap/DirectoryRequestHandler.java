@@ -68,6 +68,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final SearchEntryCoalescingOutputStream preEncoded;
     private final EncodedAnswers sharedAnswers;
     private final EncodedAnswers answers; // null when this connection cannot send pre-encoded answers
+    private final DirectoryContent serverEntries; // the root DSE and cn=Subschema
+    private final DN subschema;
 
     /**
      * @param guard closes connections whose client stopped reading
@@ -101,6 +103,12 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         this.preEncoded = coalescingOutput(connection, sendPreEncoded);
         this.sharedAnswers = answers;
         this.answers = preEncoded == null ? null : answers;
+        this.serverEntries = search.serverEntries(this.suffixes);
+        try {
+            this.subschema = new DN(DirectorySearch.SUBSCHEMA_DN);
+        } catch (LDAPException e) {
+            throw new IllegalStateException(e);
+        }
         // the raw socket: the connection's own close() waits for the monitor a blocked write holds
         this.writer = connection == null ? null : guard.register(connection.getSocket());
     }
@@ -128,7 +136,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             long checked = start;
             if (remembered != null) {
                 // the same question was answered before: if the data is still the same, send that answer again
-                List<ProviderView> views = content.read();
+                List<ProviderView> views = content.read(search.waitUntilNanos(request, start), worthWaitingFor(request));
                 long read = System.nanoTime();
                 c = content.assemble(views);
                 long gotData = System.nanoTime();
@@ -144,14 +152,18 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 checked = gotData;
             }
             DN base = DirectorySearch.parseBase(request.getBaseDN());
-            if (!servable(base)) {
+            if ((base.isNullDN() && request.getScope() == com.unboundid.ldap.sdk.SearchScope.BASE)
+                    || (base.equals(subschema) && serverEntries.get(subschema) != null)) {
+                // the root DSE and the subschema entry: the server's own entries, not the providers'
+                r = search.search(messageID, request, base, serverEntries, suffixes, start, new AnswerRecorder(messageID, false));
+            } else if (!servable(base)) {
                 r = new LDAPResult(messageID, ResultCode.NO_SUCH_OBJECT, "'" + base + "' is not in this server's"
                         + " tree; its entries are under " + suffixes, null, (String[]) null, (Control[]) null);
             } else {
                 long now = System.nanoTime();
                 timers.initSearch(now - checked);
                 if (c == null) {
-                    List<ProviderView> views = content.read();
+                    List<ProviderView> views = content.read(search.waitUntilNanos(request, start), worthWaitingFor(request));
                     long read = System.nanoTime();
                     timers.invokeProvider(read - now);
                     c = content.assemble(views);
@@ -167,7 +179,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 }
             }
         } catch (LDAPException e) {
-            r = new LDAPResult(messageID, e.getResultCode(), e.getExceptionMessage(), null, (String[]) null, (Control[]) null);
+            r = new LDAPResult(messageID, e.getResultCode(), e.getMessage(), null, (String[]) null, (Control[]) null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             r = new LDAPResult(messageID, ResultCode.UNAVAILABLE, "the server is shutting down", null, (String[]) null,
@@ -262,6 +274,36 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         }
     }
 
+    /**
+     * Which providers being refreshed this search waits for: those that never delivered data, and
+     * those with an entry at or below the search's base (the others' entries cannot match; they
+     * are served as they were). Only evaluated for providers being refreshed.
+     */
+    private static java.util.function.Predicate<org.gridstack.mds.provider.ProviderOutput> worthWaitingFor(
+            SearchRequestProtocolOp request) {
+        return output -> {
+            if (output == null) {
+                return true;
+            }
+            DN base;
+            try {
+                base = new DN(request.getBaseDN());
+            } catch (LDAPException e) {
+                return false;
+            }
+            for (Entry e : output.entries()) {
+                try {
+                    if (e.getParsedDN().isDescendantOf(base, true)) {
+                        return true;
+                    }
+                } catch (LDAPException ex) {
+                    // not served anyway
+                }
+            }
+            return false;
+        };
+    }
+
     /** The base lies below a suffix, or above one (e.g. {@code o=Grid}, whose entry is made up). */
     private boolean servable(DN base) {
         for (DN s : suffixes) {
@@ -307,7 +349,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             }
         } catch (LDAPException e) {
             code = e.getResultCode();
-            message = e.getExceptionMessage();
+            message = e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             code = ResultCode.UNAVAILABLE;
@@ -318,6 +360,11 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
 
     @Override
     public LDAPMessage processExtendedRequest(int messageID, ExtendedRequestProtocolOp request, List<Control> controls) {
+        if (DirectorySearch.WHO_AM_I_OID.equals(request.getOID())) {
+            // binds are anonymous only: the authorization identity is empty (ldapwhoami prints "anonymous")
+            return new LDAPMessage(messageID, new ExtendedResponseProtocolOp(ResultCode.SUCCESS_INT_VALUE, null, null, null,
+                    null, new ASN1OctetString()));
+        }
         return new LDAPMessage(messageID, new ExtendedResponseProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE, null,
                 "extended operation " + request.getOID() + " is not supported by this server", null, null, null));
     }

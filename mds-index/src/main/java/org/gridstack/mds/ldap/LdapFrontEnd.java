@@ -49,7 +49,7 @@ public final class LdapFrontEnd {
         lc.setListenAddress(settings.listenAddress());
         lc.setMaxConnections(settings.maxConnections());
         lc.setUseTCPNoDelay(true);
-        lc.setServerSocketFactory(new ListenerSocketFactory());
+        lc.setServerSocketFactory(new ListenerSocketFactory(settings.connectionLimits(), MAX_MESSAGE_BYTES));
         // searches and registrations are small; a client must not make the server buffer megabytes
         lc.setMaxMessageSizeBytes(MAX_MESSAGE_BYTES);
         LDAPListener listener = new LDAPListener(lc);

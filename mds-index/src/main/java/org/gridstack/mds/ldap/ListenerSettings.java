@@ -12,9 +12,18 @@ import java.net.InetAddress;
  * @param listenAddress null: every address
  * @param fairShare how connections share a contended server ({@link FairShareRequestHandler});
  *                  null: no fair sharing beyond the concurrency limit's fair queue
+ * @param connectionLimits idle and read timeouts, request nesting, connections per address
  */
 public record ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
-        long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare) {
+        long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare,
+        ConnectionLimits connectionLimits) {
+
+    /** Settings with the default connection limits ({@link ConnectionLimits#defaults()}). */
+    public ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
+            long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare) {
+        this(port, listenAddress, maxConnections, maxConcurrentRequests, requestQueueTimeoutMillis, accessLog, fairShare,
+                ConnectionLimits.defaults());
+    }
 
     /** Settings with the default fair sharing ({@link FairShareRequestHandler.Settings#defaults()}). */
     public ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
@@ -24,6 +33,7 @@ public record ListenerSettings(int port, InetAddress listenAddress, int maxConne
     }
 
     public ListenerSettings {
+        java.util.Objects.requireNonNull(connectionLimits, "connectionLimits is null");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not between 0 (any free port) and 65535");
         }

@@ -1,6 +1,9 @@
 package org.gridstack.mds.ldap;
 
+import static java.util.Objects.requireNonNull;
+
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -8,21 +11,46 @@ import java.net.Socket;
 
 import javax.net.ServerSocketFactory;
 
+import org.gridstack.service.admission.AddressShare;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * The server sockets of our LDAP listeners (handed to the SDK's listener configuration): a
  * listen backlog of {@link #BACKLOG} connections instead of the 128 the SDK asks for (seed 001's
  * users open a connection per query; with a short accept queue a burst of connections overflows
  * it and the kernel drops SYNs, which the clients retry only after a second), and accepted
  * sockets whose output stream is a {@link SearchEntryCoalescingOutputStream}, so an answer's
- * entries leave in one write instead of one per entry. Stateless; thread-safe.
+ * entries leave in one write instead of one per entry, and whose input stream is a
+ * {@link RequestGateInputStream} (idle and read timeouts, request nesting, {@link ConnectionLimits});
+ * a connection from an address already holding {@link ConnectionLimits#maxPerAddress()} is closed
+ * as soon as it is accepted (service-kit's {@link AddressShare}; the share is given back when the
+ * socket closes).
+ * Immutable; thread-safe.
  */
 public final class ListenerSocketFactory extends ServerSocketFactory {
     /** The accept queue asked for (the kernel caps it at {@code net.core.somaxconn}). */
     public static final int BACKLOG = 4096;
+    private static final Logger log = LoggerFactory.getLogger(ListenerSocketFactory.class);
+
+    private final ConnectionLimits limits;
+    private final int maxMessageBytes;
+
+    /**
+     * @param limits          what one connection may hold before its requests are decoded
+     * @param maxMessageBytes the largest request; a longer one ends its connection
+     */
+    public ListenerSocketFactory(ConnectionLimits limits, int maxMessageBytes) {
+        this.limits = requireNonNull(limits, "limits is null");
+        if (maxMessageBytes < 1) {
+            throw new IllegalArgumentException("maxMessageBytes must be positive");
+        }
+        this.maxMessageBytes = maxMessageBytes;
+    }
 
     @Override
     public ServerSocket createServerSocket() throws IOException {
-        return new CoalescingServerSocket();
+        return new CoalescingServerSocket(limits, maxMessageBytes);
     }
 
     @Override
@@ -37,7 +65,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
 
     @Override
     public ServerSocket createServerSocket(int port, int backlog, InetAddress address) throws IOException {
-        ServerSocket s = new CoalescingServerSocket();
+        ServerSocket s = new CoalescingServerSocket(limits, maxMessageBytes);
         try {
             s.setReuseAddress(true);
             s.bind(new java.net.InetSocketAddress(address, port), Math.max(backlog, BACKLOG));
@@ -50,24 +78,82 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
 
     /** Accepts {@link CoalescingSocket}s. */
     private static final class CoalescingServerSocket extends ServerSocket {
-        CoalescingServerSocket() throws IOException {
+        private final ConnectionLimits limits;
+        private final int maxMessageBytes;
+        private final AddressShare share;
+        private final java.util.concurrent.atomic.AtomicLong refusals = new java.util.concurrent.atomic.AtomicLong();
+
+        CoalescingServerSocket(ConnectionLimits limits, int maxMessageBytes) throws IOException {
             super();
+            this.limits = limits;
+            this.maxMessageBytes = maxMessageBytes;
+            this.share = limits.maxPerAddress() == 0 ? null : new AddressShare(limits.maxPerAddress());
         }
 
+        /** Accepts the next connection whose address is within its share; others are closed at once. */
         @Override
         public Socket accept() throws IOException {
-            if (isClosed()) {
-                throw new java.net.SocketException("the server socket is closed");
+            while (true) {
+                if (isClosed()) {
+                    throw new java.net.SocketException("the server socket is closed");
+                }
+                CoalescingSocket s = new CoalescingSocket(limits, maxMessageBytes);
+                implAccept(s);
+                AddressShare.Slot slot = share == null ? AddressShare.NONE : share.tryEnter(s.getInetAddress());
+                if (slot != null) {
+                    s.slot = slot;
+                    return s;
+                }
+                refused(s);
             }
-            Socket s = new CoalescingSocket();
-            implAccept(s);
-            return s;
+        }
+
+        private void refused(Socket s) {
+            long n = refusals.incrementAndGet();
+            if (n == 1 || Long.bitCount(n) == 1) { // one line, then at powers of two: a flood must not flood the log
+                log.warn("refused a connection from {}: it holds its share of {} connections ({} refused so far)",
+                        s.getInetAddress().getHostAddress(), share.perAddress(), n);
+            }
+            try {
+                s.setSoLinger(true, 0);
+                s.close();
+            } catch (IOException e) {
+                // gone already
+            }
         }
     }
 
     /** A socket whose output stream (one per socket) coalesces search result entries. */
     private static final class CoalescingSocket extends Socket {
+        private final ConnectionLimits limits;
+        private final int maxMessageBytes;
         private OutputStream output;
+        private InputStream input;
+        private volatile AddressShare.Slot slot = AddressShare.NONE;
+
+        @Override
+        public void close() throws IOException {
+            try {
+                super.close();
+            } finally {
+                slot.close();
+            }
+        }
+
+        CoalescingSocket(ConnectionLimits limits, int maxMessageBytes) {
+            this.limits = limits;
+            this.maxMessageBytes = maxMessageBytes;
+        }
+
+        @Override
+        public synchronized InputStream getInputStream() throws IOException {
+            if (input == null) {
+                // buffered: a request's tag, length and body come in one read, not three
+                input = new RequestGateInputStream(this, new java.io.BufferedInputStream(super.getInputStream(), 8192),
+                        getOutputStream(), limits, maxMessageBytes);
+            }
+            return input;
+        }
 
         @Override
         public synchronized OutputStream getOutputStream() throws IOException {

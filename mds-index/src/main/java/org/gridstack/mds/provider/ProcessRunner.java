@@ -1,5 +1,6 @@
 package org.gridstack.mds.provider;
 
+
 import static java.util.Objects.requireNonNull;
 
 import java.io.ByteArrayOutputStream;
@@ -18,17 +19,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.gridstack.service.process.ProcessGroupStopper;
+
 /**
  * Runs external programs under a time limit: standard input is empty, standard output is
- * collected (up to a byte cap), the tail of standard error is kept for diagnostics, and a
- * program still running at its limit is killed together with every process it started (a
- * shell script's {@code sleep} would otherwise keep the pipe open). Thread-safe; one instance
+ * collected (up to a byte cap), the tail of standard error is kept for diagnostics. Each program
+ * runs in a session of its own ({@link ProcessGroupStopper#inOwnSession}); a program still running
+ * at its limit is stopped with every process of its session, and when a program exits, whatever
+ * it left running in its session (a background child still holding its standard output, which
+ * would make it look hung) is stopped too, found by session id even after it was re-parented
+ * ({@link ProcessGroupStopper#stop}). Thread-safe; one instance
  * serves any number of concurrent runs. {@link #close()} stops its helper threads.
  */
 public final class ProcessRunner implements AutoCloseable {
     /** Standard output kept per run: 64 MiB, far above any provider's output. */
     public static final int DEFAULT_MAX_OUTPUT_BYTES = 64 << 20;
     static final int STDERR_TAIL_BYTES = 2048;
+    /** How long a stopped program and its session get to exit on SIGTERM before SIGKILL. */
+    static final Duration STOP_GRACE = Duration.ofMillis(500);
 
     private final int maxOutputBytes;
     private final ScheduledExecutorService killer;
@@ -73,12 +81,14 @@ public final class ProcessRunner implements AutoCloseable {
             pb.directory(workingDirectory.toFile());
         }
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        Process process = pb.start();
+        Process process = ProcessGroupStopper.inOwnSession(pb).start();
         AtomicBoolean killed = new AtomicBoolean();
         ScheduledFuture<?> timer = killer.schedule(() -> {
             killed.set(true);
-            killTree(process);
+            stopInBackground(process);
         }, timelimit.toNanos(), TimeUnit.NANOSECONDS);
+        // what the program leaves running when it exits is stopped, so its output ends with it
+        process.onExit().thenRun(() -> stopInBackground(process));
         Future<String> stderr = stderrReaders.submit(() -> tail(process.getErrorStream()));
         try {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -89,7 +99,7 @@ public final class ProcessRunner implements AutoCloseable {
                 while ((n = in.read(buffer)) >= 0) {
                     if (out.size() + n > maxOutputBytes) {
                         truncated = true;
-                        killTree(process);
+                        stopInBackground(process);
                         break;
                     }
                     out.write(buffer, 0, n);
@@ -108,7 +118,7 @@ public final class ProcessRunner implements AutoCloseable {
             }
             return new Result(out.toByteArray(), err, status, killed.get(), truncated);
         } catch (InterruptedException | IOException | RuntimeException e) {
-            killTree(process);
+            stopInBackground(process);
             throw e;
         } finally {
             timer.cancel(false);
@@ -116,10 +126,13 @@ public final class ProcessRunner implements AutoCloseable {
         }
     }
 
-    /** Kills the process's descendants first (they would be re-parented), then the process. */
-    static void killTree(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+    /** Stops the process and its session ({@link ProcessGroupStopper#stop}) on a helper thread (it waits up to the grace). */
+    private void stopInBackground(Process process) {
+        try {
+            stderrReaders.execute(() -> ProcessGroupStopper.stop(process, STOP_GRACE));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            ProcessGroupStopper.stop(process, STOP_GRACE); // closed: stop here
+        }
     }
 
     private static String tail(InputStream err) throws IOException {

@@ -33,8 +33,19 @@ public final class RemoteLdapProvider implements InformationProvider {
     private final int port;
     private final DN remoteBase;
     private final DN localBase;
+    private final boolean optional;
 
     public RemoteLdapProvider(ProviderSettings settings, String host, int port, DN remoteBase, DN localParent) {
+        this(settings, host, port, remoteBase, localParent, false);
+    }
+
+    /**
+     * @param optional whether a remote server without {@code remoteBase} ({@code noSuchObject}) is
+     *                 a source with no entries rather than a failure (a registrant that may or may
+     *                 not publish a GLUE 2 tree)
+     */
+    public RemoteLdapProvider(ProviderSettings settings, String host, int port, DN remoteBase, DN localParent,
+            boolean optional) {
         this.settings = requireNonNull(settings, "settings is null");
         this.host = requireNonNull(host, "host is null");
         this.remoteBase = requireNonNull(remoteBase, "remoteBase is null");
@@ -45,6 +56,7 @@ public final class RemoteLdapProvider implements InformationProvider {
             throw new IllegalArgumentException("the remote base of " + host + ":" + port + " must not be empty");
         }
         this.port = port;
+        this.optional = optional;
         this.localBase = localParent == null ? remoteBase : new DN(remoteBase.getRDN(), localParent);
     }
 
@@ -78,6 +90,9 @@ public final class RemoteLdapProvider implements InformationProvider {
                     : List.of(settings.name() + ": " + result.getDiagnosticMessage());
             return new ProviderOutput(entries, problems, Instant.now());
         } catch (LDAPException e) {
+            if (optional && e.getResultCode() == com.unboundid.ldap.sdk.ResultCode.NO_SUCH_OBJECT) {
+                return new ProviderOutput(List.of(), List.of(), Instant.now());
+            }
             throw new ProviderException("provider " + settings.name() + ": ldap://" + host + ":" + port + "/" + remoteBase
                     + " answered " + e.getResultCode() + (e.getDiagnosticMessage() == null ? ""
                             : ": " + e.getDiagnosticMessage()), e);

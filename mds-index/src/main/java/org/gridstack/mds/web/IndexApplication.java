@@ -24,7 +24,7 @@ public class IndexApplication {
 
     @Bean(destroyMethod = "close")
     BaseXDocumentStore documentStore(IndexProperties p) throws IOException {
-        return new BaseXDocumentStore(p.maxConcurrentQueries(), p.maxItems());
+        return new BaseXDocumentStore(p.maxConcurrentQueries(), p.maxItems(), p.queryTimeLimitSeconds(), p.queryMemoryMib());
     }
 
     @Bean(destroyMethod = "close")

@@ -36,17 +36,19 @@ import io.micrometer.core.instrument.Timer;
  * {@code <item>}). Errors are JSON {@code {"status", "error", "message"}}: 400 bad input or
  * query, 403 a query needing permissions it does not get or a registration from a sender the
  * policy does not list ({@code mds.index.allow-registrations-from}, default this host), 404 unknown registration, 429 too many
- * queries at once, 507 registrations full. Thread-safe (stateless apart from the index).
+ * queries at once or more than the client address's share ({@code mds.index.queries-per-address}), 507 registrations full. Thread-safe (stateless apart from the index).
  */
 @RestController
 public class XmlIndexController {
     private final XmlIndex index;
     private final Timer generate;
     private final org.gridstack.mds.giis.AllowedHostsPolicy registrants;
+    private final org.gridstack.service.admission.AddressShare queryShare;
 
     public XmlIndexController(XmlIndex index, MeterRegistry meters, IndexProperties properties) {
         this.index = requireNonNull(index, "index is null");
         this.registrants = new org.gridstack.mds.giis.AllowedHostsPolicy(properties.allowRegistrationsFrom());
+        this.queryShare = new org.gridstack.service.admission.AddressShare(properties.queriesPerAddress());
         this.generate = Timer.builder("mds.step").tag("server", "index").tag("step", "generate_result").register(meters);
     }
 
@@ -85,8 +87,18 @@ public class XmlIndexController {
     }
 
     @GetMapping(path = "/index/query", produces = MediaType.APPLICATION_XML_VALUE)
-    public ResponseEntity<String> query(@RequestParam String xpath) throws XmlQueryException {
-        List<BaseXDocumentStore.Item> items = index.query(xpath);
+    public ResponseEntity<String> query(@RequestParam String xpath, jakarta.servlet.http.HttpServletRequest request)
+            throws XmlQueryException, java.net.UnknownHostException {
+        // the connection's address (a literal: no lookup); one address may hold only its share of the query slots
+        java.net.InetAddress client = java.net.InetAddress.getByName(request.getRemoteAddr());
+        List<BaseXDocumentStore.Item> items;
+        try (org.gridstack.service.admission.AddressShare.Slot slot = queryShare.tryEnter(client)) {
+            if (slot == null) {
+                throw new XmlQueryException(XmlQueryException.Kind.BUSY, "this address runs " + queryShare.perAddress()
+                        + " queries already (mds.index.queries-per-address); retry when one has finished");
+            }
+            items = index.query(xpath);
+        }
         long start = System.nanoTime();
         StringBuilder b = new StringBuilder(64 + items.size() * 64);
         b.append("<results count=\"").append(items.size()).append("\">");

@@ -33,8 +33,13 @@ import org.basex.server.LoginException;
  * context (one writer at a time); queries run as a user with BaseX's {@code read} permission
  * only, so a query cannot update the database or reach files or the network (those need
  * {@code create} or {@code admin}). Queries are bounded: at most {@code maxConcurrentQueries} at
- * once (others fail fast as busy) and {@code maxItems} result items. The context item of a query
- * is the set of all documents, so {@code //entry} searches everything. Thread-safe.
+ * once (others fail fast as busy), and each runs inside BaseX's {@code xquery:eval} with the
+ * engine's own limits: a time limit ({@code timeout}, the engine stops the query), a memory limit
+ * ({@code memory}), and no permission at all ({@code permission none}: BaseX's internals such as
+ * {@code db:system()}, {@code db:list()} or {@code user:list()} are refused); at most
+ * {@code maxItems} result items are taken from it (one more tells that there were too many), so a
+ * huge result is never built. The context value of a query is the set of all documents, so
+ * {@code //entry} searches everything. Thread-safe.
  */
 public final class BaseXDocumentStore implements AutoCloseable {
     static final String DB = "mdsindex";
@@ -45,8 +50,25 @@ public final class BaseXDocumentStore implements AutoCloseable {
     private final String readerPassword;
     private final Semaphore queries;
     private final int maxItems;
+    private final int timeLimitSeconds;
+    private final int memoryLimitMiB;
 
+    /** A store with a query time limit of 10 s and a memory limit of 256 MiB per query. */
     public BaseXDocumentStore(int maxConcurrentQueries, int maxItems) throws IOException {
+        this(maxConcurrentQueries, maxItems, 10, 256);
+    }
+
+    /**
+     * @param timeLimitSeconds longest a query runs before the engine stops it
+     * @param memoryLimitMiB   most memory a query may take before the engine stops it
+     */
+    public BaseXDocumentStore(int maxConcurrentQueries, int maxItems, int timeLimitSeconds, int memoryLimitMiB)
+            throws IOException {
+        if (timeLimitSeconds < 1 || memoryLimitMiB < 1) {
+            throw new IllegalArgumentException("the query time and memory limits must be at least 1");
+        }
+        this.timeLimitSeconds = timeLimitSeconds;
+        this.memoryLimitMiB = memoryLimitMiB;
         if (maxConcurrentQueries < 1 || maxItems < 1) {
             throw new IllegalArgumentException("maxConcurrentQueries and maxItems must be at least 1");
         }
@@ -98,16 +120,19 @@ public final class BaseXDocumentStore implements AutoCloseable {
 
     /** Runs an XPath (or read-only XQuery) over every document; each result item serialized. */
     public List<Item> query(String xpath) throws XmlQueryException {
+        String internal = internalsNamed(xpath);
+        if (internal != null) {
+            throw new XmlQueryException(XmlQueryException.Kind.FORBIDDEN, "index queries may not use " + internal
+                    + " (the index engine's own information)");
+        }
         if (!queries.tryAcquire()) {
             throw new XmlQueryException(XmlQueryException.Kind.BUSY, "too many queries at once; retry shortly");
         }
         try (LocalSession session = new LocalSession(context, READER, readerPassword)) {
             session.execute(new Open(DB));
             List<Item> items = new ArrayList<>();
-            try (LocalQuery q = session.query(xpath)) {
-                if (q.updating()) {
-                    throw new XmlQueryException(XmlQueryException.Kind.FORBIDDEN, "updating expressions are not allowed");
-                }
+            try (LocalQuery q = session.query(wrapper())) {
+                q.bind("query", xpath);
                 while (q.more()) {
                     if (items.size() >= maxItems) {
                         throw new XmlQueryException(XmlQueryException.Kind.INVALID, "the query returns more than "
@@ -122,7 +147,15 @@ public final class BaseXDocumentStore implements AutoCloseable {
             throw new XmlQueryException(XmlQueryException.Kind.FAILED, "the index's query user cannot log in");
         } catch (IOException e) {
             String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (m.contains("ermission")) {
+            if (m.contains("BXXQ0004") || m.toLowerCase(java.util.Locale.ROOT).contains("timeout")) {
+                throw new XmlQueryException(XmlQueryException.Kind.INVALID, "the query ran longer than its time limit of "
+                        + timeLimitSeconds + " s and was stopped; narrow it");
+            }
+            if (m.contains("BXXQ0005") || m.toLowerCase(java.util.Locale.ROOT).contains("memory")) {
+                throw new XmlQueryException(XmlQueryException.Kind.INVALID, "the query needed more than its memory limit of "
+                        + memoryLimitMiB + " MiB and was stopped; narrow it");
+            }
+            if (m.contains("ermission") || m.contains("BXXQ0002")) {
                 throw new XmlQueryException(XmlQueryException.Kind.FORBIDDEN,
                         "the query needs a permission index queries do not have (files, network, updates): " + firstLine(m));
             }
@@ -130,6 +163,37 @@ public final class BaseXDocumentStore implements AutoCloseable {
         } finally {
             queries.release();
         }
+    }
+
+    /**
+     * What {@code permission none} still lets a query read of BaseX itself ({@code db:system()}, {@code user:list()},
+     * {@code db:property}, {@code db:info}, {@code inspect:}, {@code prof:}, {@code proc:}), and
+     * the ways to name a function without writing its name ({@code function-lookup}, BaseX's
+     * module URIs, character references): the first one the query text names, or null. Text
+     * matching with whitespace and case ignored, as a second wall behind the permission.
+     */
+    static String internalsNamed(String query) {
+        String q = query.replaceAll("\\s+", "").toLowerCase(java.util.Locale.ROOT);
+        for (String denied : DENIED) {
+            if (q.contains(denied)) {
+                return denied;
+            }
+        }
+        return null;
+    }
+
+    private static final List<String> DENIED = List.of("db:system", "db:property", "db:info", "db:list", "user:", "inspect:", "prof:",
+            "proc:", "job:", "function-lookup", "basex.org/modules", "&#");
+
+    /**
+     * The query that runs the client's: inside {@code xquery:eval} with the engine's limits, over
+     * all documents, taking at most one item more than the cap. {@code xquery:eval} refuses
+     * updating expressions itself.
+     */
+    private String wrapper() {
+        return "declare variable $query external;\n"
+                + "subsequence(xquery:eval($query, map { '': db:get('" + DB + "') }, map { 'timeout': " + timeLimitSeconds
+                + ", 'memory': " + memoryLimitMiB + ", 'permission': 'none' }), 1, " + (maxItems + 1) + ")";
     }
 
     /** BaseX's message (position line, then the error code and text) on one line, at most 500 characters. */

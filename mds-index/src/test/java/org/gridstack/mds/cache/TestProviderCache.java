@@ -81,7 +81,7 @@ class TestProviderCache {
         try (ProviderCache cache = new ProviderCache(List.of(slow), CacheMode.AUTO, clock)) {
             List<Future<List<ProviderView>>> reads = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
-                reads.add(readers.submit(cache::read));
+                reads.add(readers.submit(() -> cache.read()));
             }
             started.await();
             release.countDown();

@@ -49,6 +49,7 @@ class TestMdsCommand {
             "--http-port"}) {
             assertTrue(r[1].contains(o), o + " missing from:\n" + r[1]);
         }
+        assertTrue(r[1].contains("default 2136") && !r[1].contains("default 2135"), "the GIIS's own port:\n" + r[1]);
     }
 
     @Test

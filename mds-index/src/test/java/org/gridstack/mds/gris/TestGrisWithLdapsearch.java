@@ -1,6 +1,7 @@
 package org.gridstack.mds.gris;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -176,5 +177,58 @@ class TestGrisWithLdapsearch {
         LdapTools.Run r = LdapTools.ldapsearch(port, "-D", "cn=admin,o=grid", "-w", "secret", "-b", BASE, "(objectClass=*)");
         assertEquals(49, r.exit(), r.toString());
         assertTrue(r.stderr().contains("anonymous"), r.toString());
+    }
+
+    @Test
+    void theRootDseNamesTheSuffixesTheVersionAndTheSubschema() throws Exception {
+        LdapTools.Run r = LdapTools.ldapsearch(port, "-s", "base", "-b", "", "(objectClass=*)", "+", "*");
+        assertEquals(0, r.exit(), r.toString());
+        Entry root = r.entries().get(0);
+        assertEquals("", root.getDN());
+        Set<String> contexts = Set.of(root.getAttributeValues("namingContexts"));
+        assertTrue(contexts.contains("Mds-Vo-name=local,o=Grid") && contexts.contains("o=glue"), root.toLDIFString());
+        assertEquals("3", root.getAttributeValue("supportedLDAPVersion"));
+        String subschema = root.getAttributeValue("subschemaSubentry");
+        LdapTools.Run schema = LdapTools.ldapsearch(port, "-s", "base", "-b", subschema, "(objectClass=*)", "objectClasses");
+        assertEquals(0, schema.exit(), schema.toString());
+        assertTrue(schema.stdout().contains("GlueCE"), "the GLUE classes are in the subschema entry");
+    }
+
+    @Test
+    void plusReturnsTheOperationalAttributes() throws Exception {
+        LdapTools.Run r = LdapTools.ldapsearch(port, "-b", BASE, "(objectClass=GlueCE)", "+");
+        assertEquals(0, r.exit(), r.toString());
+        Entry e = r.entries().get(0);
+        assertEquals("GlueCE", e.getAttributeValue("structuralObjectClass"), e.toLDIFString());
+        assertEquals(e.getDN(), e.getAttributeValue("entryDN"));
+        assertTrue(Set.of("TRUE", "FALSE").contains(e.getAttributeValue("hasSubordinates")), e.toLDIFString());
+        assertTrue(e.getAttributeValue("modifyTimestamp").matches("\\d{14}(\\.\\d+)?Z"), e.toLDIFString());
+        assertEquals(null, e.getAttributeValue("objectClass"), "+ alone returns no user attributes");
+        LdapTools.Run suffix = LdapTools.ldapsearch(port, "-s", "base", "-b", BASE, "(objectClass=*)", "hasSubordinates");
+        assertEquals("TRUE", suffix.entries().get(0).getAttributeValue("hasSubordinates"), suffix.toString());
+    }
+
+    @Test
+    void filtersAsSlapdEvaluatesThem() throws Exception {
+        LdapTools.Run approx = LdapTools.ldapsearch(port, "-b", BASE, "(objectClass~=GlueCE)", "1.1");
+        assertEquals(0, approx.exit(), "~= is equality: " + approx);
+        assertEquals(1, approx.entries().size(), approx.toString());
+        LdapTools.Run undefined = LdapTools.ldapsearch(port, "-b", BASE, "(GlueCEInfoTotalCPUs>=abc)", "1.1");
+        assertEquals(0, undefined.exit(), "Undefined matches nothing: " + undefined);
+        assertEquals(0, undefined.entries().size(), undefined.toString());
+        LdapTools.Run orUndefined = LdapTools.ldapsearch(port, "-b", BASE,
+                "(|(GlueCEInfoTotalCPUs>=abc)(objectClass=GlueCE))", "1.1");
+        assertEquals(1, orUndefined.entries().size(), "Undefined OR TRUE is TRUE: " + orUndefined);
+        LdapTools.Run oid = LdapTools.ldapsearch(port, "-b", BASE, "(1.2.3=x)", "1.1");
+        assertEquals(0, oid.exit(), "a numeric OID is an attribute description: " + oid);
+        LdapTools.Run bad = LdapTools.ldapsearch(port, "-b", "cn=a,,o=grid", "(objectClass=*)");
+        assertFalse(bad.stderr().contains("ldapSDKVersion") || bad.stderr().contains("LDAPException("), bad.toString());
+    }
+
+    @Test
+    void ldapwhoamiSaysAnonymous() throws Exception {
+        LdapTools.Run r = LdapTools.run(null, "/usr/bin/ldapwhoami", "-x", "-H", "ldap://127.0.0.1:" + port);
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.stdout().contains("anonymous"), r.toString());
     }
 }

@@ -67,6 +67,21 @@ class TestExternalProgramProvider {
     }
 
     @Test
+    void aBackgroundChildLeftHoldingStdoutIsStoppedAndTheProviderIsServedFresh() throws Exception {
+        Path pidFile = dir.resolve("orphan.pid");
+        // the subshell exits at once: its sleep is re-parented, keeps stdout open and is no descendant of the provider
+        Path p = script(dir, "leaves-child.sh", "printf 'dn: cn=a,o=grid\\ncn: a\\n\\n'\n(sleep 300 & echo $! > " + pidFile
+                + ")\nexit 0\n");
+        ProviderSettings s = ProviderSettings.of("leaves-child").withTimelimit(Duration.ofSeconds(5));
+        ProviderOutput out = new ExternalProgramProvider(s, p, List.of(), runner).collect();
+        assertEquals(1, out.entries().size());
+        assertEquals(List.of(), out.problems());
+        long orphan = Long.parseLong(Files.readString(pidFile).strip());
+        ProcessHandle.of(orphan).ifPresent(h -> h.onExit().join());
+        assertFalse(ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false), "the orphaned sleep was stopped");
+    }
+
+    @Test
     void aMissingProgramIsAProviderError() {
         ProviderException e = assertThrows(ProviderException.class, () -> new ExternalProgramProvider(
                 ProviderSettings.of("ghost"), dir.resolve("nope"), List.of(), runner).collect());

@@ -38,7 +38,8 @@ import com.sun.net.httpserver.HttpServer;
  */
 @AutoConfigureObservability
 @SpringBootTest(classes = IndexApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"management.endpoints.web.exposure.include=health,prometheus", "spring.main.banner-mode=off"})
+        properties = {"management.endpoints.web.exposure.include=health,prometheus", "spring.main.banner-mode=off",
+            "mds.index.query-time-limit-seconds=2"})
 class TestXmlIndexHttp {
     @TempDir
     static Path proc;
@@ -128,6 +129,31 @@ class TestXmlIndexHttp {
         assertEquals(403, r.statusCode(), r.body());
         HttpResponse<String> d = query("doc('/etc/passwd')");
         assertEquals(403, d.statusCode(), d.body());
+    }
+
+    @Test
+    void queriesCannotSeeBaseXsInternals() throws Exception {
+        for (String internal : new String[] {"db:system()", "user:list()", "db:list()", "user:list-details()",
+            "function-lookup(QName('http://basex.org/modules/' || 'db', 'system'), 0)()", "db : system ( )"}) {
+            HttpResponse<String> r = query(internal);
+            assertEquals(403, r.statusCode(), internal + ": " + r.body());
+        }
+    }
+
+    @Test
+    void aHugeResultIsCutWhileItIsProduced() throws Exception {
+        HttpResponse<String> r = query("(1 to 100000000)");
+        assertEquals(400, r.statusCode(), r.body());
+        assertTrue(r.body().contains("more than 10000 items"), r.body());
+        assertEquals(200, query("count(//entry)").statusCode(), "the index still answers");
+    }
+
+    @Test
+    void anExpensiveQueryIsStoppedByTheEngineAtItsTimeLimit() throws Exception {
+        HttpResponse<String> r = query("count((1 to 2000000000)[string(.) = 'x'])");
+        assertEquals(400, r.statusCode(), r.body());
+        assertTrue(r.body().contains("time limit of 2 s"), r.body());
+        assertEquals(200, query("count(//entry)").statusCode(), "the index still answers");
     }
 
     @Test

@@ -76,8 +76,10 @@ public final class Glue13HostEntries {
 
     /** The computing element and the host's load and free memory (MDS2's 60 s). */
     public List<Entry> load(HostFacts h) {
-        int running = (int) Math.round(h.load1());
-        int free = Math.max(0, h.logicalCpus() - running);
+        // the fork "queue" runs at most one job per CPU: the load average beyond that is waiting, not running
+        int busy = (int) Math.round(h.load1());
+        int running = Math.min(busy, h.logicalCpus());
+        int free = h.logicalCpus() - running;
         Entry ce = new Entry(new DN(new RDN("GlueCEUniqueID", ceId(h)), suffix));
         ce.addAttribute("objectClass", "GlueCETop", "GlueCE", "GlueCEInfo", "GlueCEState", "GlueCEPolicy",
                 "GlueInformationService", "GlueKey", "GlueSchemaVersion");
@@ -93,8 +95,8 @@ public final class Glue13HostEntries {
         ce.addAttribute("GlueCEInfoContactString", ceId(h));
         ce.addAttribute("GlueCEStateStatus", "Production");
         ce.addAttribute("GlueCEStateRunningJobs", String.valueOf(running));
-        ce.addAttribute("GlueCEStateWaitingJobs", "0");
-        ce.addAttribute("GlueCEStateTotalJobs", String.valueOf(running));
+        ce.addAttribute("GlueCEStateWaitingJobs", String.valueOf(busy - running));
+        ce.addAttribute("GlueCEStateTotalJobs", String.valueOf(busy));
         ce.addAttribute("GlueCEStateFreeCPUs", String.valueOf(free));
         ce.addAttribute("GlueCEStateFreeJobSlots", String.valueOf(free));
         ce.addAttribute("GlueCEPolicyMaxRunningJobs", String.valueOf(h.logicalCpus()));

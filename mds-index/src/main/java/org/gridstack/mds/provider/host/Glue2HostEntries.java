@@ -31,6 +31,13 @@ public final class Glue2HostEntries {
         g.addAttribute("objectClass", "GLUE2Group");
         g.addAttribute("GLUE2GroupID", "resource");
 
+        // the AdminDomain the service's foreign key names (a MUST of GLUE2Service), published beside it as the BDII does
+        Entry domain = new Entry(new DN(new RDN("GLUE2DomainID", h.hostName()), group));
+        domain.addAttribute("objectClass", "GLUE2Domain", "GLUE2AdminDomain");
+        domain.addAttribute("GLUE2DomainID", h.hostName());
+        domain.addAttribute("GLUE2EntityName", h.hostName());
+        domain.addAttribute("GLUE2EntityCreationTime", created);
+
         String serviceId = h.hostName() + "/computing";
         DN serviceDn = new DN(new RDN("GLUE2ServiceID", serviceId), group);
         Entry service = new Entry(serviceDn);
@@ -73,7 +80,7 @@ public final class Glue2HostEntries {
             ee.addAttribute("GLUE2ExecutionEnvironmentCPUClockSpeed", String.valueOf(h.cpuMhz()));
         }
         ee.addAttribute("GLUE2EntityCreationTime", created);
-        return List.of(g, service, manager, ee);
+        return List.of(g, domain, service, manager, ee);
     }
 
     /** GLUE 2's platform names (amd64, i386, ...) for the JVM's os.arch. */

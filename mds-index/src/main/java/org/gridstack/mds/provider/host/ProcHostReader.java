@@ -105,6 +105,7 @@ public final class ProcHostReader {
     private List<HostFacts.FileSystem> fileSystems() throws IOException {
         List<HostFacts.FileSystem> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        Set<String> devices = new HashSet<>();
         for (String line : lines("mounts")) {
             String[] f = line.split("\\s+");
             if (f.length < 4 || !LOCAL_FS_TYPES.contains(f[2].toLowerCase(Locale.ROOT))) {
@@ -112,6 +113,10 @@ public final class ProcHostReader {
             }
             String mountPoint = f[1].replace("\\040", " ");
             if (!seen.add(mountPoint)) {
+                continue;
+            }
+            // a bind mount (e.g. /run/netns) shows the same device again: one file system, listed once
+            if (f[0].startsWith("/dev/") && !devices.add(f[0])) {
                 continue;
             }
             boolean readOnly = List.of(f[3].split(",")).contains("ro");

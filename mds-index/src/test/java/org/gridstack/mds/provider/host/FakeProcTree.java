@@ -31,7 +31,8 @@ public final class FakeProcTree {
         Files.writeString(dir.resolve("meminfo"), "MemTotal:        4194304 kB\nMemFree:         1048576 kB\n"
                 + "MemAvailable:    2097152 kB\nSwapTotal:       1048576 kB\nSwapFree:         524288 kB\n");
         // the root is the real one so FileStore can size it; proc is not a local fs type and is skipped
-        Files.writeString(dir.resolve("mounts"), "/dev/sda1 / ext4 rw,relatime 0 0\nproc /proc proc rw 0 0\n");
+        Files.writeString(dir.resolve("mounts"), "/dev/sda1 / ext4 rw,relatime 0 0\nproc /proc proc rw 0 0\n"
+                + "/dev/sda1 /run/netns ext4 rw,relatime 0 0\n");
         return dir;
     }
 }

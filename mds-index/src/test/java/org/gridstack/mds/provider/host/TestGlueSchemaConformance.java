@@ -64,7 +64,14 @@ class TestGlueSchemaConformance {
             }
         }
         assertTrue(g13.size() >= 6, "cluster, sub-cluster, CE, host, file system(s) and the suffix: " + g13.size());
-        assertEquals(4, g2.size() - 1, "group, service, manager, execution environment below o=glue");
+        assertEquals(5, g2.size() - 1, "group, admin domain, service, manager, execution environment below o=glue");
+        for (Entry e : g2) {
+            String domain = e.getAttributeValue("GLUE2ServiceAdminDomainForeignKey");
+            if (domain != null) {
+                assertTrue(g2.stream().anyMatch(d -> domain.equals(d.getAttributeValue("GLUE2DomainID"))
+                        && d.hasObjectClass("GLUE2AdminDomain")), "the AdminDomain " + domain + " is published");
+            }
+        }
         load("o=Grid", g13, new Entry("dn: o=Grid", "objectClass: organization", "o: Grid"));
         load("o=glue", g2.subList(1, g2.size()), g2.get(0));
     }

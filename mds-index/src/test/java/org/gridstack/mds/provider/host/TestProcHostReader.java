@@ -18,6 +18,18 @@ import com.unboundid.ldap.sdk.Entry;
 class TestProcHostReader {
 
     @Test
+    void runningJobsNeverExceedMaxRunningJobs(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(FakeProcTree.write(dir).resolve("loadavg"), "7.00 3.00 1.00 8/100 1234\n");
+        HostFacts h = new ProcHostReader(dir, false).read();
+        Entry ce = new Glue13HostEntries(new DN("Mds-Vo-name=local,o=Grid")).load(h).stream()
+                .filter(e -> e.hasObjectClass("GlueCE")).findFirst().orElseThrow();
+        assertEquals("2", ce.getAttributeValue("GlueCEPolicyMaxRunningJobs"));
+        assertEquals("2", ce.getAttributeValue("GlueCEStateRunningJobs"), ce.toLDIFString());
+        assertEquals("5", ce.getAttributeValue("GlueCEStateWaitingJobs"), ce.toLDIFString());
+        assertEquals("0", ce.getAttributeValue("GlueCEStateFreeCPUs"), ce.toLDIFString());
+    }
+
+    @Test
     void readsTheFactsOfAFixedProcTree(@TempDir Path dir) throws Exception {
         HostFacts h = new ProcHostReader(FakeProcTree.write(dir), false).read();
         assertEquals(FakeProcTree.HOST, h.hostName());
@@ -32,7 +44,7 @@ class TestProcHostReader {
         assertEquals(2048, h.ramAvailableMiB());
         assertEquals(5120, h.virtualMiB());
         assertEquals(2560, h.virtualAvailableMiB());
-        assertEquals(1, h.fileSystems().size(), "proc is not a local file system");
+        assertEquals(1, h.fileSystems().size(), "proc is not a local file system; the /run/netns bind mount is / again");
         assertEquals("/", h.fileSystems().get(0).mountPoint());
         assertTrue(h.fileSystems().get(0).sizeMiB() > 0, "the real root was sized");
         assertFalse(h.fileSystems().get(0).readOnly());
@@ -74,7 +86,7 @@ class TestProcHostReader {
         HostFacts h = new ProcHostReader(FakeProcTree.write(dir), false).read();
         List<Entry> e = new Glue2HostEntries(new DN("o=glue")).entries(h, Instant.parse("2026-01-01T00:00:00Z"));
         assertEquals(new DN("GLUE2GroupID=resource,o=glue"), e.get(0).getParsedDN());
-        Entry ee = e.get(3);
+        Entry ee = e.get(4);
         assertTrue(ee.hasObjectClass("GLUE2ExecutionEnvironment"));
         assertEquals("4096", ee.getAttributeValue("GLUE2ExecutionEnvironmentMainMemorySize"));
         assertEquals("linux", ee.getAttributeValue("GLUE2ExecutionEnvironmentOSFamily"));
