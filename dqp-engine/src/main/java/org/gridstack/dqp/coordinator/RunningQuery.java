@@ -17,6 +17,7 @@ import org.gridstack.dqp.evaluator.operator.QueryContext;
  * cancel it). Not thread-safe: one consumer pulls; {@link #cancel} may be called from any thread.
  */
 public final class RunningQuery implements AutoCloseable {
+    private final String id;
     private final BlockSchema schema;
     private final Operator root;
     private final QueryContext context;
@@ -25,11 +26,17 @@ public final class RunningQuery implements AutoCloseable {
     private long rows;
 
     /** {@code startNanos}: when the query arrived ({@link System#nanoTime}), the start of its wall time. */
-    RunningQuery(BlockSchema schema, Operator root, QueryContext context, long startNanos) {
+    RunningQuery(String id, BlockSchema schema, Operator root, QueryContext context, long startNanos) {
+        this.id = requireNonNull(id, "id is null");
         this.startNanos = startNanos;
         this.schema = requireNonNull(schema, "schema is null");
         this.root = requireNonNull(root, "root is null");
         this.context = requireNonNull(context, "context is null");
+    }
+
+    /** The query's id (in every answer; {@code DELETE /api/v1/query/{id}} cancels it). */
+    public String id() {
+        return id;
     }
 
     /** The result's columns. */
@@ -39,6 +46,7 @@ public final class RunningQuery implements AutoCloseable {
 
     /** The next block of result rows, or null at the end. */
     public List<Object[]> nextBlock() throws IOException {
+        context.check("sending the answer");
         List<Object[]> block = root.nextBlock();
         if (block != null) {
             rows += block.size();

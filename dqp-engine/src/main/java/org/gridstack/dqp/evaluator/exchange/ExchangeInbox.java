@@ -110,7 +110,7 @@ public final class ExchangeInbox {
         while (true) {
             Object item;
             try {
-                context.check("EXCHANGE " + id + " from " + producerNames);
+                context.check("waiting for EXCHANGE " + id + " from " + producerNames);
                 item = queue.poll(Math.min(100_000_000L, Math.max(1, context.remainingNanos())), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
