@@ -20,7 +20,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * integer (ranges are checked by the engine). Stateless; thread-safe.
  */
 public final class QueryRequestReader {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     private static final List<String> FIELDS = List.of("sql", "blockSize", "codec", "parallelism", "blockBytes");
     private static final String SHAPE = "send a JSON object such as {\"sql\": \"select ...\", \"blockSize\": 100}";
 
