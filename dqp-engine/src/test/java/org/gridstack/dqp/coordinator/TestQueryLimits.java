@@ -128,6 +128,26 @@ class TestQueryLimits {
     }
 
     @Test
+    void theCommandLineClientPrintsATable() {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cli = new picocli.CommandLine(new org.gridstack.dqp.cli.DqpCommand());
+        cli.setOut(new java.io.PrintWriter(out));
+        cli.setErr(new java.io.PrintWriter(err));
+        int code = cli.execute("query", "--coordinator", stack.coordinator().baseUri().toString(),
+                "select orf, count(*) as n from protein_goterm where orf like 'YAL00%' group by orf order by orf");
+        assertEquals(0, code, err.toString());
+        String[] lines = out.toString().split("\\R");
+        assertEquals("orf", lines[0].split("\\|")[0].strip(), out.toString());
+        assertTrue(lines[1].matches("-+\\+-+"), out.toString());
+        assertTrue(lines[lines.length - 1].matches("\\(\\d+ rows?\\)"), out.toString());
+        assertTrue(err.toString().contains("query id "), err.toString());
+        int bad = cli.execute("query", "--coordinator", stack.coordinator().baseUri().toString(), "select nope from goterms");
+        assertEquals(1, bad);
+        assertTrue(err.toString().contains("HTTP 400") && err.toString().contains("nope"), err.toString());
+    }
+
+    @Test
     void malformedRequestsGetTheEnginesOwnMessages() throws Exception {
         URI c = stack.coordinator().baseUri();
         Map<String, byte[]> bodies = new java.util.LinkedHashMap<>();
