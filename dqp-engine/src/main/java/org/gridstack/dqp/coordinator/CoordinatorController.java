@@ -88,7 +88,7 @@ public class CoordinatorController {
     /** The response header (and JSON field {@code queryId}) carrying the query's id. */
     public static final String QUERY_ID_HEADER = "X-Dqp-Query-Id";
     private static final String QUERY_ID_ATTRIBUTE = CoordinatorController.class.getName() + ".queryId";
-    private static final java.util.regex.Pattern EXPLAIN = java.util.regex.Pattern.compile("(?is)\\s*explain\\s+(.*)");
+    private static final java.util.regex.Pattern EXPLAIN = java.util.regex.Pattern.compile("(?is)\\s*explain\\s+(analyze\\s+)?(.*)");
 
     @PostMapping("/query")
     public void query(HttpServletRequest httpRequest, HttpServletResponse response) throws IOException {
@@ -103,10 +103,14 @@ public class CoordinatorController {
         String accept = httpRequest.getHeader("Accept");
         boolean csv = accept != null && accept.contains("text/csv");
         java.util.regex.Matcher explain = EXPLAIN.matcher(request.sql());
+        boolean analyze = false;
         if (explain.matches()) {
-            explain(new QueryRequest(explain.group(1), request.blockSize(), request.codec(), request.parallelism(), request.blockBytes()),
-                    id, csv, response);
-            return;
+            request = new QueryRequest(explain.group(2), request.blockSize(), request.codec(), request.parallelism(), request.blockBytes());
+            if (explain.group(1) == null) {
+                explain(request, id, csv, response);
+                return;
+            }
+            analyze = true;
         }
         InetAddress client = addresses.clientAddress(httpRequest);
         AddressShare.Slot slot = share.tryEnter(client);
@@ -119,10 +123,14 @@ public class CoordinatorController {
                 throw new TooBusyException("the coordinator runs " + engine.settings().maxConcurrentQueries()
                         + " queries, its limit; retry later");
             }
-            try (RunningQuery query = engine.start(request, id)) {
+            try (RunningQuery query = engine.start(request, id, analyze)) {
                 queries.put(id, query);
                 try {
-                    answer(query, csv, httpRequest, response);
+                    if (analyze) {
+                        analyze(query, csv, response);
+                    } else {
+                        answer(query, csv, httpRequest, response);
+                    }
                 } finally {
                     queries.remove(id);
                 }
@@ -171,10 +179,27 @@ public class CoordinatorController {
 
     private void explain(QueryRequest request, String id, boolean csv, HttpServletResponse response) throws IOException {
         Map<String, String> plans = engine.explain(request);
-        List<Object[]> lines = new java.util.ArrayList<>();
+        List<String> lines = new java.util.ArrayList<>();
         for (String part : List.of("operators", "optimised")) {
-            plans.get(part).lines().forEach(line -> lines.add(new Object[] {line}));
+            lines.addAll(plans.get(part).lines().toList());
         }
+        planAnswer(id, lines, csv, response);
+    }
+
+    // EXPLAIN ANALYZE: the query runs to its end (rows dropped), then its operators' counters and profile are the answer
+    private void analyze(RunningQuery query, boolean csv, HttpServletResponse response) throws IOException {
+        while (query.nextBlock() != null) {
+            // only counted
+        }
+        List<String> lines = new java.util.ArrayList<>(query.analyzedPlan());
+        Map<String, Object> profile = query.profile();
+        profile.forEach((part, value) -> lines.add(part + ": " + value));
+        record(profile, "ok");
+        planAnswer(query.id(), lines, csv, response);
+    }
+
+    private static void planAnswer(String id, List<String> plan, boolean csv, HttpServletResponse response) throws IOException {
+        List<Object[]> lines = plan.stream().map(line -> new Object[] {line}).toList();
         response.setStatus(200);
         response.setContentType(csv ? "text/csv;charset=UTF-8" : MediaType.APPLICATION_JSON_VALUE);
         ResultEncoder encoder = csv ? ResultEncoder.csv(response.getOutputStream()) : ResultEncoder.json(response.getOutputStream());

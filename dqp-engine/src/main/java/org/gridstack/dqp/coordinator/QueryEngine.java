@@ -101,11 +101,22 @@ public final class QueryEngine {
 
     /** As {@link #start(QueryRequest)}, under the query id {@code queryId} (also the id of its EXCHANGEs). */
     public RunningQuery start(QueryRequest request, String queryId) throws IOException {
+        return start(request, queryId, false);
+    }
+
+    /**
+     * As {@link #start(QueryRequest, String)}; with {@code analyze} every operator counts its rows,
+     * blocks, bytes and time ({@link RunningQuery#analyzedPlan}, EXPLAIN ANALYZE).
+     */
+    public RunningQuery start(QueryRequest request, String queryId, boolean analyze) throws IOException {
         requireNonNull(queryId, "queryId is null");
         long startNanos = System.nanoTime();
         Options o = options(request, queryId);
         QueryPlanner.Planned planned = plan(request.sql());
         QueryContext context = new QueryContext(settings.queryTimeout(), settings.maxQueryMemory());
+        if (analyze) {
+            context.analyze();
+        }
         Operator root = new PlanTranslator(o.translator, context).translate(planned.optimised());
         try {
             placeScanFragments(root);

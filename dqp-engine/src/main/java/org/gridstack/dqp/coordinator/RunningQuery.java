@@ -54,6 +54,29 @@ public final class RunningQuery implements AutoCloseable {
         return block;
     }
 
+    /**
+     * The operator tree, one line per operator with what it returned ({@code rows blocks bytes time},
+     * time including its inputs'), for a query started with profiling and pulled to its end
+     * (EXPLAIN ANALYZE); operators without counters are shown plain.
+     */
+    public List<String> analyzedPlan() {
+        List<String> lines = new java.util.ArrayList<>();
+        analyzed(root, 0, lines);
+        return lines;
+    }
+
+    private static void analyzed(Operator op, int depth, List<String> lines) {
+        if (op instanceof org.gridstack.dqp.evaluator.operator.ProfiledOperator profiled) {
+            lines.add("  ".repeat(depth) + profiled.describe() + "  [" + profiled.counters() + "]");
+            op = profiled.operator();
+        } else {
+            lines.add("  ".repeat(depth) + op.describe());
+        }
+        for (Operator input : op.inputs()) {
+            analyzed(input, depth + 1, lines);
+        }
+    }
+
     /** Adds time the caller spent delivering rows to its client (encoding and writing). */
     public void addDeliveryNanos(long nanos) {
         deliveryNanos += nanos;

@@ -148,6 +148,20 @@ class TestQueryLimits {
     }
 
     @Test
+    void explainAnalyzeRunsTheQueryAndCountsEachOperator() throws Exception {
+        HttpResponse<String> r = query(stack.coordinator().baseUri(), "explain analyze select i.ORF2 from protein_goterm p,"
+                + " protein_interaction i where p.ORF = i.ORF");
+        assertEquals(200, r.statusCode(), r.body());
+        List<String> lines = new ArrayList<>();
+        DqpAnswers.JSON.readTree(r.body()).get("rows").forEach(row -> lines.add(row.get(0).asText()));
+        // the root returned the join's 5,888 rows (TestDistributedQueries checks them against PostgreSQL)
+        assertTrue(lines.get(0).contains("rows=5888 blocks="), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("HASH_JOIN") && l.contains("rows=5888") && l.contains("bytes=")
+                && l.contains("time=")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("exchangeBlocks: ")), String.join("\n", lines));
+    }
+
+    @Test
     void malformedRequestsGetTheEnginesOwnMessages() throws Exception {
         URI c = stack.coordinator().baseUri();
         Map<String, byte[]> bodies = new java.util.LinkedHashMap<>();

@@ -49,6 +49,18 @@ public final class QueryContext {
         this.budget = new MemoryBudget(maxBytes);
     }
 
+    private volatile boolean analyzing;
+
+    /** Asks the plan translator to wrap every operator in a {@link ProfiledOperator} (EXPLAIN ANALYZE). */
+    public void analyze() {
+        analyzing = true;
+    }
+
+    /** Whether operators are to be profiled one by one (EXPLAIN ANALYZE). */
+    public boolean analyzing() {
+        return analyzing;
+    }
+
     /** The query's memory budget, shared by every operator of it that holds rows. */
     public MemoryBudget budget() {
         return budget;
