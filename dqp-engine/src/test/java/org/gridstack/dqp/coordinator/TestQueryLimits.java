@@ -99,7 +99,7 @@ class TestQueryLimits {
         assertEquals(400, r.statusCode(), r.body());
         assertTrue(error(r).contains("maxQueryMemory") && error(r).contains("1 MiB"), r.body());
         assertEquals(200, query(small.baseUri(), "select count(*) from protein_goterm").statusCode(), "still answers");
-        Awaitility.await().untilAsserted(() -> assertEquals(0, TestDistributedQueries.leftovers(), "engine threads"));
+        Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertEquals(0, TestDistributedQueries.leftovers(), "engine threads"));
     }
 
     @Test
@@ -221,7 +221,7 @@ class TestQueryLimits {
             // the answer ends broken: no last chunk, so the client's read fails instead of seeing a whole answer
             assertThrows(IOException.class, () -> in.transferTo(seen));
         }
-        Awaitility.await().untilAsserted(() -> {
+        Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             assertEquals(0, TestDistributedQueries.leftovers(), "engine threads: " + TestDistributedQueries.engineThreads());
             stack.evaluators().forEach(e -> assertEquals(0, e.runningFragments(), "fragments running on " + e.name()));
         });
@@ -280,13 +280,13 @@ class TestQueryLimits {
             for (int i = 0; i < 2; i++) {
                 stalled.add(stalledClient(c.baseUri(), "127.0.0.1"));
             }
-            Awaitility.await().until(() -> running(c) == 2);
+            Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> running(c) == 2);
             // both slots are taken until the send timeout cuts the stalled clients; then a reader gets its answer
-            Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
                 HttpResponse<String> r = query(c.baseUri(), "select count(*) from goterms");
                 assertEquals(200, r.statusCode(), r.body());
             });
-            Awaitility.await().untilAsserted(() -> assertEquals(0, running(c), "the stalled queries ended"));
+            Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertEquals(0, running(c), "the stalled queries ended"));
         } finally {
             for (Socket s : stalled) {
                 s.close();
@@ -302,7 +302,7 @@ class TestQueryLimits {
             for (int i = 0; i < 2; i++) {
                 stalled.add(stalledClient(c.baseUri(), "127.0.0.1"));
             }
-            Awaitility.await().until(() -> running(c) == 2);
+            Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> running(c) == 2);
             HttpResponse<String> third = query(c.baseUri(), "select count(*) from goterms");
             assertEquals(503, third.statusCode(), third.body());
             assertTrue(error(third).contains("your address 127.0.0.1"), third.body());
@@ -322,7 +322,7 @@ class TestQueryLimits {
                 s.close();
             }
         }
-        Awaitility.await().untilAsserted(() -> assertEquals(0, running(c), "closed clients free their slots"));
+        Awaitility.await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertEquals(0, running(c), "closed clients free their slots"));
         assertNotNull(c);
     }
 }
