@@ -42,16 +42,24 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The coordinator's HTTP API (version 1):
  * <ul>
- * <li>{@code POST /api/v1/query} with a {@link QueryRequest}: the answer streamed as JSON
- *     ({@code columns}, {@code rows}, {@code profile}) or, with {@code Accept: text/csv}, as CSV;</li>
+ * <li>{@code POST /api/v1/query} with a JSON {@link QueryRequest} ({@link QueryRequestReader}): the
+ *     answer streamed as JSON ({@code queryId}, {@code columns}, {@code rows}, {@code profile}) or,
+ *     with {@code Accept: text/csv}, as CSV; {@code EXPLAIN [ANALYZE] select ...} answers the plan as
+ *     rows; the query id is in the header {@value #QUERY_ID_HEADER} of every answer;</li>
+ * <li>{@code DELETE /api/v1/query/{id}}: cancels a running query;</li>
  * <li>{@code GET /api/v1/plan?sql=...}: Calcite's logical and optimised plans and the operator tree;</li>
  * <li>{@code GET /api/v1/catalog}: the tables of every data service.</li>
  * </ul>
- * The first block is pulled before the status is sent, so failures up to then get their own status:
- * 400 for bad SQL (with {@code line} and {@code column}), unknown names (listing what exists),
- * writes and unsupported constructs; 502 naming a failed data or entropy service; 503 when
- * {@code maxConcurrentQueries} run; 504 on the query timeout. A failure later ends the JSON with an
- * {@code error} field (CSV: the response is cut). A client that disconnects cancels the query.
+ * Admission: one client address (keyed by {@link ClientAddressResolver}) holds at most its
+ * {@code addressShare} of the {@code maxConcurrentQueries} slots ({@link AddressShare}); both refusals
+ * are 503. The first block is pulled before the status is sent, so failures up to then get their own
+ * status in the engine's error shape ({@code {"error", "queryId"}}): 400 for malformed bodies, bad SQL
+ * (with {@code line} and {@code column}), unknown names (listing what exists), writes, unsupported
+ * constructs and queries over their memory budget; 409 cancelled; 413/415 for bodies too large or not
+ * JSON; 502 naming a failed data service, evaluator or entropy copy; 504 on the query timeout. A
+ * failure later ends the JSON with an {@code error} field and the response is broken off without its
+ * last chunk ({@link BrokenAnswerValve}; CSV likewise). A client that disconnects or stops reading
+ * (Tomcat's connection timeout, the engine's {@code sendTimeout}) cancels the query.
  * Each answered query is recorded as Micrometer meters ({@code dqp.query} by outcome,
  * {@code dqp.query.cost} by part, {@code dqp.query.rows}) on {@code /actuator/prometheus}.
  * Thread-safe.

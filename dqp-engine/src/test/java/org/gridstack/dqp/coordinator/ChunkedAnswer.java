@@ -36,8 +36,25 @@ final class ChunkedAnswer {
 
     /** Reads the head, then the chunks until the last chunk or the connection's end. */
     static ChunkedAnswer read(InputStream in) throws IOException {
+        return read(in, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #read(InputStream)}, keeping only the last {@code keep} bytes of the body (for endless answers). */
+    static ChunkedAnswer read(InputStream in, int keep) throws IOException {
         String head = readUntil(in, "\r\n\r\n");
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        if (!head.contains("chunked")) {
+            return new ChunkedAnswer(head, new String(in.readAllBytes(), StandardCharsets.UTF_8), true);
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void write(byte[] b, int off, int len) {
+                super.write(b, off, len);
+                if (count > 2L * keep && count > keep) {
+                    System.arraycopy(buf, count - keep, buf, 0, keep);
+                    count = keep;
+                }
+            }
+        };
         while (true) {
             String sizeLine = readUntil(in, "\r\n");
             if (sizeLine.isEmpty() || !sizeLine.endsWith("\r\n")) {
