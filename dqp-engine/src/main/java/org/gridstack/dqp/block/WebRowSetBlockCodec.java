@@ -5,7 +5,9 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 
 import javax.xml.stream.XMLInputFactory;
@@ -22,7 +24,10 @@ import javax.xml.stream.XMLStreamWriter;
  * {@link BlockWriter#writeBlock} appends its rows and flushes; the reader hands rows back in blocks
  * of at most {@value #READ_BLOCK_ROWS}. NULL is {@code <columnValue><null/></columnValue>}, as
  * JSR-114's reference implementation writes it. The column type travels as its
- * {@link java.sql.Types} code. Values must be XML 1.0 characters. Stateless and thread-safe.
+ * {@link java.sql.Types} code. A value XML 1.0 cannot carry as text (control characters such as
+ * U+0001, U+FFFE/U+FFFF, and carriage returns, which XML parsers turn into line feeds) is written as
+ * {@code <columnValue encoding="base64">} with the base64 of its UTF-8 bytes, so every text
+ * PostgreSQL can store round-trips. Stateless and thread-safe.
  */
 public final class WebRowSetBlockCodec implements BlockCodec {
     public static final WebRowSetBlockCodec INSTANCE = new WebRowSetBlockCodec();
@@ -173,7 +178,12 @@ public final class WebRowSetBlockCodec implements BlockCodec {
                         if (row[i] == null) {
                             xml.writeEmptyElement("null");
                         } else {
-                            xml.writeCharacters(schema.column(i).type().format(row[i]));
+                            String text = schema.column(i).type().format(row[i]);
+                            if (xmlCannotCarry(text)) {
+                                xml.writeAttribute("encoding", "base64");
+                                text = Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+                            }
+                            xml.writeCharacters(text);
                         }
                         xml.writeEndElement();
                     }
@@ -207,6 +217,24 @@ public final class WebRowSetBlockCodec implements BlockCodec {
                 // nothing held beyond the stream, which the caller owns
             }
         }
+    }
+
+    /** True when {@code text} holds a character XML 1.0 cannot carry as text unchanged. */
+    static boolean xmlCannotCarry(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 ? c != '\t' && c != '\n' : c == 0xFFFE || c == 0xFFFF) {
+                return true;
+            }
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static final class Reader implements BlockReader {
@@ -262,7 +290,7 @@ public final class WebRowSetBlockCodec implements BlockCodec {
                 if (i >= row.length) {
                     throw new MalformedBlockException("a row has more than the " + row.length + " columns of the metadata");
                 }
-                row[i] = readValue(schema.column(i));
+                row[i] = readValue(schema.column(i), "base64".equals(xml.getAttributeValue(null, "encoding")));
                 i++;
             }
             if (i != row.length) {
@@ -271,7 +299,7 @@ public final class WebRowSetBlockCodec implements BlockCodec {
             return row;
         }
 
-        private Object readValue(Column column) throws XMLStreamException, MalformedBlockException {
+        private Object readValue(Column column, boolean base64) throws XMLStreamException, MalformedBlockException {
             StringBuilder text = new StringBuilder();
             boolean isNull = false;
             while (true) {
@@ -293,7 +321,8 @@ public final class WebRowSetBlockCodec implements BlockCodec {
                 return null;
             }
             try {
-                return column.type().parse(text.toString());
+                return column.type().parse(base64 ? new String(Base64.getDecoder().decode(text.toString().strip()), StandardCharsets.UTF_8)
+                        : text.toString());
             } catch (IllegalArgumentException e) {
                 throw new MalformedBlockException("column " + column.name() + ": " + e.getMessage(), e);
             }

@@ -43,11 +43,28 @@ final class CoordinatorCommand implements Callable<Integer> {
     @Option(names = "--query-timeout-s", defaultValue = "60", description = "query timeout in seconds (default ${DEFAULT-VALUE})")
     long queryTimeoutSeconds;
 
+    @Option(names = "--max-concurrent-queries", defaultValue = "8", description = "queries at once; one more gets 503 (default ${DEFAULT-VALUE})")
+    int maxConcurrentQueries;
+
+    @Option(names = "--max-query-memory-mb", defaultValue = "64",
+            description = "MiB of rows one query may hold (join build sides, sorts, groups); more: 400 (default ${DEFAULT-VALUE})")
+    long maxQueryMemoryMb;
+
+    @Option(names = "--send-timeout-s", defaultValue = "10",
+            description = "seconds a client may read nothing of its answer before it is cut off (default ${DEFAULT-VALUE})")
+    long sendTimeoutSeconds;
+
+    @Option(names = "--address-share", defaultValue = "0.5",
+            description = "share of the query slots one client address may hold (default ${DEFAULT-VALUE})")
+    double addressShare;
+
     @Override
     public Integer call() throws Exception {
         CoordinatorSettings d = CoordinatorSettings.defaults(dataServices, entropy, evaluators);
         CoordinatorSettings settings = new CoordinatorSettings(dataServices, entropy, evaluators, d.defaultBlockSize(),
-                d.maxBlockSize(), Duration.ofSeconds(queryTimeoutSeconds), d.maxConcurrentQueries(), d.maxSqlLength());
+                d.maxBlockSize(), Duration.ofSeconds(queryTimeoutSeconds), d.maxConcurrentQueries(), d.maxSqlLength())
+                .withLimits(maxConcurrentQueries, maxQueryMemoryMb * 1024 * 1024, Duration.ofSeconds(sendTimeoutSeconds), addressShare,
+                        d.maxRequestBytes());
         UntilShutdown lifetime = new UntilShutdown();
         QueryEngine engine = QueryEngine.start(settings);
         RunningService http = lifetime.add(CoordinatorApplication.start(engine, address, port));

@@ -15,11 +15,12 @@ import picocli.CommandLine.Option;
  * process (two embedded PostgreSQL hosts with a data service each, evaluators, EntropyAnalyser
  * copies, the coordinator on P), prints a ready-to-paste query and runs until interrupted;
  * {@code coordinator}, {@code evaluator}, {@code data-service} and {@code entropy} start one
- * service each for multi-host testbeds. Not thread-safe
+ * service each for multi-host testbeds; {@code query "select ..."} runs one query on a coordinator
+ * and prints a table. Not thread-safe
  * (run once from main).
  */
 @Command(name = "dqp-engine", mixinStandardHelpOptions = true, subcommands = {DqpCommand.Demo.class, CoordinatorCommand.class, EvaluatorCommand.class,
-            DataServiceCommand.class, EntropyCommand.class},
+            DataServiceCommand.class, EntropyCommand.class, QueryCommand.class},
         description = "OGSA-DQP (seed 003) re-implemented: distributed SQL over data services with blocked transfer.")
 public final class DqpCommand implements Runnable {
     @Override

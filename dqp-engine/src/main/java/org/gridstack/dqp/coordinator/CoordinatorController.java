@@ -9,24 +9,32 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.net.InetAddress;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import org.gridstack.dqp.dataservice.DataServiceException;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
+import org.gridstack.dqp.evaluator.operator.QueryCancelledException;
 import org.gridstack.dqp.evaluator.operator.QueryTimeoutException;
+import org.gridstack.dqp.evaluator.operator.QueryTooLargeException;
+import org.gridstack.dqp.web.BrokenAnswerValve;
+import org.gridstack.service.admission.AddressShare;
+import org.gridstack.service.admission.ClientAddressResolver;
+import org.gridstack.service.http.BodyTooLargeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -34,16 +42,24 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The coordinator's HTTP API (version 1):
  * <ul>
- * <li>{@code POST /api/v1/query} with a {@link QueryRequest}: the answer streamed as JSON
- *     ({@code columns}, {@code rows}, {@code profile}) or, with {@code Accept: text/csv}, as CSV;</li>
+ * <li>{@code POST /api/v1/query} with a JSON {@link QueryRequest} ({@link QueryRequestReader}): the
+ *     answer streamed as JSON ({@code queryId}, {@code columns}, {@code rows}, {@code profile}) or,
+ *     with {@code Accept: text/csv}, as CSV; {@code EXPLAIN [ANALYZE] select ...} answers the plan as
+ *     rows; the query id is in the header {@value #QUERY_ID_HEADER} of every answer;</li>
+ * <li>{@code DELETE /api/v1/query/{id}}: cancels a running query;</li>
  * <li>{@code GET /api/v1/plan?sql=...}: Calcite's logical and optimised plans and the operator tree;</li>
  * <li>{@code GET /api/v1/catalog}: the tables of every data service.</li>
  * </ul>
- * The first block is pulled before the status is sent, so failures up to then get their own status:
- * 400 for bad SQL (with {@code line} and {@code column}), unknown names (listing what exists),
- * writes and unsupported constructs; 502 naming a failed data or entropy service; 503 when
- * {@code maxConcurrentQueries} run; 504 on the query timeout. A failure later ends the JSON with an
- * {@code error} field (CSV: the response is cut). A client that disconnects cancels the query.
+ * Admission: one client address (keyed by {@link ClientAddressResolver}) holds at most its
+ * {@code addressShare} of the {@code maxConcurrentQueries} slots ({@link AddressShare}); both refusals
+ * are 503. The first block is pulled before the status is sent, so failures up to then get their own
+ * status in the engine's error shape ({@code {"error", "queryId"}}): 400 for malformed bodies, bad SQL
+ * (with {@code line} and {@code column}), unknown names (listing what exists), writes, unsupported
+ * constructs and queries over their memory budget; 409 cancelled; 413/415 for bodies too large or not
+ * JSON; 502 naming a failed data service, evaluator or entropy copy; 504 on the query timeout. A
+ * failure later ends the JSON with an {@code error} field and the response is broken off without its
+ * last chunk ({@link BrokenAnswerValve}; CSV likewise). A client that disconnects or stops reading
+ * (Tomcat's connection timeout, the engine's {@code sendTimeout}) cancels the query.
  * Each answered query is recorded as Micrometer meters ({@code dqp.query} by outcome,
  * {@code dqp.query.cost} by part, {@code dqp.query.rows}) on {@code /actuator/prometheus}.
  * Thread-safe.
@@ -55,11 +71,15 @@ public class CoordinatorController {
     private final QueryEngine engine;
     private final Semaphore running;
     private final MeterRegistry meters;
+    private final AddressShare share;
+    private final ClientAddressResolver addresses = ClientAddressResolver.direct();
+    private final Map<String, RunningQuery> queries = new java.util.concurrent.ConcurrentHashMap<>();
 
     public CoordinatorController(QueryEngine engine, MeterRegistry meters) {
         this.engine = requireNonNull(engine, "engine is null");
         this.meters = requireNonNull(meters, "meters is null");
         this.running = new Semaphore(engine.settings().maxConcurrentQueries());
+        this.share = AddressShare.ofCapacity(engine.settings().maxConcurrentQueries(), engine.settings().addressShare());
     }
 
     // the seed's Figure 7 steps as meters: dqp.query (wall, by outcome) and dqp.query.cost (by part)
@@ -73,48 +93,151 @@ public class CoordinatorController {
         meters.counter("dqp.query.rows").increment(((Number) profile.get("rows")).doubleValue());
     }
 
+    /** The response header (and JSON field {@code queryId}) carrying the query's id. */
+    public static final String QUERY_ID_HEADER = "X-Dqp-Query-Id";
+    private static final String QUERY_ID_ATTRIBUTE = CoordinatorController.class.getName() + ".queryId";
+    private static final java.util.regex.Pattern EXPLAIN = java.util.regex.Pattern.compile("(?is)\\s*explain\\s+(analyze\\s+)?(.*)");
+
     @PostMapping("/query")
-    public void query(@RequestBody QueryRequest request,
-            @RequestHeader(value = "Accept", required = false) String accept, HttpServletResponse response) throws IOException {
-        if (!running.tryAcquire()) {
-            throw new TooBusyException("the coordinator runs " + engine.settings().maxConcurrentQueries()
-                    + " queries, its limit; retry later");
+    public void query(HttpServletRequest httpRequest, HttpServletResponse response) throws IOException {
+        String contentType = httpRequest.getContentType();
+        if (contentType != null && !MediaType.parseMediaType(contentType).isCompatibleWith(MediaType.APPLICATION_JSON)) {
+            throw new UnsupportedMediaTypeException("the body must be JSON (Content-Type: application/json), not " + contentType);
         }
-        try (RunningQuery query = engine.start(request)) {
-            List<Object[]> first = query.nextBlock();
-            boolean csv = accept != null && accept.contains("text/csv");
-            response.setStatus(200);
-            response.setContentType(csv ? "text/csv;charset=UTF-8" : MediaType.APPLICATION_JSON_VALUE);
-            ResultEncoder encoder = csv ? ResultEncoder.csv(response.getOutputStream()) : ResultEncoder.json(response.getOutputStream());
-            String error = null;
-            try {
-                long t = System.nanoTime();
-                encoder.begin(query.schema());
-                List<Object[]> block = first;
-                while (block != null) {
-                    encoder.rows(block);
-                    query.addDeliveryNanos(System.nanoTime() - t);
-                    try {
-                        block = query.nextBlock();
-                    } catch (IOException | RuntimeException e) {
-                        error = message(e);
-                        log.warn("query failed after its first rows: {}", error);
-                        block = null;
-                    }
-                    t = System.nanoTime();
-                }
-                Map<String, Object> profile = query.profile();
-                encoder.end(error, profile);
-                record(profile, error == null ? "ok" : "failed");
-            } catch (IOException clientGone) {
-                // the client disconnected (or CSV had to be cut): closing the query cancels everything
-                query.cancel("client disconnected");
-                record(query.profile(), "cancelled");
-                throw clientGone;
+        QueryRequest request = QueryRequestReader.read(httpRequest.getInputStream().readAllBytes());
+        String id = java.util.UUID.randomUUID().toString();
+        httpRequest.setAttribute(QUERY_ID_ATTRIBUTE, id);
+        response.setHeader(QUERY_ID_HEADER, id);
+        String accept = httpRequest.getHeader("Accept");
+        boolean csv = accept != null && accept.contains("text/csv");
+        java.util.regex.Matcher explain = EXPLAIN.matcher(request.sql());
+        boolean analyze = false;
+        if (explain.matches()) {
+            request = new QueryRequest(explain.group(2), request.blockSize(), request.codec(), request.parallelism(), request.blockBytes());
+            if (explain.group(1) == null) {
+                explain(request, id, csv, response);
+                return;
             }
-        } finally {
-            running.release();
+            analyze = true;
         }
+        InetAddress client = addresses.clientAddress(httpRequest);
+        AddressShare.Slot slot = share.tryEnter(client);
+        if (slot == null) {
+            throw new TooBusyException("your address " + client.getHostAddress() + " runs " + share.perAddress()
+                    + " queries already, its share of the coordinator's " + engine.settings().maxConcurrentQueries() + "; retry later");
+        }
+        try (slot) {
+            if (!running.tryAcquire()) {
+                throw new TooBusyException("the coordinator runs " + engine.settings().maxConcurrentQueries()
+                        + " queries, its limit; retry later");
+            }
+            try (RunningQuery query = engine.start(request, id, analyze)) {
+                queries.put(id, query);
+                try {
+                    if (analyze) {
+                        analyze(query, csv, response);
+                    } else {
+                        answer(query, csv, httpRequest, response);
+                    }
+                } finally {
+                    queries.remove(id);
+                }
+            } finally {
+                running.release();
+            }
+        }
+    }
+
+    private void answer(RunningQuery query, boolean csv, HttpServletRequest httpRequest, HttpServletResponse response) throws IOException {
+        List<Object[]> first = query.nextBlock();
+        response.setStatus(200);
+        response.setContentType(csv ? "text/csv;charset=UTF-8" : MediaType.APPLICATION_JSON_VALUE);
+        ResultEncoder encoder = csv ? ResultEncoder.csv(response.getOutputStream()) : ResultEncoder.json(response.getOutputStream());
+        String error = null;
+        try {
+            long t = System.nanoTime();
+            encoder.begin(query.id(), query.schema());
+            List<Object[]> block = first;
+            while (block != null) {
+                encoder.rows(block);
+                query.addDeliveryNanos(System.nanoTime() - t);
+                try {
+                    block = query.nextBlock();
+                } catch (IOException | RuntimeException e) {
+                    error = message(e);
+                    log.warn("query {} failed after its first rows: {}", query.id(), error);
+                    block = null;
+                }
+                t = System.nanoTime();
+            }
+            Map<String, Object> profile = query.profile();
+            encoder.end(error, profile);
+            record(profile, error == null ? "ok" : "failed");
+            if (error != null) {
+                // a partial answer must not pass for a whole one: the response ends without its last chunk
+                BrokenAnswerValve.mark(httpRequest, error);
+            }
+        } catch (IOException clientGone) {
+            // the client disconnected or stopped reading (send timeout): closing the query cancels everything
+            query.cancel("client disconnected");
+            record(query.profile(), "cancelled");
+            BrokenAnswerValve.mark(httpRequest, "client gone: " + clientGone.getMessage());
+        }
+    }
+
+    private void explain(QueryRequest request, String id, boolean csv, HttpServletResponse response) throws IOException {
+        Map<String, String> plans = engine.explain(request);
+        List<String> lines = new java.util.ArrayList<>();
+        for (String part : List.of("operators", "optimised")) {
+            lines.addAll(plans.get(part).lines().toList());
+        }
+        planAnswer(id, lines, csv, response);
+    }
+
+    // EXPLAIN ANALYZE: the query runs to its end (rows dropped), then its operators' counters and profile are the answer
+    private void analyze(RunningQuery query, boolean csv, HttpServletResponse response) throws IOException {
+        while (query.nextBlock() != null) {
+            // only counted
+        }
+        List<String> lines = new java.util.ArrayList<>(query.analyzedPlan());
+        Map<String, Object> profile = query.profile();
+        profile.forEach((part, value) -> lines.add(part + ": " + value));
+        record(profile, "ok");
+        planAnswer(query.id(), lines, csv, response);
+    }
+
+    private static void planAnswer(String id, List<String> plan, boolean csv, HttpServletResponse response) throws IOException {
+        List<Object[]> lines = plan.stream().map(line -> new Object[] {line}).toList();
+        response.setStatus(200);
+        response.setContentType(csv ? "text/csv;charset=UTF-8" : MediaType.APPLICATION_JSON_VALUE);
+        ResultEncoder encoder = csv ? ResultEncoder.csv(response.getOutputStream()) : ResultEncoder.json(response.getOutputStream());
+        encoder.begin(id, new org.gridstack.dqp.block.BlockSchema(List.of(
+                new org.gridstack.dqp.block.Column("plan", org.gridstack.dqp.block.ColumnType.VARCHAR, false))));
+        encoder.rows(lines);
+        encoder.end(null, Map.of());
+    }
+
+    /**
+     * {@code DELETE /api/v1/query/{id}}: cancels the running query {@code id} on the coordinator and its
+     * evaluators (its own answer then ends broken, or with 409 when nothing was sent yet); 404 when no
+     * query of that id runs.
+     */
+    @DeleteMapping("/query/{id}")
+    public ResponseEntity<Map<String, Object>> cancel(@PathVariable String id) {
+        RunningQuery query = queries.get(id);
+        if (query == null) {
+            return error(HttpStatus.NOT_FOUND, "no query " + id + " is running (it may have ended)", null);
+        }
+        query.cancel("DELETE /api/v1/query/" + id);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("queryId", id);
+        body.put("cancelled", true);
+        return ResponseEntity.accepted().contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+
+    /** Queries running now (for tests and operators). */
+    public int runningQueries() {
+        return queries.size();
     }
 
     @GetMapping("/plan")
@@ -133,53 +256,81 @@ public class CoordinatorController {
         return Map.of("tables", tables);
     }
 
-    /** Too many queries run already (503). */
+    /** Too many queries run already, or too many from one address (503). */
     static final class TooBusyException extends RuntimeException {
         TooBusyException(String message) {
             super(message);
         }
     }
 
+    /** The body is not JSON (415). */
+    static final class UnsupportedMediaTypeException extends RuntimeException {
+        UnsupportedMediaTypeException(String message) {
+            super(message);
+        }
+    }
+
     @ExceptionHandler(SqlQueryException.class)
-    ResponseEntity<Map<String, Object>> badSql(SqlQueryException e) {
+    ResponseEntity<Map<String, Object>> badSql(SqlQueryException e, HttpServletRequest request) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("error", e.getMessage());
         body.put("line", e.line());
         body.put("column", e.column());
+        Object id = request.getAttribute(QUERY_ID_ATTRIBUTE);
+        if (id != null) {
+            body.put("queryId", id);
+        }
         return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(body);
     }
 
-    @ExceptionHandler({UnsupportedSqlException.class, IllegalArgumentException.class})
-    ResponseEntity<Map<String, Object>> badRequest(RuntimeException e) {
-        return error(HttpStatus.BAD_REQUEST, e.getMessage());
+    @ExceptionHandler({UnsupportedSqlException.class, IllegalArgumentException.class, QueryTooLargeException.class})
+    ResponseEntity<Map<String, Object>> badRequest(Exception e, HttpServletRequest request) {
+        return error(HttpStatus.BAD_REQUEST, e.getMessage(), request);
+    }
+
+    @ExceptionHandler(UnsupportedMediaTypeException.class)
+    ResponseEntity<Map<String, Object>> notJson(UnsupportedMediaTypeException e, HttpServletRequest request) {
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, e.getMessage(), request);
+    }
+
+    @ExceptionHandler(BodyTooLargeException.class)
+    ResponseEntity<Map<String, Object>> bodyTooLarge(BodyTooLargeException e, HttpServletRequest request) {
+        return error(HttpStatus.PAYLOAD_TOO_LARGE, "the request body is larger than " + e.limit() + " bytes, the limit", request);
+    }
+
+    @ExceptionHandler({org.springframework.web.bind.MissingServletRequestParameterException.class,
+            org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class})
+    ResponseEntity<Map<String, Object>> badParameter(Exception e, HttpServletRequest request) {
+        return error(HttpStatus.BAD_REQUEST, e instanceof org.springframework.web.bind.MissingServletRequestParameterException m
+                ? "the parameter " + m.getParameterName() + " is missing" : "a parameter has the wrong type", request);
     }
 
     @ExceptionHandler(TooBusyException.class)
-    ResponseEntity<Map<String, Object>> busy(TooBusyException e) {
-        return error(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+    ResponseEntity<Map<String, Object>> busy(TooBusyException e, HttpServletRequest request) {
+        return error(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage(), request);
     }
 
     @ExceptionHandler(QueryTimeoutException.class)
-    ResponseEntity<Map<String, Object>> timeout(QueryTimeoutException e) {
-        return error(HttpStatus.GATEWAY_TIMEOUT, e.getMessage());
+    ResponseEntity<Map<String, Object>> timeout(QueryTimeoutException e, HttpServletRequest request) {
+        return error(HttpStatus.GATEWAY_TIMEOUT, e.getMessage(), request);
     }
 
-    @ExceptionHandler(org.gridstack.dqp.evaluator.operator.QueryTooLargeException.class)
-    ResponseEntity<Map<String, Object>> tooLarge(org.gridstack.dqp.evaluator.operator.QueryTooLargeException e) {
-        return error(HttpStatus.BAD_REQUEST, e.getMessage());
+    @ExceptionHandler(QueryCancelledException.class)
+    ResponseEntity<Map<String, Object>> cancelled(QueryCancelledException e, HttpServletRequest request) {
+        return error(HttpStatus.CONFLICT, e.getMessage(), request);
     }
 
     @ExceptionHandler(IOException.class)
-    ResponseEntity<Map<String, Object>> failed(IOException e, HttpServletResponse response) {
+    ResponseEntity<Map<String, Object>> failed(IOException e, HttpServletRequest request, HttpServletResponse response) {
         if (response.isCommitted()) {
             return null; // the client is gone or the stream was cut: nothing more can be said
         }
-        return error(HttpStatus.BAD_GATEWAY, message(e));
+        return error(HttpStatus.BAD_GATEWAY, message(e), request);
     }
 
     @ExceptionHandler(ArithmeticException.class)
-    ResponseEntity<Map<String, Object>> arithmetic(ArithmeticException e) {
-        return error(HttpStatus.BAD_REQUEST, "arithmetic error: " + e.getMessage());
+    ResponseEntity<Map<String, Object>> arithmetic(ArithmeticException e, HttpServletRequest request) {
+        return error(HttpStatus.BAD_REQUEST, "arithmetic error: " + e.getMessage(), request);
     }
 
     private static String message(Throwable e) {
@@ -187,8 +338,14 @@ public class CoordinatorController {
                 ? e.getMessage() : e.toString();
     }
 
-    private static ResponseEntity<Map<String, Object>> error(HttpStatus status, String message) {
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("error", message == null ? status.getReasonPhrase() : message));
+    /** The engine's error shape: {@code {"error": "...", "queryId": "..."}} (the id when the query got one). */
+    static ResponseEntity<Map<String, Object>> error(HttpStatus status, String message, HttpServletRequest request) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", message == null ? status.getReasonPhrase() : message);
+        Object id = request == null ? null : request.getAttribute(QUERY_ID_ATTRIBUTE);
+        if (id != null) {
+            body.put("queryId", id);
+        }
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
     }
 }

@@ -43,6 +43,7 @@ import org.gridstack.dqp.evaluator.operator.HashJoinOperator;
 import org.gridstack.dqp.evaluator.operator.OperationCallOperator;
 import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.ProjectOperator;
+import org.gridstack.dqp.evaluator.operator.ProfiledOperator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
 import org.gridstack.dqp.evaluator.operator.SelectOperator;
 import org.gridstack.dqp.evaluator.operator.SortOperator;
@@ -123,6 +124,11 @@ public final class PlanTranslator {
     }
 
     private Operator node(RelNode rel) {
+        Operator op = operator(rel);
+        return context.analyzing() ? new ProfiledOperator(op) : op; // EXPLAIN ANALYZE: counted one by one
+    }
+
+    private Operator operator(RelNode rel) {
         if (rel instanceof Bindables.BindableTableScan scan) {
             return scan(scan, scan.filters, scan.projects);
         }

@@ -96,10 +96,27 @@ public final class QueryEngine {
      *         or IllegalArgumentException for bad input
      */
     public RunningQuery start(QueryRequest request) throws IOException {
+        return start(request, UUID.randomUUID().toString());
+    }
+
+    /** As {@link #start(QueryRequest)}, under the query id {@code queryId} (also the id of its EXCHANGEs). */
+    public RunningQuery start(QueryRequest request, String queryId) throws IOException {
+        return start(request, queryId, false);
+    }
+
+    /**
+     * As {@link #start(QueryRequest, String)}; with {@code analyze} every operator counts its rows,
+     * blocks, bytes and time ({@link RunningQuery#analyzedPlan}, EXPLAIN ANALYZE).
+     */
+    public RunningQuery start(QueryRequest request, String queryId, boolean analyze) throws IOException {
+        requireNonNull(queryId, "queryId is null");
         long startNanos = System.nanoTime();
-        Options o = options(request);
-        QueryPlanner.Planned planned = planner.plan(request.sql());
-        QueryContext context = new QueryContext(settings.queryTimeout());
+        Options o = options(request, queryId);
+        QueryPlanner.Planned planned = plan(request.sql());
+        QueryContext context = new QueryContext(settings.queryTimeout(), settings.maxQueryMemory());
+        if (analyze) {
+            context.analyze();
+        }
         Operator root = new PlanTranslator(o.translator, context).translate(planned.optimised());
         try {
             placeScanFragments(root);
@@ -107,7 +124,7 @@ public final class QueryEngine {
             root.close();
             throw e;
         }
-        return new RunningQuery(resultSchema(root.schema(), planned.fieldNames()), root, context, startNanos);
+        return new RunningQuery(queryId, resultSchema(root.schema(), planned.fieldNames()), root, context, startNanos);
     }
 
     // every scan fragment starts with the query, so all the query's scans run at once (a join's two
@@ -142,9 +159,9 @@ public final class QueryEngine {
 
     /** The plans of {@code sql}: Calcite's logical and optimised plans and the engine's operator tree. */
     public Map<String, String> explain(QueryRequest request) {
-        Options o = options(request);
-        QueryPlanner.Planned planned = planner.plan(request.sql());
-        QueryContext context = new QueryContext(settings.queryTimeout());
+        Options o = options(request, UUID.randomUUID().toString());
+        QueryPlanner.Planned planned = plan(request.sql());
+        QueryContext context = new QueryContext(settings.queryTimeout(), settings.maxQueryMemory());
         Operator root = new PlanTranslator(o.translator, context).translate(planned.optimised());
         try {
             StringBuilder tree = new StringBuilder();
@@ -166,7 +183,36 @@ public final class QueryEngine {
     private record Options(PlanTranslator.Options translator) {
     }
 
-    private Options options(QueryRequest request) {
+    /** The deepest nesting of parentheses a query may have (the parser recurses per level). */
+    static final int MAX_NESTING = 200;
+
+    private QueryPlanner.Planned plan(String sql) {
+        int depth = 0;
+        int deepest = 0;
+        char quote = 0;
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote; // a doubled quote closes and reopens: same depth either way
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '(') {
+                deepest = Math.max(deepest, ++depth);
+            } else if (c == ')') {
+                depth--;
+            }
+        }
+        if (deepest > MAX_NESTING) {
+            throw new IllegalArgumentException("the query nests parentheses " + deepest + " deep; the limit is " + MAX_NESTING);
+        }
+        try {
+            return planner.plan(sql);
+        } catch (StackOverflowError e) {
+            throw new IllegalArgumentException("the query is nested too deeply to plan; simplify it");
+        }
+    }
+
+    private Options options(QueryRequest request, String queryId) {
         requireNonNull(request, "request is null");
         if (request.sql() == null || request.sql().isBlank()) {
             throw new IllegalArgumentException("send {\"sql\": \"select ...\"}; the sql is missing");
@@ -190,7 +236,7 @@ public final class QueryEngine {
             if (me == null) {
                 throw new IllegalStateException("the coordinator's own URL is not known yet");
             }
-            placement = new PlanTranslator.Placement(UUID.randomUUID().toString(), this::evaluatorFor, evaluators, inboxes, me, http);
+            placement = new PlanTranslator.Placement(queryId, this::evaluatorFor, evaluators, inboxes, me, http);
         }
         long blockBytes = request.blockBytes() == null ? 0 : request.blockBytes();
         if (blockBytes < 0 || blockBytes > 64L * 1024 * 1024) {

@@ -18,16 +18,16 @@ import org.gridstack.dqp.block.Column;
 
 /**
  * Writes a query answer as it is pulled, block by block, to the client: JSON
- * ({@code {"columns": [...], "rows": [[...], ...], "profile": {...}}}, plus {@code "error"} when the
- * query failed after rows were sent) or CSV (RFC 4180, header line, NULL as an empty unquoted
- * field). Not thread-safe: one per response.
+ * ({@code {"queryId": "...", "columns": [...], "rows": [[...], ...], "profile": {...}}}, plus
+ * {@code "error"} when the query failed after rows were sent; the caller then breaks the response) or
+ * CSV (RFC 4180, header line, NULL as an empty unquoted field). Not thread-safe: one per response.
  */
 public interface ResultEncoder {
     /** Longest time written rows may wait in the buffers while more blocks follow. */
     long FLUSH_INTERVAL_MILLIS = 50;
 
-    /** Writes the head (column list). */
-    void begin(BlockSchema schema) throws IOException;
+    /** Writes the head (query id and column list; CSV: the header line). */
+    void begin(String queryId, BlockSchema schema) throws IOException;
 
     /**
      * Writes one block of rows. The first block is flushed at once (the client sees the answer
@@ -74,8 +74,9 @@ public interface ResultEncoder {
         }
 
         @Override
-        public void begin(BlockSchema schema) throws IOException {
+        public void begin(String queryId, BlockSchema schema) throws IOException {
             json.writeStartObject();
+            json.writeStringField("queryId", queryId);
             json.writeArrayFieldStart("columns");
             for (Column c : schema.columns()) {
                 json.writeStartObject();
@@ -142,7 +143,7 @@ public interface ResultEncoder {
         }
 
         @Override
-        public void begin(BlockSchema schema) throws IOException {
+        public void begin(String queryId, BlockSchema schema) throws IOException {
             line(schema.names().toArray());
         }
 
@@ -177,11 +178,7 @@ public interface ResultEncoder {
 
         @Override
         public void end(String error, Map<String, Object> profile) throws IOException {
-            out.flush();
-            if (error != null) {
-                // CSV has no place for an error: break the response so the client cannot take it as complete
-                throw new IOException("query failed after rows were sent: " + error);
-            }
+            out.flush(); // CSV has no place for an error: the caller breaks the response instead
         }
     }
 }

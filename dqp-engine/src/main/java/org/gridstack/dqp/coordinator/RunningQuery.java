@@ -17,6 +17,7 @@ import org.gridstack.dqp.evaluator.operator.QueryContext;
  * cancel it). Not thread-safe: one consumer pulls; {@link #cancel} may be called from any thread.
  */
 public final class RunningQuery implements AutoCloseable {
+    private final String id;
     private final BlockSchema schema;
     private final Operator root;
     private final QueryContext context;
@@ -25,11 +26,17 @@ public final class RunningQuery implements AutoCloseable {
     private long rows;
 
     /** {@code startNanos}: when the query arrived ({@link System#nanoTime}), the start of its wall time. */
-    RunningQuery(BlockSchema schema, Operator root, QueryContext context, long startNanos) {
+    RunningQuery(String id, BlockSchema schema, Operator root, QueryContext context, long startNanos) {
+        this.id = requireNonNull(id, "id is null");
         this.startNanos = startNanos;
         this.schema = requireNonNull(schema, "schema is null");
         this.root = requireNonNull(root, "root is null");
         this.context = requireNonNull(context, "context is null");
+    }
+
+    /** The query's id (in every answer; {@code DELETE /api/v1/query/{id}} cancels it). */
+    public String id() {
+        return id;
     }
 
     /** The result's columns. */
@@ -39,11 +46,35 @@ public final class RunningQuery implements AutoCloseable {
 
     /** The next block of result rows, or null at the end. */
     public List<Object[]> nextBlock() throws IOException {
+        context.check("sending the answer");
         List<Object[]> block = root.nextBlock();
         if (block != null) {
             rows += block.size();
         }
         return block;
+    }
+
+    /**
+     * The operator tree, one line per operator with what it returned ({@code rows blocks bytes time},
+     * time including its inputs'), for a query started with profiling and pulled to its end
+     * (EXPLAIN ANALYZE); operators without counters are shown plain.
+     */
+    public List<String> analyzedPlan() {
+        List<String> lines = new java.util.ArrayList<>();
+        analyzed(root, 0, lines);
+        return lines;
+    }
+
+    private static void analyzed(Operator op, int depth, List<String> lines) {
+        if (op instanceof org.gridstack.dqp.evaluator.operator.ProfiledOperator profiled) {
+            lines.add("  ".repeat(depth) + profiled.describe() + "  [" + profiled.counters() + "]");
+            op = profiled.operator();
+        } else {
+            lines.add("  ".repeat(depth) + op.describe());
+        }
+        for (Operator input : op.inputs()) {
+            analyzed(input, depth + 1, lines);
+        }
     }
 
     /** Adds time the caller spent delivering rows to its client (encoding and writing). */

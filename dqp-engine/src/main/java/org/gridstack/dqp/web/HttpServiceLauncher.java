@@ -28,6 +28,13 @@ public final class HttpServiceLauncher {
      */
     public static RunningService start(String serviceName, Class<?> configuration, String address, int port,
             Map<String, Object> beans) {
+        return start(serviceName, configuration, address, port, beans, Map.of());
+    }
+
+    /** As above, with Spring Boot {@code properties} of this service added (e.g. Tomcat's timeouts). */
+    public static RunningService start(String serviceName, Class<?> configuration, String address, int port,
+            Map<String, Object> beans, Map<String, String> properties) {
+        requireNonNull(properties, "properties is null");
         requireNonNull(address, "address is null");
         requireNonNull(serviceName, "serviceName is null");
         requireNonNull(configuration, "configuration is null");
@@ -48,6 +55,7 @@ public final class HttpServiceLauncher {
         // configure these services: read only dqp-engine.properties, which does not exist, and pass the settings
         // as command-line arguments, which win over any properties file
         settings.put("spring.config.name", "dqp-engine");
+        settings.putAll(properties);
         String[] args = settings.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
         ConfigurableApplicationContext context = new SpringApplicationBuilder(configuration)
                 .web(WebApplicationType.SERVLET)

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -97,25 +95,24 @@ class TestQueryFailures {
     @Order(3)
     void dataServiceKilledMidQueryFailsItNamingTheService() throws Exception {
         String hostA = stack.dataServiceHttp().get(0).baseUri().toString();
-        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stack.coordinator().baseUri()
-                .resolve("/api/v1/query")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(DqpAnswers.JSON.writeValueAsString(Map.of("sql", SCAN_1, "blockSize", 1))))
-                .build(), HttpResponse.BodyHandlers.ofInputStream());
-        assertEquals(200, r.statusCode());
-        try (InputStream in = r.body()) {
+        try (Socket socket = new Socket("127.0.0.1", stack.coordinator().port())) {
+            ChunkedAnswer.post(socket, DqpAnswers.JSON.writeValueAsString(Map.of("sql", SCAN_1, "blockSize", 1)), "application/json");
+            InputStream in = socket.getInputStream();
             byte[] head = in.readNBytes(1_000); // rows are flowing
+            assertTrue(new String(head, StandardCharsets.UTF_8).startsWith("HTTP/1.1 200"));
             stack.dataServiceHttp().get(0).close();
             // the answer must end (not hang). Host A's 16,803 rows fit the buffers of the hops behind it, so it may
             // have sent them all before it stopped: then the answer is whole; otherwise the TABLE_SCAN fails at its
-            // next read from the dead service and the answer ends with an error naming it. (A stream cut for certain
-            // is TestDataService.serviceStoppedMidStreamFailsTheScanNamingIt.)
-            byte[] rest = in.readAllBytes();
-            JsonNode answer = DqpAnswers.JSON.readTree(new String(head, StandardCharsets.UTF_8) + new String(rest, StandardCharsets.UTF_8));
-            if (answer.has("error")) {
-                String error = answer.get("error").asText();
-                assertTrue(error.contains(hostA), "names the service: " + error);
+            // next read from the dead service and the answer is broken off (no last chunk) after an error naming it.
+            // (A stream cut for certain is TestDataService.serviceStoppedMidStreamFailsTheScanNamingIt.)
+            ChunkedAnswer answer = ChunkedAnswer.read(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(head), in));
+            JsonNode body = DqpAnswers.JSON.readTree(answer.body);
+            if (body.has("error")) {
+                assertTrue(body.get("error").asText().contains(hostA), "names the service: " + body.get("error"));
+                assertTrue(!answer.complete, "an answer with an error is broken off");
             } else {
-                assertEquals(16_803, DqpAnswers.rows(answer).size(), "without an error, the whole answer");
+                assertTrue(answer.complete);
+                assertEquals(16_803, DqpAnswers.rows(body).size(), "without an error, the whole answer");
             }
         }
         for (int i = 0; i < 100 && TestDistributedQueries.leftovers() > 0; i++) {
@@ -129,26 +126,25 @@ class TestQueryFailures {
 
     @Test
     @Order(4)
-    void evaluatorDeadMidQueryFailsItWithinTheTimeoutNamingIt() throws Exception {
-        // host B's scans run on the second evaluator; stopping it (server and fragments) silences the EXCHANGE.
+    void evaluatorDeadMidQueryFailsItAtOnceNamingIt() throws Exception {
+        // host B's scans run on the second evaluator; stopping it (server and fragments) breaks its EXCHANGE stream.
         // The 7,000 sequences (4.5 MB of JSON) are more than the hops' buffers hold, so while this client does not
         // read, the evaluator's fragment cannot finish (a smaller table may be sent whole before the evaluator stops).
         String evaluator = stack.evaluatorHttp().get(1).baseUri().toString();
-        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stack.coordinator().baseUri()
-                .resolve("/api/v1/query")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(DqpAnswers.JSON.writeValueAsString(
-                        Map.of("sql", "select * from protein_sequences", "blockSize", 1))))
-                .build(), HttpResponse.BodyHandlers.ofInputStream());
-        assertEquals(200, r.statusCode());
-        try (InputStream in = r.body()) {
+        try (Socket socket = new Socket("127.0.0.1", stack.coordinator().port())) {
+            ChunkedAnswer.post(socket, DqpAnswers.JSON.writeValueAsString(Map.of("sql", "select * from protein_sequences",
+                    "blockSize", 1)), "application/json");
+            InputStream in = socket.getInputStream();
             byte[] head = in.readNBytes(500);
             assertEquals(1, stack.evaluators().get(1).runningFragments(), "host B's scan is still running");
             stack.evaluatorHttp().get(1).close();
             stack.evaluators().get(1).close();
-            byte[] rest = in.readAllBytes();
-            JsonNode answer = DqpAnswers.JSON.readTree(new String(head, StandardCharsets.UTF_8) + new String(rest, StandardCharsets.UTF_8));
-            String error = answer.path("error").asText();
-            assertTrue(error.contains("timed out") && error.contains(evaluator), "names the evaluator: " + answer);
+            ChunkedAnswer answer = ChunkedAnswer.read(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(head), in));
+            String error = DqpAnswers.JSON.readTree(answer.body).path("error").asText();
+            // not the query timeout: the broken stream is noticed at once
+            assertTrue(error.contains("broke off") && error.contains(evaluator) && !error.contains("queryTimeout"),
+                    "names the evaluator: " + error);
+            assertTrue(!answer.complete, "the partial answer is broken off");
         }
         for (int i = 0; i < 100 && TestDistributedQueries.leftovers() > 0; i++) {
             Thread.sleep(100);

@@ -29,8 +29,8 @@ import org.springframework.web.bind.annotation.RestController;
  *     each unpacked into the inbox as it arrives; the next frame is read only when the inbox has room
  *     (back-pressure through TCP). An end frame with a trailer is the producer's end with its cost
  *     counters (as {@code /end}); an error frame fails the inbox with the producer's message. A
- *     stream that stops before its end frame fails the request only: the producer's own failure
- *     report or the consumer's timeout ends the query;</li>
+ *     stream that stops before its end frame (the producer died or its connection broke) fails
+ *     the inbox at once, so the query ends naming the producer instead of waiting for its timeout;</li>
  * <li>{@code POST /gqes/v1/exchanges/{id}/end} with the producer's cost counters;</li>
  * <li>{@code POST /gqes/v1/exchanges/{id}/error} with {@code {"error": ...}}.</li>
  * </ul>
@@ -77,6 +77,11 @@ public class ExchangeController {
             }
         } catch (BlockFrameReader.RemoteFailure e) {
             inbox.get().fail(e.getMessage()); // the producer ended its stream with its failure
+        } catch (IOException e) {
+            // the stream broke before its end: the producer died or lost its connection. Fail the query
+            // at once (naming the producer) instead of leaving it to wait for its timeout.
+            inbox.get().producerLost(e.getMessage());
+            throw e;
         } finally {
             frames.close();
         }

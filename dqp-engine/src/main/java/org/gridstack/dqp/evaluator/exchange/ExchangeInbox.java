@@ -92,6 +92,21 @@ public final class ExchangeInbox {
         put(new IOException(message));
     }
 
+    /**
+     * A producer's stream broke before its end ({@code detail} says how): the consumer's next take
+     * fails naming the exchange's producers. Does not wait: called from the broken request's thread.
+     */
+    public void producerLost(String detail) {
+        ProducerLost lost = new ProducerLost(String.valueOf(detail));
+        while (!closed && !queue.offer(lost)) {
+            queue.clear(); // blocks other producers still push are moot now
+        }
+    }
+
+    /** A producer's stream that broke before its end. */
+    private record ProducerLost(String detail) {
+    }
+
     private void put(Object item) throws InterruptedException {
         while (!closed && !queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
             // wait for the consumer
@@ -110,7 +125,7 @@ public final class ExchangeInbox {
         while (true) {
             Object item;
             try {
-                context.check("EXCHANGE " + id + " from " + producerNames);
+                context.check("waiting for EXCHANGE " + id + " from " + producerNames);
                 item = queue.poll(Math.min(100_000_000L, Math.max(1, context.remainingNanos())), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -129,6 +144,10 @@ public final class ExchangeInbox {
             }
             if (item instanceof IOException e) {
                 throw new IOException(e.getMessage(), e);
+            }
+            if (item instanceof ProducerLost lost) {
+                throw new IOException("EXCHANGE " + id + " from " + producerNames + " broke off before its end (" + lost.detail()
+                        + "): the producing evaluator stopped or lost its connection");
             }
             @SuppressWarnings("unchecked")
             List<Object[]> rows = (List<Object[]>) item;

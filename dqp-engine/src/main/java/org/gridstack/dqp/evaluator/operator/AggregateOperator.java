@@ -16,7 +16,7 @@ import org.gridstack.dqp.evaluator.expression.ValueComparator;
  * AGGREGATE (hash grouping): reads its whole input, keeps one accumulator set per group, and
  * returns the group columns followed by the aggregates. Without group columns it returns exactly one
  * row, also for empty input (COUNT 0, others NULL), as SQL does. NULL inputs are skipped by every
- * function but COUNT(*). Groups are held in memory, counted against the query's row limit. Not thread-safe.
+ * function but COUNT(*). Groups are held in memory, counted against the query's memory budget. Not thread-safe.
  */
 public final class AggregateOperator implements Operator {
     /** The aggregate functions run. */
@@ -77,7 +77,7 @@ public final class AggregateOperator implements Operator {
                 List<Object> groupKey = Arrays.asList(key);
                 Object[][] state = groups.get(groupKey);
                 if (state == null) {
-                    context.hold(1, "AGGREGATE's groups");
+                    context.budget().reserve(MemoryBudget.rowBytes(key) + 64L + 48L * calls.size(), "AGGREGATE's groups");
                     state = newState();
                     groups.put(groupKey, state);
                 }

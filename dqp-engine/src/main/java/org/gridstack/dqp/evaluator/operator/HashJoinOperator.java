@@ -19,7 +19,9 @@ import org.gridstack.dqp.evaluator.expression.RowExpression;
  * NULL never match (SQL equality). INNER or LEFT (unmatched probe rows padded with NULLs); a residual
  * non-equi condition, when given, must be TRUE for a pair to match. Without keys it is a nested-loop
  * cross product over the built side. The build side is held in memory, counted against the query's
- * row limit ({@link QueryContext#hold}). Not thread-safe.
+ * memory budget ({@link QueryContext#budget}); output comes in blocks of at most
+ * {@value #MAX_OUTPUT_ROWS} rows, each counted while it is built and given back when the next is
+ * asked for, and the query's timeout and cancellation are checked after each. Not thread-safe.
  */
 public final class HashJoinOperator implements Operator {
     /** Join types the operator runs. */
@@ -34,6 +36,13 @@ public final class HashJoinOperator implements Operator {
     private final BlockSchema schema;
     private final QueryContext context;
     private Map<List<Object>, List<Object[]>> table;
+    /** Rows of one output block at most (several probe rows may go into one block, one probe row into many). */
+    static final int MAX_OUTPUT_ROWS = 4_096;
+    private List<Object[]> probeBlock;
+    private int probeIndex;
+    private int matchIndex;
+    private boolean matched;
+    private long outputBytes;
 
     public HashJoinOperator(Operator probe, Operator build, int[] probeKeys, int[] buildKeys, Type type, RowExpression residual,
             QueryContext context) {
@@ -65,7 +74,7 @@ public final class HashJoinOperator implements Operator {
             table = new HashMap<>();
             List<Object[]> block;
             while ((block = build.nextBlock()) != null) {
-                context.hold(block.size(), "the build side of HASH_JOIN");
+                context.budget().reserve(MemoryBudget.blockBytes(block), "the build side of HASH_JOIN");
                 for (Object[] row : block) {
                     List<Object> key = key(row, buildKeys);
                     if (key != null) {
@@ -74,29 +83,56 @@ public final class HashJoinOperator implements Operator {
                 }
             }
         }
-        List<Object[]> block = probe.nextBlock();
-        if (block == null) {
-            return null;
-        }
-        int buildWidth = build.schema().size();
+        // output blocks are bounded (a cross product of one probe block is the whole build side per row):
+        // the probe position is kept between calls, and each output block is counted while it is built
+        context.budget().release(outputBytes);
+        outputBytes = 0;
         List<Object[]> out = new ArrayList<>();
-        for (Object[] left : block) {
+        int buildWidth = build.schema().size();
+        while (out.size() < MAX_OUTPUT_ROWS) {
+            if (probeBlock == null || probeIndex >= probeBlock.size()) {
+                if (!out.isEmpty()) {
+                    break; // hand on what is there before waiting for the probe side
+                }
+                probeBlock = probe.nextBlock();
+                probeIndex = 0;
+                matchIndex = 0;
+                matched = false;
+                if (probeBlock == null) {
+                    return null;
+                }
+                continue;
+            }
+            Object[] left = probeBlock.get(probeIndex);
             List<Object> key = key(left, probeKeys);
             List<Object[]> matches = key == null ? List.of() : table.getOrDefault(key, List.of());
-            boolean matched = false;
-            for (Object[] right : matches) {
+            while (matchIndex < matches.size() && out.size() < MAX_OUTPUT_ROWS) {
+                Object[] right = matches.get(matchIndex++);
                 Object[] joined = Arrays.copyOf(left, left.length + buildWidth);
                 System.arraycopy(right, 0, joined, left.length, buildWidth);
                 if (residual == null || Boolean.TRUE.equals(residual.evaluate(joined))) {
-                    out.add(joined);
+                    add(out, joined);
                     matched = true;
                 }
             }
-            if (!matched && type == Type.LEFT) {
-                out.add(Arrays.copyOf(left, left.length + buildWidth));
+            if (matchIndex >= matches.size()) {
+                if (!matched && type == Type.LEFT) {
+                    add(out, Arrays.copyOf(left, left.length + buildWidth));
+                }
+                probeIndex++;
+                matchIndex = 0;
+                matched = false;
             }
         }
+        context.check("HASH_JOIN was producing rows");
         return out;
+    }
+
+    private void add(List<Object[]> out, Object[] row) throws QueryTooLargeException {
+        long bytes = MemoryBudget.rowBytes(row) + 8;
+        context.budget().reserve(bytes, "HASH_JOIN's output");
+        outputBytes += bytes;
+        out.add(row);
     }
 
     // numbers of different classes that are equal must hash alike: keys hold longs and doubles

@@ -105,13 +105,13 @@ public final class OperationCallOperator implements Operator {
                 throw cause instanceof IOException io ? io : new IOException("OPERATION_CALL failed: " + cause, cause);
             } catch (TimeoutException e) {
                 parts.forEach(f -> f.cancel(true));
-                context.check("the EntropyAnalyser copies " + copies.stream().map(EntropyClient::base).toList());
+                context.check("waiting for the EntropyAnalyser copies " + copies.stream().map(EntropyClient::base).toList());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new java.io.InterruptedIOException("interrupted while calling calculateEntropy");
             }
         }
-        context.check("OPERATION_CALL");
+        context.check("waiting for OPERATION_CALL");
         return Arrays.asList(out);
     }
 

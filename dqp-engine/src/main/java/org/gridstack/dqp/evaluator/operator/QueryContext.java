@@ -1,7 +1,6 @@
 package org.gridstack.dqp.evaluator.operator;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -36,35 +35,35 @@ public final class QueryContext {
     /** Web service calls made. */
     public final AtomicLong operationCalls = new AtomicLong();
 
-    /** Rows all of a query's blocking operators (hash join build sides, groups, sorts) may hold by default. */
-    public static final long DEFAULT_MAX_ROWS_HELD = 2_000_000;
-    private final long maxRowsHeld;
-    private final AtomicLong rowsHeld = new AtomicLong();
+    private final MemoryBudget budget;
 
+    /** A context with the default memory budget ({@link MemoryBudget#DEFAULT_MAX_BYTES}). */
     public QueryContext(Duration timeout) {
-        this(timeout, DEFAULT_MAX_ROWS_HELD);
+        this(timeout, MemoryBudget.DEFAULT_MAX_BYTES);
     }
 
-    /** A context whose blocking operators may hold at most {@code maxRowsHeld} rows together. */
-    public QueryContext(Duration timeout, long maxRowsHeld) {
+    /** A context whose operators may hold at most {@code maxBytes} (estimated) of rows together. */
+    public QueryContext(Duration timeout, long maxBytes) {
         this.timeout = java.util.Objects.requireNonNull(timeout, "timeout is null");
         this.deadlineNanos = System.nanoTime() + timeout.toNanos();
-        if (maxRowsHeld < 1) {
-            throw new IllegalArgumentException("maxRowsHeld must be at least 1, is " + maxRowsHeld);
-        }
-        this.maxRowsHeld = maxRowsHeld;
+        this.budget = new MemoryBudget(maxBytes);
     }
 
-    /**
-     * Counts {@code rows} more rows held in memory by {@code operator}.
-     *
-     * @throws QueryTooLargeException when the query would hold more than its limit
-     */
-    public void hold(long rows, String operator) throws QueryTooLargeException {
-        if (rowsHeld.addAndGet(rows) > maxRowsHeld) {
-            throw new QueryTooLargeException(operator + " would hold more than " + maxRowsHeld
-                    + " rows in memory, this query's limit; add filters or join the larger table on the probe (left) side");
-        }
+    private volatile boolean analyzing;
+
+    /** Asks the plan translator to wrap every operator in a {@link ProfiledOperator} (EXPLAIN ANALYZE). */
+    public void analyze() {
+        analyzing = true;
+    }
+
+    /** Whether operators are to be profiled one by one (EXPLAIN ANALYZE). */
+    public boolean analyzing() {
+        return analyzing;
+    }
+
+    /** The query's memory budget, shared by every operator of it that holds rows. */
+    public MemoryBudget budget() {
+        return budget;
     }
 
     /** Nanoseconds left before the deadline (negative when passed). */
@@ -87,13 +86,18 @@ public final class QueryContext {
         return cancelled != null;
     }
 
-    /** Throws when the query was cancelled or its deadline passed; {@code waitingFor} names what it waited for. */
+    /**
+     * Throws when the query was cancelled or its deadline passed; {@code waitingFor} says what the
+     * query was doing ("waiting for EXCHANGE ...", "HASH_JOIN producing rows"), so a timeout names
+     * what used the time. Operators that work without waiting call it between output blocks.
+     */
     public void check(String waitingFor) throws IOException {
         if (cancelled != null) {
-            throw new InterruptedIOException("query cancelled: " + cancelled);
+            throw new QueryCancelledException("the query was cancelled: " + cancelled);
         }
         if (remainingNanos() <= 0) {
-            throw new QueryTimeoutException("query timed out after " + timeout.toMillis() + " ms waiting for " + waitingFor);
+            throw new QueryTimeoutException("the query ran out of its time (queryTimeout, " + timeout.toMillis()
+                    + " ms) while " + waitingFor);
         }
     }
 }

@@ -12,7 +12,7 @@ import org.gridstack.dqp.evaluator.expression.ValueComparator;
 
 /**
  * SORT with optional OFFSET/LIMIT (ORDER BY ... LIMIT n). With a sort key it reads its whole input
- * (held in memory, counted against the query's row limit); with only a limit it streams and stops pulling its input once the limit is
+ * (held in memory, counted against the query's memory budget); with only a limit it streams and stops pulling its input once the limit is
  * reached. NULLs sort as PostgreSQL sorts them: last ascending, first descending. Not thread-safe.
  */
 public final class SortOperator implements Operator {
@@ -60,7 +60,7 @@ public final class SortOperator implements Operator {
                 sorted = new ArrayList<>();
                 List<Object[]> b;
                 while ((b = input.nextBlock()) != null) {
-                    context.hold(b.size(), "SORT");
+                    context.budget().reserve(MemoryBudget.blockBytes(b), "SORT");
                     sorted.addAll(b);
                 }
                 sorted.sort(comparator());

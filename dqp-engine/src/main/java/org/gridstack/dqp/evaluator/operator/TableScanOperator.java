@@ -91,7 +91,7 @@ public final class TableScanOperator implements Operator {
         Object item;
         try {
             do {
-                context.check("data service " + client.base() + " (table " + request.table() + ")");
+                context.check("waiting for data service " + client.base() + " (table " + request.table() + ")");
                 item = queue.poll(Math.min(100_000_000L, Math.max(1, context.remainingNanos())), TimeUnit.NANOSECONDS);
             } while (item == null);
         } catch (InterruptedException e) {
@@ -112,7 +112,7 @@ public final class TableScanOperator implements Operator {
     }
 
     private List<Object[]> readHere() throws IOException {
-        context.check("data service " + client.base() + " (table " + request.table() + ")");
+        context.check("waiting for data service " + client.base() + " (table " + request.table() + ")");
         try {
             if (scan == null) {
                 scan = client.streamScan(request, blockSize);

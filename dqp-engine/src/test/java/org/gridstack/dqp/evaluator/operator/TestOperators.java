@@ -79,12 +79,12 @@ class TestOperators {
     }
 
     @Test
-    void blockingOperatorsRespectTheQuerysRowLimit() {
-        QueryContext small = new QueryContext(Duration.ofSeconds(10), 2);
+    void blockingOperatorsRespectTheQuerysMemoryBudget() {
+        QueryContext small = new QueryContext(Duration.ofSeconds(10), 200);
         Operator left = values(new Object[] {"a", 1});
         Operator right = values(new Object[] {"a", 1}, new Object[] {"b", 2}, new Object[] {"c", 3});
         QueryTooLargeException e = assertThrows(QueryTooLargeException.class, () -> drain(new HashJoinOperator(left, right,
                 new int[] {0}, new int[] {0}, HashJoinOperator.Type.INNER, null, small)));
-        assertTrue(e.getMessage().contains("HASH_JOIN") && e.getMessage().contains("2 rows"), e.getMessage());
+        assertTrue(e.getMessage().contains("HASH_JOIN") && e.getMessage().contains("200 bytes"), e.getMessage());
     }
 }
