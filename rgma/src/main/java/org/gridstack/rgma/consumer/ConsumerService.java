@@ -167,12 +167,14 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
      *
      * @param given producers to follow instead of mediating (null or empty: mediate, and keep
      *     mediating so new producers join)
+     * @param fromStart whether producers found at the start are read from their first stored tuple
+     *     (an archiver) rather than from the newest (a consumer: only tuples published from now on)
      */
-    public ContinuousQuery stream(String selectText, List<String> given, Set<ProducerKind> kinds, Sink sink) {
+    public ContinuousQuery stream(String selectText, List<String> given, Set<ProducerKind> kinds, boolean fromStart, Sink sink) {
         SelectStatement select = parse(selectText);
         List<ProducerAddress> fixed = given == null || given.isEmpty() ? null
                 : targets(select, QueryType.CONTINUOUS, given, kinds);
-        ContinuousQuery q = new ContinuousQuery(this, select, fixed, kinds, sink, streams, active::remove);
+        ContinuousQuery q = new ContinuousQuery(this, select, fixed, kinds, fromStart, sink, streams, active::remove);
         active.add(q);
         q.start(pollers);
         return q;
@@ -180,7 +182,7 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
 
     @Override
     public AutoCloseable subscribePrimaries(String select, Sink sink) {
-        return stream(select, null, EnumSet.of(ProducerKind.PRIMARY), sink);
+        return stream(select, null, EnumSet.of(ProducerKind.PRIMARY), true, sink);
     }
 
     ProducerClient producerClient() {

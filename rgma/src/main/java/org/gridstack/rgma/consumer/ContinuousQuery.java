@@ -43,6 +43,7 @@ public final class ContinuousQuery implements AutoCloseable {
     private final SelectStatement select;
     private final List<ProducerAddress> fixed;
     private final Set<ProducerKind> kinds;
+    private final boolean fromStart;
     private final ContinuousSubscriber.Sink sink;
     private final ConsumerService.StreamSettings settings;
     private final Consumer<ContinuousQuery> onClose;
@@ -53,21 +54,24 @@ public final class ContinuousQuery implements AutoCloseable {
     private boolean started;
 
     ContinuousQuery(ConsumerService service, SelectStatement select, List<ProducerAddress> fixed, Set<ProducerKind> kinds,
-            ContinuousSubscriber.Sink sink, ConsumerService.StreamSettings settings, Consumer<ContinuousQuery> onClose) {
+            boolean fromStart, ContinuousSubscriber.Sink sink, ConsumerService.StreamSettings settings, Consumer<ContinuousQuery> onClose) {
         this.service = requireNonNull(service, "service is null");
         this.select = requireNonNull(select, "select is null");
         this.fixed = fixed;
         this.kinds = requireNonNull(kinds, "kinds is null");
+        this.fromStart = fromStart;
         this.sink = requireNonNull(sink, "sink is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.onClose = requireNonNull(onClose, "onClose is null");
     }
 
+    /** Finds the producers and takes their current positions before returning, then polls in the background. */
     void start(ScheduledExecutorService pollers) {
         synchronized (this) {
             discover();
             started = true;
         }
+        poll();
         long period = settings.pollInterval().toMillis();
         task = pollers.scheduleWithFixedDelay(this::poll, period, period, TimeUnit.MILLISECONDS);
     }
@@ -88,7 +92,7 @@ public final class ContinuousQuery implements AutoCloseable {
         cursors.keySet().retainAll(now);
         for (ProducerAddress a : now) {
             // producers present at the start: from their newest tuple on; producers that came later: from their first
-            cursors.putIfAbsent(a, started ? 0L : -1L);
+            cursors.putIfAbsent(a, started || fromStart ? 0L : -1L);
         }
         nextDiscovery = System.nanoTime() + settings.rediscoverInterval().toNanos();
     }

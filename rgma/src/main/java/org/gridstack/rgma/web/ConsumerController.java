@@ -79,7 +79,7 @@ class ConsumerController {
         BlockingQueue<List<Object>> rows = new ArrayBlockingQueue<>(capacity);
         ContinuousQuery query;
         try {
-            query = consumers.stream(select, producer, EnumSet.allOf(ProducerKind.class), (columns, batch) -> {
+            query = consumers.stream(select, producer, EnumSet.allOf(ProducerKind.class), false, (columns, batch) -> {
                 for (List<Object> row : batch) {
                     if (!rows.offer(row)) {
                         return false;
@@ -117,6 +117,8 @@ class ConsumerController {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (IOException readerLeft) {
+                // the reader closed the connection: end the query
             } finally {
                 query.close();
                 slot.close();
