@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
@@ -38,12 +41,13 @@ import io.micrometer.core.instrument.MeterRegistry;
  */
 public final class ConsumerService implements ContinuousSubscriber, AutoCloseable {
     /** Settings of continuous queries. */
-    public record StreamSettings(Duration pollInterval, Duration rediscoverInterval, int bufferRows, int threads) {
+    public record StreamSettings(Duration pollInterval, Duration rediscoverInterval, int bufferRows, int threads,
+            int fanOutThreads) {
         public StreamSettings {
             requireNonNull(pollInterval, "pollInterval is null");
             requireNonNull(rediscoverInterval, "rediscoverInterval is null");
-            if (bufferRows < 1 || threads < 1) {
-                throw new IllegalArgumentException("rgma.consumer.stream-buffer-rows and stream-threads must be at least 1");
+            if (bufferRows < 1 || threads < 1 || fanOutThreads < 1) {
+                throw new IllegalArgumentException("rgma.consumer.stream-buffer-rows, stream-threads and fan-out-threads must be at least 1");
             }
         }
     }
@@ -56,6 +60,7 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
     private final Steps steps;
     private final StreamSettings streams;
     private final ScheduledExecutorService pollers;
+    private final ExecutorService fanOut;
     private final Set<ContinuousQuery> active = ConcurrentHashMap.newKeySet();
 
     public ConsumerService(SchemaService schema, RegistryService registry, ProducerClient producers,
@@ -69,6 +74,11 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
         this.streams = requireNonNull(streams, "streams is null");
         this.pollers = Executors.newScheduledThreadPool(streams.threads(), r -> {
             Thread t = new Thread(r, "rgma-continuous-poller");
+            t.setDaemon(true);
+            return t;
+        });
+        this.fanOut = Executors.newFixedThreadPool(streams.fanOutThreads(), r -> {
+            Thread t = new Thread(r, "rgma-consumer-fan-out");
             t.setDaemon(true);
             return t;
         });
@@ -94,39 +104,53 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
             select = parse(selectText);
         }
         List<ProducerAddress> targets = targets(select, type, given, EnumSet.allOf(ProducerKind.class));
+        // ask the producers at once (R-GMA 3.4 asked them one after the other); each answers at most maxRows rows
+        List<CompletableFuture<Tuples>> calls = new ArrayList<>();
+        for (ProducerAddress target : targets) {
+            calls.add(CompletableFuture.supplyAsync(() -> ask(target, type, select), fanOut));
+        }
         List<List<Object>> rows = new ArrayList<>();
         List<Long> answered = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         boolean truncated = false;
-        for (ProducerAddress target : targets) {
-            int room = maxRows - rows.size();
-            if (room <= 0) {
-                truncated = true;
-                break;
-            }
+        for (int i = 0; i < targets.size(); i++) {
+            ProducerAddress target = targets.get(i);
             Tuples t;
-            try (Steps.Span s = steps.start(Steps.CONSUMER_SERVLET_START_QUERY)) {
-                t = producers.query(target.endpoint(), target.id(), type, select.text(), 0, room);
-            } catch (RgmaException e) {
-                if (e.status() == 400 && given != null && !given.isEmpty()) {
-                    throw e;
+            try {
+                t = calls.get(i).join();
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RgmaException r && r.status() == 400 && given != null && !given.isEmpty()) {
+                    throw r;
                 }
-                warnings.add("producer " + target.id() + ": " + e.getMessage());
+                warnings.add("producer " + target.id() + (cause instanceof RgmaException ? ": " + cause.getMessage()
+                        : " at " + target.endpoint() + " could not be reached: " + cause.getMessage()));
                 continue;
-            } catch (IOException e) {
-                warnings.add("producer " + target.id() + " at " + target.endpoint() + " could not be reached: " + e.getMessage());
-                continue;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new RgmaException(503, "interrupted");
             }
             try (Steps.Span s = steps.start(Steps.CONSUMER_SERVLET_RETRIEVE)) {
-                rows.addAll(t.rows());
+                int room = maxRows - rows.size();
+                if (t.rows().size() > room) {
+                    rows.addAll(t.rows().subList(0, room));
+                    truncated = true;
+                } else {
+                    rows.addAll(t.rows());
+                }
                 truncated |= t.truncated();
                 answered.add(target.id());
             }
         }
         return new ConsumerAnswer(select.columns(), rows, truncated, answered, warnings);
+    }
+
+    private Tuples ask(ProducerAddress target, QueryType type, SelectStatement select) {
+        try (Steps.Span s = steps.start(Steps.CONSUMER_SERVLET_START_QUERY)) {
+            return producers.query(target.endpoint(), target.id(), type, select.text(), 0, maxRows);
+        } catch (IOException e) {
+            throw new CompletionException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RgmaException(503, "interrupted");
+        }
     }
 
     /** The producers to ask: the given ones (each must be local or known to the registry), or the registry's choice. */
@@ -200,5 +224,6 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
             q.close();
         }
         pollers.shutdownNow();
+        fanOut.shutdownNow();
     }
 }

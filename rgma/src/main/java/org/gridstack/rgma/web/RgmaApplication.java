@@ -98,7 +98,7 @@ public class RgmaApplication {
         RgmaProperties.Consumer c = p.getConsumer();
         return new ConsumerService(schema, registry, new ProducerClient(json, p.getQuery().getTimeout().plusSeconds(5)), endpoint,
                 p.getQuery().getMaxRows(), steps, new ConsumerService.StreamSettings(c.getPollInterval(),
-                        c.getRediscoverInterval(), c.getStreamBufferRows(), c.getStreamThreads()), meters);
+                        c.getRediscoverInterval(), c.getStreamBufferRows(), c.getStreamThreads(), c.getFanOutThreads()), meters);
     }
 
     @Bean(destroyMethod = "close")

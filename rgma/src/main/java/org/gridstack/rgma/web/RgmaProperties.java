@@ -101,6 +101,8 @@ public class RgmaProperties {
         /** Rows a stream may hold for a slow reader before it is cut. */
         private int streamBufferRows = 10_000;
         private int streamThreads = 4;
+        /** Threads that ask producers in parallel for one-off queries (shared by all consumers). */
+        private int fanOutThreads = 32;
         /** Continuous streams one client address may hold open. */
         private int maxStreamsPerAddress = 8;
         /** A stream writes a heartbeat after this long without rows (finds readers that left). */
@@ -114,6 +116,8 @@ public class RgmaProperties {
         public void setStreamBufferRows(int v) { this.streamBufferRows = v; }
         public int getStreamThreads() { return streamThreads; }
         public void setStreamThreads(int v) { this.streamThreads = v; }
+        public int getFanOutThreads() { return fanOutThreads; }
+        public void setFanOutThreads(int v) { this.fanOutThreads = v; }
         public int getMaxStreamsPerAddress() { return maxStreamsPerAddress; }
         public void setMaxStreamsPerAddress(int v) { this.maxStreamsPerAddress = v; }
         public Duration getHeartbeat() { return heartbeat; }
