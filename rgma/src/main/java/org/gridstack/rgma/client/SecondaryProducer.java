@@ -1,0 +1,12 @@
+package org.gridstack.rgma.client;
+
+/**
+ * A secondary producer (R-GMA's archiver): the server consumes every primary producer of the
+ * table (matching the predicate) continuously and republishes the tuples, with latest and
+ * history queries, from its own storage. Thread-safe.
+ */
+public final class SecondaryProducer extends ProducerHandle {
+    public SecondaryProducer(RgmaEndpoint endpoint, ProducerOptions options) {
+        super(endpoint, "secondary", options);
+    }
+}

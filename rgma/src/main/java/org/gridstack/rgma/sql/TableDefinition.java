@@ -1,0 +1,30 @@
+package org.gridstack.rgma.sql;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A virtual table of the schema: its lower-case name, columns in declared order and primary key
+ * (the key of "latest" queries), and the {@code CREATE TABLE} text it was declared with.
+ * Immutable and thread-safe.
+ */
+public record TableDefinition(String name, List<ColumnDefinition> columns, List<String> primaryKey, String createSql) {
+    public TableDefinition {
+        requireNonNull(name, "name is null");
+        columns = List.copyOf(columns);
+        primaryKey = List.copyOf(primaryKey);
+        requireNonNull(createSql, "createSql is null");
+    }
+
+    /** The column called {@code name} (lower case), if any. */
+    public Optional<ColumnDefinition> column(String name) {
+        return columns.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
+    /** The column names in declared order. */
+    public List<String> columnNames() {
+        return columns.stream().map(ColumnDefinition::name).toList();
+    }
+}

@@ -1,0 +1,348 @@
+package org.gridstack.rgma.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gridstack.rgma.client.Consumer;
+import org.gridstack.rgma.client.PrimaryProducer;
+import org.gridstack.rgma.client.ProducerOptions;
+import org.gridstack.rgma.client.Registry;
+import org.gridstack.rgma.client.RgmaClientException;
+import org.gridstack.rgma.client.RgmaEndpoint;
+import org.gridstack.rgma.client.SecondaryProducer;
+import org.gridstack.rgma.consumer.ConsumerService;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * An R-GMA server on a free port over a real embedded PostgreSQL, driven over real HTTP (plain
+ * requests and the Java API): every producer and query type, mediation and soft state, and the
+ * faults of the service's contract. Each test uses tables of its own.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "rgma.demo=true",
+        "rgma.producer.maintenance-interval=200ms",
+        "rgma.producer.min-termination-interval=500ms",
+        "rgma.registry.sweep-interval=200ms",
+        "rgma.registry.max-per-address=400",
+        "rgma.consumer.poll-interval=100ms",
+        "rgma.consumer.rediscover-interval=300ms",
+        "rgma.consumer.stream-buffer-rows=50",
+        "rgma.consumer.heartbeat=500ms",
+        "rgma.query.max-rows=500",
+        "rgma.max-body-bytes=65536",
+        "rgma.trusted-proxies=127.0.0.1"})
+@AutoConfigureObservability
+class TestRgmaServer {
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ConsumerService consumers;
+
+    Http http;
+    RgmaEndpoint endpoint;
+
+    @BeforeEach
+    void connect() {
+        http = new Http(port);
+        endpoint = new RgmaEndpoint(http.base);
+    }
+
+    private static List<String> column(JsonNode answer, int index) {
+        List<String> out = new ArrayList<>();
+        answer.get("rows").forEach(r -> out.add(r.get(index).asText()));
+        return out;
+    }
+
+    @Test
+    void latestAndHistoryQueriesOverMemoryAndDatabaseStorage() throws Exception {
+        assertThat(http.createTable("CREATE TABLE lh (host VARCHAR(20) NOT NULL, load1 REAL, PRIMARY KEY (host))").status())
+                .isEqualTo(201);
+        assertThat(http.createTable("create table LH (host varchar(20) not null, load1 real, primary key (host))").status())
+                .as("the same declaration again").isEqualTo(200);
+        assertThat(http.createTable("CREATE TABLE lh (host VARCHAR(30) NOT NULL, PRIMARY KEY (host))").status()).isEqualTo(409);
+        JsonNode mem = http.createProducer("{\"table\":\"lh\",\"storage\":\"memory\"}").json();
+        JsonNode db = http.createProducer("{\"table\":\"lh\",\"storage\":\"database\"}").json();
+        assertThat(http.insert(mem, "INSERT INTO lh (host, load1) VALUES ('a', 1.0), ('b', 2.0)").status()).isEqualTo(200);
+        assertThat(http.insert(mem, "INSERT INTO lh (host, load1) VALUES ('a', 1.5)").json().get("inserted").asInt()).isEqualTo(1);
+        assertThat(http.insert(db, "INSERT INTO lh VALUES ('c', 3.0)").status()).isEqualTo(200);
+
+        JsonNode latest = http.query("latest", "SELECT host, load1 FROM lh").json();
+        assertThat(column(latest, 0)).containsExactlyInAnyOrder("a", "b", "c");
+        assertThat(latest.get("rows").toString()).contains("[\"a\",1.5]").doesNotContain("[\"a\",1.0]");
+        JsonNode history = http.query("history", "SELECT host, load1 FROM lh WHERE load1 >= 1.5").json();
+        assertThat(column(history, 0)).containsExactlyInAnyOrder("a", "b", "c");
+        assertThat(http.query("history", "SELECT * FROM lh").json().get("rows")).hasSize(4);
+        assertThat(http.query("history", "SELECT * FROM lh").json().get("columns").toString()).contains("rgmatimestamp");
+
+        Http.Answer xml = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(http.base
+                + "/rgma/consumer/query?type=latest&select=" + Http.enc("SELECT host FROM lh WHERE host = 'c'")))
+                .header("Accept", "application/xml"));
+        assertThat(xml.body()).contains("<XMLResponse><ResultSet rowCount=\"1\"").contains("<Row><Col>c</Col></Row>");
+        assertThat(http.get("/rgma/schema/tables/lh").json().get("primaryKey").toString()).isEqualTo("[\"host\"]");
+    }
+
+    @Test
+    void badInputIsRefusedWithAClearClientError() throws Exception {
+        http.createTable("CREATE TABLE bad (k INTEGER NOT NULL, v VARCHAR(5), PRIMARY KEY (k))");
+        http.createTable("CREATE TABLE bad2 (k INTEGER NOT NULL, PRIMARY KEY (k))");
+        JsonNode p = http.createProducer("{\"table\":\"bad\"}").json();
+
+        Http.Answer malformed = http.query("latest", "SELEC * FROM bad");
+        assertThat(malformed.status()).isEqualTo(400);
+        assertThat(malformed.json().get("message").asText()).startsWith("malformed SQL");
+        Http.Answer undeclared = http.query("latest", "SELECT * FROM nosuchtable");
+        assertThat(undeclared.status()).isEqualTo(404);
+        assertThat(undeclared.json().get("message").asText()).contains("'nosuchtable' is not declared");
+        assertThat(http.insert(p, "INSERT INTO bad (k, v) VALUES (1)").json().get("message").asText())
+                .contains("gives 1 values for 2 columns");
+        assertThat(http.insert(p, "INSERT INTO bad (k, v) VALUES (1, 'too long')").json().get("message").asText())
+                .contains("longer than 5");
+        Http.Answer otherTable = http.insert(p, "INSERT INTO bad2 VALUES (1)");
+        assertThat(otherTable.status()).isEqualTo(400);
+        assertThat(otherTable.json().get("message").asText()).contains("publishes table bad, not bad2");
+        assertThat(http.createTable("CREATE TABLE").status()).isEqualTo(400);
+        assertThat(http.createProducer("{\"table\":\"nosuchtable\"}").status()).isEqualTo(404);
+        assertThat(http.createProducer("{\"table\":\"bad\",\"terminationInterval\":-1}").status()).isEqualTo(400);
+        assertThat(http.createProducer("{\"table\":\"bad\",\"queryTypes\":[\"static\"]}").status()).isEqualTo(400);
+        assertThat(http.query("sideways", "SELECT * FROM bad").status()).isEqualTo(400);
+
+        // nothing changes a table without the producer's own token
+        JsonNode other = http.createProducer("{\"table\":\"bad\"}").json();
+        long id = p.get("id").asLong();
+        assertThat(http.post("/rgma/producers/" + id + "/insert", "text/plain", "INSERT INTO bad VALUES (9, 'x')", null, null)
+                .status()).isEqualTo(401);
+        assertThat(http.post("/rgma/producers/" + id + "/insert", "text/plain", "INSERT INTO bad VALUES (9, 'x')",
+                other.get("token").asText(), null).status()).isEqualTo(401);
+        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(http.base + "/rgma/producers/" + id))
+                .DELETE()).status()).isEqualTo(401);
+        assertThat(http.query("history", "SELECT * FROM bad").json().get("rows")).isEmpty();
+        assertThat(http.get("/rgma/registry/producers").body()).contains("\"id\":" + id);
+    }
+
+    @Test
+    void registryMediatesByTableAndPredicate() throws Exception {
+        http.createTable("CREATE TABLE sites (site VARCHAR(10) NOT NULL, host VARCHAR(10) NOT NULL, v INTEGER,"
+                + " PRIMARY KEY (site, host))");
+        JsonNode ral = http.createProducer("{\"table\":\"sites\",\"predicate\":\"WHERE site = 'RAL'\"}").json();
+        JsonNode cern = http.createProducer("{\"table\":\"sites\",\"predicate\":\"site = 'CERN'\"}").json();
+        JsonNode any = http.createProducer("{\"table\":\"sites\"}").json();
+        http.insert(ral, "INSERT INTO sites VALUES ('RAL', 'r1', 1)");
+        http.insert(cern, "INSERT INTO sites VALUES ('CERN', 'c1', 2)");
+        http.insert(any, "INSERT INTO sites VALUES ('RAL', 'x1', 3), ('FNAL', 'f1', 4)");
+        Http.Answer outside = http.insert(ral, "INSERT INTO sites VALUES ('CERN', 'r2', 5)");
+        assertThat(outside.status()).isEqualTo(400);
+        assertThat(outside.json().get("message").asText()).contains("predicate");
+
+        List<Long> chosen = new ArrayList<>();
+        new Registry(endpoint).lookup("SELECT * FROM sites WHERE site = 'RAL'", "latest").forEach(r -> chosen.add(r.id()));
+        assertThat(chosen).containsExactlyInAnyOrder(ral.get("id").asLong(), any.get("id").asLong());
+        JsonNode answer = http.query("latest", "SELECT host FROM sites WHERE site = 'RAL'").json();
+        assertThat(column(answer, 0)).containsExactlyInAnyOrder("r1", "x1");
+        assertThat(answer.get("producers")).hasSize(2);
+        assertThat(column(http.query("latest", "SELECT host FROM sites").json(), 0))
+                .containsExactlyInAnyOrder("r1", "c1", "x1", "f1");
+        // producers handed to the consumer: no mediation
+        JsonNode direct = http.get("/rgma/consumer/query?type=latest&producer=" + cern.get("id").asLong() + "&select="
+                + Http.enc("SELECT host FROM sites")).json();
+        assertThat(column(direct, 0)).containsExactly("c1");
+        assertThat(http.get("/rgma/consumer/query?type=latest&producer=http://198.51.100.1:80%23" + cern.get("id").asLong()
+                + "&select=" + Http.enc("SELECT host FROM sites")).status()).isEqualTo(400);
+    }
+
+    @Test
+    void deadProducersExpireAndTheirTuplesLeaveLatestQueries() throws Exception {
+        http.createTable("CREATE TABLE soft (k VARCHAR(10) NOT NULL, PRIMARY KEY (k))");
+        JsonNode dying = http.createProducer("{\"table\":\"soft\",\"terminationInterval\":1,\"latestRetentionPeriod\":1}").json();
+        JsonNode living = http.createProducer("{\"table\":\"soft\",\"terminationInterval\":120,\"latestRetentionPeriod\":1,"
+                + "\"historyRetentionPeriod\":120}").json();
+        http.insert(dying, "INSERT INTO soft VALUES ('dying')");
+        http.insert(living, "INSERT INTO soft VALUES ('old')");
+        assertThat(column(http.query("latest", "SELECT k FROM soft").json(), 0)).contains("dying", "old");
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(http.get("/rgma/registry/producers?table=soft").body()).doesNotContain("\"id\":" + dying.get("id").asLong());
+            assertThat(column(http.query("latest", "SELECT k FROM soft").json(), 0)).isEmpty();
+        });
+        // the living producer's tuple left latest by its retention, but history keeps it
+        assertThat(column(http.query("history", "SELECT k FROM soft").json(), 0)).containsExactly("old");
+        Http.Answer gone = http.insert(dying, "INSERT INTO soft VALUES ('again')");
+        assertThat(gone.status()).isEqualTo(404);
+        http.post("/rgma/producers/" + living.get("id").asLong() + "/renew", "text/plain", "", living.get("token").asText(), null);
+        http.insert(living, "INSERT INTO soft VALUES ('new')");
+        assertThat(column(http.query("latest", "SELECT k FROM soft").json(), 0)).containsExactly("new");
+    }
+
+    @Test
+    void continuousConsumerKeepsItsStreamAndPicksUpNewProducers() throws Exception {
+        Registry registry = new Registry(endpoint);
+        registry.createTable("CREATE TABLE flow (k VARCHAR(10) NOT NULL, n INTEGER, PRIMARY KEY (k))");
+        PrimaryProducer first = new PrimaryProducer(endpoint, ProducerOptions.of("flow").withTerminationInterval(3));
+        first.insert("INSERT INTO flow VALUES ('before', 0)");
+        try (Consumer.Stream stream = new Consumer(endpoint).stream("SELECT k, n FROM flow WHERE n > 0")) {
+            assertThat(stream.columns()).containsExactly("k", "n");
+            first.insert("INSERT INTO flow VALUES ('skipped', 0), ('a1', 1)");
+            assertThat(assertTimeoutPreemptively(PATIENCE, stream::next)).containsExactly("a1", 1);
+            // the first producer dies (no more contact); a new one registers later
+            await().atMost(PATIENCE).until(() -> registry.producers().stream().noneMatch(p -> p.id() == first.id()));
+            PrimaryProducer second = new PrimaryProducer(endpoint, ProducerOptions.of("flow"));
+            second.insert("INSERT INTO flow VALUES ('b1', 2)");
+            assertThat(assertTimeoutPreemptively(PATIENCE, stream::next)).containsExactly("b1", 2);
+            second.insert("INSERT INTO flow VALUES ('b2', 3)");
+            assertThat(assertTimeoutPreemptively(PATIENCE, stream::next)).containsExactly("b2", 3);
+            second.close();
+        }
+    }
+
+    @Test
+    void aStreamWhoseReaderStopsIsCutWithoutHoldingTheProducer() throws Exception {
+        http.createTable("CREATE TABLE flood (k INTEGER NOT NULL, pad VARCHAR(4000), PRIMARY KEY (k))");
+        JsonNode p = http.createProducer("{\"table\":\"flood\",\"historyRetentionPeriod\":600}").json();
+        await().atMost(PATIENCE).until(() -> consumers.activeStreams() == 1); // the demo's archiver only
+        int before = consumers.activeStreams();
+        try (Socket reader = new Socket()) {
+            reader.setReceiveBufferSize(4096);
+            reader.connect(new InetSocketAddress("127.0.0.1", port));
+            OutputStream out = reader.getOutputStream();
+            out.write(("GET /rgma/consumer/stream?select=" + Http.enc("SELECT * FROM flood") + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = reader.getInputStream();
+            assertThat(in.read()).as("the stream started").isPositive();
+            await().atMost(PATIENCE).until(() -> consumers.activeStreams() == before + 1);
+            String pad = "x".repeat(4000);
+            int k = 0;
+            // publish until the stream is cut: the reader reads nothing more
+            while (consumers.activeStreams() > before && k < 20_000) {
+                StringBuilder insert = new StringBuilder("INSERT INTO flood VALUES ");
+                for (int i = 0; i < 15; i++) {
+                    insert.append(i == 0 ? "" : ", ").append("(").append(k++).append(", '").append(pad).append("')");
+                }
+                assertThat(http.insert(p, insert.toString()).status()).isEqualTo(200);
+            }
+            await().atMost(PATIENCE).until(() -> consumers.activeStreams() == before);
+            // the producer was never held: it still publishes and answers
+            assertThat(http.insert(p, "INSERT INTO flood VALUES (-1, 'after')").status()).isEqualTo(200);
+            assertThat(http.query("latest", "SELECT k FROM flood WHERE k = -1").json().get("rows")).hasSize(1);
+        }
+    }
+
+    @Test
+    void secondaryProducerArchivesThePrimaryStreams() throws Exception {
+        Registry registry = new Registry(endpoint);
+        registry.createTable("CREATE TABLE arch (site VARCHAR(10) NOT NULL, v INTEGER, PRIMARY KEY (site))");
+        try (SecondaryProducer archiver = new SecondaryProducer(endpoint, ProducerOptions.of("arch").withStorage("database"))) {
+            PrimaryProducer a = new PrimaryProducer(endpoint, ProducerOptions.of("arch").withPredicate("site = 'A'"));
+            PrimaryProducer b = new PrimaryProducer(endpoint, ProducerOptions.of("arch").withPredicate("site = 'B'"));
+            a.insert("INSERT INTO arch VALUES ('A', 1)");
+            b.insert("INSERT INTO arch VALUES ('B', 1)");
+            a.insert("INSERT INTO arch VALUES ('A', 2)");
+            String history = "/rgma/consumer/query?type=history&producer=" + archiver.id() + "&select="
+                    + Http.enc("SELECT site, v FROM arch");
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(http.get(history).json().get("rows")).hasSize(3));
+            JsonNode latest = http.get("/rgma/consumer/query?type=latest&producer=" + archiver.id() + "&select="
+                    + Http.enc("SELECT site, v FROM arch")).json();
+            assertThat(latest.get("rows").toString()).contains("[\"A\",2]", "[\"B\",1]").doesNotContain("[\"A\",1]");
+            assertThat(registry.producers().stream().filter(p -> p.id() == archiver.id()).findFirst().orElseThrow().kind())
+                    .isEqualTo("secondary");
+            a.close();
+            b.close();
+        }
+    }
+
+    @Test
+    void onDemandProducersAnswerStaticQueriesFromTheHostsProviders() throws Exception {
+        await().atMost(PATIENCE).until(() -> http.get("/rgma/registry/producers?table=hostload").json().size() >= 3);
+        JsonNode load = http.query("static", "SELECT hostname, load1 FROM hostload").json();
+        assertThat(load.get("rows")).hasSize(1);
+        assertThat(load.get("rows").get(0).get(0).asText()).isNotBlank();
+        assertThat(load.get("rows").get(0).get(1).isInt()).isTrue();
+        JsonNode glue = http.query("static", "SELECT dn, val FROM glueentry WHERE attribute = 'GlueHostName'").json();
+        assertThat(glue.get("rows")).isNotEmpty();
+        // the demo's primary producer published the same collector once; its archiver keeps the history
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(http.query("latest", "SELECT hostname FROM hostload")
+                .json().get("rows").size()).isGreaterThanOrEqualTo(2));
+    }
+
+    @Test
+    void registryKeepsAnsweringUnderARegistrationFlood() throws Exception {
+        http.createTable("CREATE TABLE floodreg (k INTEGER NOT NULL, PRIMARY KEY (k))");
+        String body = "{\"table\":\"floodreg\",\"terminationInterval\":5}";
+        int accepted = 0;
+        Http.Answer refused = null;
+        for (int i = 0; i < 1000 && refused == null; i++) {
+            Http.Answer a = http.post("/rgma/producers", "application/json", body, null, "192.0.2.66");
+            if (a.status() == 201) {
+                accepted++;
+            } else {
+                refused = a;
+            }
+        }
+        assertThat(refused).as("the flood is bounded").isNotNull();
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(refused.json().get("message").asText()).contains("192.0.2.66");
+        assertThat(accepted).isEqualTo(400);
+        // others still register and look up
+        assertThat(http.post("/rgma/producers", "application/json", body, null, "192.0.2.67").status()).isEqualTo(201);
+        assertThat(http.get("/rgma/registry/producers?table=floodreg").json().size()).isPositive();
+        assertThat(http.query("latest", "SELECT * FROM floodreg").status()).isEqualTo(200);
+        // the flood's registrations expire and give the address its share back
+        await().atMost(PATIENCE).until(() -> http.post("/rgma/producers", "application/json", body, null, "192.0.2.66")
+                .status() == 201);
+    }
+
+    @Test
+    void anonymousQueriesAreBoundedInRowsAndBodies() throws Exception {
+        http.createTable("CREATE TABLE many (k INTEGER NOT NULL, PRIMARY KEY (k))");
+        JsonNode p = http.createProducer("{\"table\":\"many\"}").json();
+        StringBuilder insert = new StringBuilder("INSERT INTO many VALUES (0)");
+        for (int i = 1; i < 600; i++) {
+            insert.append(", (").append(i).append(")");
+        }
+        assertThat(http.insert(p, insert.toString()).status()).isEqualTo(200);
+        JsonNode answer = http.query("history", "SELECT k FROM many").json();
+        assertThat(answer.get("rows")).hasSize(500);
+        assertThat(answer.get("truncated").asBoolean()).isTrue();
+        Http.Answer big = http.insert(p, "INSERT INTO many VALUES " + "(1), ".repeat(20_000) + "(2)");
+        assertThat(big.status()).isEqualTo(413);
+        assertThat(big.json().get("message").asText()).contains("65536");
+        try {
+            new Consumer(endpoint).query("SELECT nope FROM many", "latest");
+            throw new AssertionError("expected a refusal");
+        } catch (RgmaClientException e) {
+            assertThat(e.status()).isEqualTo(400);
+            assertThat(e.getMessage()).contains("no column nope");
+        }
+    }
+
+    @Test
+    void netLoggerStepsArePublishedAsTimers() throws Exception {
+        http.createTable("CREATE TABLE steps (k INTEGER NOT NULL, PRIMARY KEY (k))");
+        JsonNode p = http.createProducer("{\"table\":\"steps\"}").json();
+        http.insert(p, "INSERT INTO steps VALUES (1)");
+        http.query("latest", "SELECT * FROM steps");
+        String prometheus = http.get("/actuator/prometheus").body();
+        for (String step : List.of("ConsumerServlet-Start", "ConsumerServlet-SendQueryRegistry", "RegistryServlet-ProcessQuery",
+                "ConsumerServlet-StartQuery", "Producer-Execute", "ConsumerServlet-Retrieve")) {
+            assertThat(prometheus).contains("rgma_step_seconds_count{application=\"rgma\",step=\"" + step + "\"}");
+        }
+    }
+}
