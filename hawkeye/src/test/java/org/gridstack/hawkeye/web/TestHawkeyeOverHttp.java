@@ -208,4 +208,43 @@ class TestHawkeyeOverHttp {
         // a sensible query over the same ads still works
         assertEquals(600, client.query(uri, "Kind == \"huge\" && size(Big) == 20000", List.of("Kind")).size());
     }
+
+    @Test
+    void triggersAreRegisteredOverHttpAndFireOnPushedAds() throws Exception {
+        Path fired = dir.resolve("fired.txt");
+        String trigger = "{\"name\":\"hot\",\"constraint\":\"Temp > 70\",\"command\":[\"/bin/sh\",\"-c\",\"cat > "
+                + fired + "\"],\"minIntervalSeconds\":0}";
+        HttpRequest.Builder post = HttpRequest.newBuilder(managerUri.resolve("v1/triggers"))
+                .POST(HttpRequest.BodyPublishers.ofString(trigger));
+        assertEquals(401, http.send(post.build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+        HttpResponse<String> bad = http.send(HttpRequest.newBuilder(managerUri.resolve("v1/triggers"))
+                .header("Authorization", "Bearer " + TOKEN)
+                .POST(HttpRequest.BodyPublishers.ofString(trigger.replace("Temp > 70", "Temp >"))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, bad.statusCode());
+        assertTrue(bad.body().contains("\"column\":7"), bad.body());
+        assertEquals(201, http.send(post.header("Authorization", "Bearer " + TOKEN).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+
+        client.push(managerUri, "cool-node", ClassAd.builder().put("Temp", 40).build(), null, TOKEN);
+        client.push(managerUri, "hot-node", ClassAd.builder().put("Temp", 90).build(), null, TOKEN);
+        await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(fired) && Files.readString(fired).contains("Temp = 90"));
+        HttpResponse<String> status = http.send(HttpRequest.newBuilder(managerUri.resolve("v1/triggers")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(status.body().contains("\"name\":\"hot\"") && status.body().contains("\"fired\":1"), status.body());
+    }
+
+    @Test
+    void theSeedsStepsArePrometheusTimers() throws Exception {
+        io.micrometer.prometheusmetrics.PrometheusMeterRegistry meters =
+                new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+        HttpServer server = HawkeyeServers.manager("127.0.0.1", 0, manager, meters);
+        closing.add(server);
+        URI uri = URI.create(server.url());
+        client.push(uri, "n1", ClassAd.builder().put("X", 1).build(), null, TOKEN);
+        client.query(uri, "X == 1", List.of("X"));
+        String text = http.send(HttpRequest.newBuilder(uri.resolve("metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(text.contains("hawkeye_step_seconds_count{step=\"Mgr-ProcessQuery\"} 1"), text);
+        assertTrue(text.contains("hawkeye_step_seconds_count{step=\"Mgr-StoreAd\"} 1"), text);
+    }
 }
