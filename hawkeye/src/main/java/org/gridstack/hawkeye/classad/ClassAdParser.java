@@ -146,7 +146,7 @@ public final class ClassAdParser {
 
         private static String describe(Token t, String msg) {
             if (t.getType() == Token.EOF) {
-                return "unexpected end of text (" + msg + ")";
+                return "unexpected end of text: an operand or a closing bracket is missing";
             }
             if (t.getType() == ClassAdLexer.UNKNOWN_CHAR) {
                 return "unexpected character '" + t.getText() + "'";
@@ -154,7 +154,12 @@ public final class ClassAdParser {
             if (msg.startsWith("no viable alternative")) {
                 return "cannot read '" + t.getText() + "' here";
             }
-            return msg;
+            // ANTLR lists every token it could accept; past a few the list does not help
+            int expecting = msg.indexOf(" expecting {");
+            if (expecting >= 0 && msg.chars().filter(c -> c == ',').count() > 4) {
+                msg = msg.substring(0, expecting);
+            }
+            return msg.replace("mismatched input", "unexpected").replace("extraneous input", "unexpected");
         }
     }
 }
