@@ -2,7 +2,6 @@ package org.gridstack.hawkeye.classad;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -172,10 +171,6 @@ public final class ClassAd {
 
         public ClassAd build() {
             return new ClassAd(new LinkedHashMap<>(attributes));
-        }
-
-        List<String> names() {
-            return new ArrayList<>(attributes.keySet());
         }
     }
 }

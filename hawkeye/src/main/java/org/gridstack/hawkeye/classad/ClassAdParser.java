@@ -6,7 +6,6 @@ import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
-import org.antlr.v4.runtime.atn.PredictionMode;
 import org.gridstack.hawkeye.classad.parser.ClassAdLexer;
 import org.gridstack.hawkeye.classad.parser.ClassAdParser.DefinitionOnlyContext;
 import org.gridstack.hawkeye.classad.parser.ClassAdParser.ExpressionOnlyContext;
@@ -114,7 +113,6 @@ public final class ClassAdParser {
                 new org.gridstack.hawkeye.classad.parser.ClassAdParser(new CommonTokenStream(lexer));
         p.removeErrorListeners();
         p.addErrorListener(ThrowingListener.INSTANCE);
-        p.getInterpreter().setPredictionMode(PredictionMode.SLL);
         return p;
     }
 

@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.cli;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,8 +28,6 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import picocli.CommandLine;
-
-import static org.awaitility.Awaitility.await;
 
 /** The condor_status-like CLI against a real manager and agent. */
 class TestStatusCommand {
