@@ -113,8 +113,11 @@ public final class ClassAdWriter {
             }
             sb.append(name(r.name()));
         } else if (e instanceof Expr.Select s) {
+            // "3.x" would read as the real 3. followed by x
+            boolean number = s.base() instanceof Expr.Literal l && (l.value() instanceof Value.Int || l.value() instanceof Value.Real);
+            sb.append(number ? "(" : "");
             append(sb, s.base(), 12, old);
-            sb.append('.').append(name(s.name()));
+            sb.append(number ? ")" : "").append('.').append(name(s.name()));
         } else if (e instanceof Expr.Subscript s) {
             append(sb, s.base(), 12, old);
             sb.append('[');

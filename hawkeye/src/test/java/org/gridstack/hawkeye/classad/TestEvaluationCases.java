@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.classad;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -74,5 +75,14 @@ class TestEvaluationCases {
         Value expected = Evaluator.evaluate(parser.parseExpression(c.expected()), ClassAd.empty());
         assertTrue(Operations.identical(expected, actual),
                 () -> c + ": got " + actual + " (" + actual.typeName() + ")");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void unparsedTextReadsBackAsTheSameTree(Case c) {
+        ClassAdParser parser = ClassAdParser.standard();
+        Expr expr = parser.parseExpression(c.expression());
+        String text = ClassAdWriter.unparse(expr);
+        assertEquals(expr, parser.parseExpression(text), () -> c + ": unparsed as " + text);
     }
 }
