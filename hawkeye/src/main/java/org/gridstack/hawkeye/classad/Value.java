@@ -159,9 +159,9 @@ public sealed interface Value {
 
         @Override
         public String toString() {
-            StringBuilder sb = new StringBuilder("{ ");
+            StringBuilder sb = new StringBuilder("{");
             for (int i = 0; i < elements.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(elements.get(i));
+                sb.append(i == 0 ? " " : ", ").append(elements.get(i));
             }
             return sb.append(elements.isEmpty() ? "}" : " }").toString();
         }

@@ -3,6 +3,8 @@ package org.gridstack.hawkeye.cli;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -33,10 +35,24 @@ public final class ManagerCommand implements Callable<Integer> {
     @Option(names = "--expiry", defaultValue = "180", description = "seconds without an ad before a host is dropped (default: ${DEFAULT-VALUE})")
     long expirySeconds;
 
+    @Option(names = "--queries-per-address", defaultValue = "16", description = "queries one address may run at once (default: ${DEFAULT-VALUE})")
+    int queriesPerAddress;
+
+    @Option(names = "--pushes-per-address", defaultValue = "8", description = "pushes one address may send at once (default: ${DEFAULT-VALUE})")
+    int pushesPerAddress;
+
+    @Option(names = "--hosts-per-address", defaultValue = "1024", description = "hosts one address may report (default: ${DEFAULT-VALUE})")
+    int hostsPerAddress;
+
+    @Option(names = "--trusted-proxy", description = "CIDR of a proxy whose X-Forwarded-For is believed (repeatable)")
+    List<String> trustedProxies = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         ManagerSettings settings = ManagerSettings.defaults(Credentials.read(credentialFile))
-                .withExpiry(Duration.ofSeconds(expirySeconds));
+                .withExpiry(Duration.ofSeconds(expirySeconds))
+                .withShares(queriesPerAddress, pushesPerAddress, hostsPerAddress)
+                .withTrustedProxies(trustedProxies);
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         try (Manager manager = new Manager(settings, Clock.systemUTC(), TriggerEngine.standard(Clock.systemUTC()));
                 HttpServer server = HawkeyeServers.manager(listen, port, manager, meters)) {

@@ -60,4 +60,16 @@ public record ManagerSettings(Duration expiry, Set<String> agentCredentials, Eva
         return new ManagerSettings(expiry, agentCredentials, queryLimits, maxResults, value, pushesPerAddress,
                 queriesPerAddress, maxPushBytes, trustedProxies);
     }
+
+    /** The same settings with these per-address shares: queries and pushes at once, hosts held. */
+    public ManagerSettings withShares(int queries, int pushes, int hosts) {
+        return new ManagerSettings(expiry, agentCredentials, queryLimits, maxResults, hosts, pushes, queries, maxPushBytes,
+                trustedProxies);
+    }
+
+    /** The same settings, believing X-Forwarded-For from these CIDRs. */
+    public ManagerSettings withTrustedProxies(List<String> cidrs) {
+        return new ManagerSettings(expiry, agentCredentials, queryLimits, maxResults, maxHostsPerSource, pushesPerAddress,
+                queriesPerAddress, maxPushBytes, cidrs);
+    }
 }
