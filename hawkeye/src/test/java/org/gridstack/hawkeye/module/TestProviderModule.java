@@ -1,0 +1,49 @@
+package org.gridstack.hawkeye.module;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.util.List;
+
+import org.gridstack.hawkeye.classad.ClassAd;
+import org.gridstack.hawkeye.classad.Value;
+import org.junit.jupiter.api.Test;
+
+import com.unboundid.ldap.sdk.Entry;
+
+/** mds-index's providers as Hawkeye modules: the same data in ClassAd form. */
+class TestProviderModule {
+
+    @Test
+    void entriesBecomeTypedAttributesAndRepeatedOnesLists() {
+        Entry a = new Entry("GlueSALocalID=data,o=Grid");
+        a.addAttribute("objectClass", "GlueSA");
+        a.addAttribute("GlueSAStateAvailableSpace", "1024");
+        a.addAttribute("GlueSAName", "data");
+        a.addAttribute("Load", "0.25");
+        Entry b = new Entry("GlueSALocalID=scratch,o=Grid");
+        b.addAttribute("GlueSAName", "scratch");
+        ClassAd ad = ProviderModule.toAd(List.of(a, b));
+        assertEquals(Value.of(1024L), ad.evaluate("GlueSAStateAvailableSpace"));
+        assertEquals(Value.of(0.25), ad.evaluate("Load"));
+        assertEquals(new Value.ListValue(List.of(Value.of("data"), Value.of("scratch"))), ad.evaluate("GlueSAName"));
+        assertFalse(ad.contains("objectClass"));
+    }
+
+    @Test
+    void thisHostsModulesDescribeItFromProc() throws Exception {
+        try (ModuleRunner runner = new ModuleRunner(HostModules.forThisHost(Clock.systemUTC()), Clock.systemUTC(),
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry())) {
+            runner.runAllOnce();
+            for (ModuleState s : runner.states().values()) {
+                assertFalse(s.stale(), s.module() + ": " + s.problem());
+            }
+            ClassAd os = runner.states().get("host-os").ad();
+            assertTrue(os.evaluate("GlueHostMainMemoryRAMSize") instanceof Value.Int, os.toString());
+            ClassAd load = runner.states().get("host-load").ad();
+            assertTrue(load.evaluate("GlueHostProcessorLoadLast1Min") instanceof Value.Int, load.toString());
+        }
+    }
+}
