@@ -78,23 +78,29 @@ public final class WanLink implements AutoCloseable {
     private final Thread acceptor;
     private volatile boolean closed;
 
-    private WanLink(String name, InetSocketAddress target, Profile profile) throws IOException {
+    private WanLink(String name, InetSocketAddress listen, InetSocketAddress target, Profile profile) throws IOException {
         this.name = name;
         this.target = target;
         this.profile = profile;
         this.upstream = new LinkSchedule.Shared(profile.linkBytesPerSecond());
         this.downstream = new LinkSchedule.Shared(profile.linkBytesPerSecond());
-        this.server = new ServerSocket(0, 256, InetAddress.getLoopbackAddress());
+        this.server = new ServerSocket(listen.getPort(), 256, listen.getAddress());
         this.acceptor = new Thread(this::accept, "wan-" + name + "-accept");
         acceptor.setDaemon(true);
     }
 
     /** Starts a link on a free loopback port in front of {@code target}. */
     public static WanLink start(String name, InetSocketAddress target, Profile profile) throws IOException {
+        return start(name, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), target, profile);
+    }
+
+    /** Starts a link listening on {@code listen} (port 0: a free one) in front of {@code target}. */
+    public static WanLink start(String name, InetSocketAddress listen, InetSocketAddress target, Profile profile) throws IOException {
         Objects.requireNonNull(name, "name is null");
+        Objects.requireNonNull(listen, "listen is null");
         Objects.requireNonNull(target, "target is null");
         Objects.requireNonNull(profile, "profile is null");
-        WanLink link = new WanLink(name, target, profile);
+        WanLink link = new WanLink(name, listen, target, profile);
         link.acceptor.start();
         return link;
     }

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
  * (run once from main).
  */
 @Command(name = "dqp-engine", mixinStandardHelpOptions = true, subcommands = {DqpCommand.Demo.class, CoordinatorCommand.class, EvaluatorCommand.class,
-            DataServiceCommand.class, EntropyCommand.class, QueryCommand.class},
+            DataServiceCommand.class, EntropyCommand.class, QueryCommand.class, DemoDataCommand.class},
         description = "OGSA-DQP (seed 003) re-implemented: distributed SQL over data services with blocked transfer.")
 public final class DqpCommand implements Runnable {
     @Override

@@ -30,7 +30,7 @@ class TestDqpCommand {
     void helpListsEveryCommand() {
         Run r = run("--help");
         assertEquals(0, r.exitCode());
-        for (String command : new String[] {"demo", "coordinator", "evaluator", "data-service", "entropy"}) {
+        for (String command : new String[] {"demo", "coordinator", "evaluator", "data-service", "entropy", "demo-data"}) {
             assertTrue(r.out().contains(command), command + " in: " + r.out());
         }
     }
@@ -55,6 +55,13 @@ class TestDqpCommand {
         Run r = run("demo", "--port", "70000");
         assertNotEquals(0, r.exitCode());
         assertTrue(r.err().contains("--port must be within 0..65535"), r.err());
+    }
+
+    @Test
+    void demoDataRefusesAnUnknownHostBeforeStartingADatabase() {
+        Run r = run("demo-data", "--tables", "c");
+        assertNotEquals(0, r.exitCode());
+        assertTrue(r.err().contains("--tables must be a or b, is 'c'"), r.err());
     }
 
     @Test
