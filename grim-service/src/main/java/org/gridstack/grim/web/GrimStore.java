@@ -11,6 +11,11 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import org.gridstack.grim.generate.GlueDataGenerator;
@@ -102,29 +107,71 @@ public final class GrimStore implements AutoCloseable {
         new XmlExporter().export(source, xmlDir);
         Files.createDirectories(workDir.resolve("export"));
         Files.writeString(workDir.resolve("export/grim.ldif"), LdifExporter.export(source), StandardCharsets.UTF_8);
+        // BaseX and LDAP load from the export independently: in parallel, so start-up waits for the
+        // slower one rather than for both; then every copy is compared with the source, also in parallel
+        List<Callable<Void>> loads = new ArrayList<>();
         GrimBackend basex = backends.get("basex");
         if (basex != null) {
-            long t = System.nanoTime();
-            ((BaseXBackend) basex).loadXml(xmlDir);
-            log.info("basex loaded from {} in {} ms", xmlDir, (System.nanoTime() - t) / 1_000_000);
+            loads.add(() -> {
+                long t = System.nanoTime();
+                ((BaseXBackend) basex).loadXml(xmlDir);
+                log.info("basex loaded from {} in {} ms", xmlDir, (System.nanoTime() - t) / 1_000_000);
+                return null;
+            });
         }
         GrimBackend ldap = backends.get("ldap");
         if (ldap != null) {
-            long t = System.nanoTime();
-            ldap.load(source);
-            log.info("ldap loaded in {} ms", (System.nanoTime() - t) / 1_000_000);
+            Dataset loaded = source;
+            loads.add(() -> {
+                long t = System.nanoTime();
+                ldap.load(loaded);
+                log.info("ldap loaded in {} ms", (System.nanoTime() - t) / 1_000_000);
+                return null;
+            });
         }
-        Map<String, Boolean> same = new LinkedHashMap<>();
+        runInParallel(loads);
+        Map<String, Boolean> same = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+        Dataset expected = source;
+        List<Callable<Void>> checks = new ArrayList<>();
         for (GrimBackend b : backends.values()) {
-            boolean equal = sameObjects(b.snapshot(), source);
-            same.put(b.name(), equal);
-            if (!equal) {
-                log.error("{} does not hold the same objects as the relational copy", b.name());
-            }
+            same.put(b.name(), Boolean.FALSE);
+            checks.add(() -> {
+                boolean equal = sameObjects(b.snapshot(), expected);
+                same.put(b.name(), equal);
+                if (!equal) {
+                    log.error("{} does not hold the same objects as the relational copy", b.name());
+                }
+                return null;
+            });
         }
-        consistent = java.util.Collections.unmodifiableMap(same);
+        runInParallel(checks);
+        consistent = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(same));
         log.info("all backends hold the same objects: {}", same);
         return source.count(GlueModel.CONNECTION);
+    }
+
+    /** Runs the tasks on threads of their own and waits for all; the first failure is rethrown. */
+    private static void runInParallel(List<Callable<Void>> tasks) throws IOException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, tasks.size()), r -> new Thread(r, "grim-load"));
+        try {
+            for (Future<Void> f : pool.invokeAll(tasks)) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while loading the backends", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException io) {
+                throw io;
+            }
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException(c.getMessage(), c);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The change-log position every copy was loaded at (0 without PostgreSQL). */

@@ -28,6 +28,10 @@ final class GiisCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "" + GiisConfig.DEFAULT_PORT, description = "LDAP port (default ${DEFAULT-VALUE}; 0: any free port).")
     int port;
 
+    @Option(names = "--listen-address", paramLabel = "ADDRESS",
+            description = "Address to listen on, e.g. 127.0.0.1 for this host only (default: every address).")
+    java.net.InetAddress listenAddress;
+
     @Option(names = "--suffix", defaultValue = GiisConfig.DEFAULT_SUFFIX, description = "Suffix (default ${DEFAULT-VALUE}).")
     String suffix;
 
@@ -69,7 +73,7 @@ final class GiisCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        GiisConfig.Builder b = GiisConfig.builder().port(port).suffix(suffix)
+        GiisConfig.Builder b = GiisConfig.builder().port(port).listenAddress(listenAddress).suffix(suffix)
                 .glue2Suffix(glue2Suffix == null || glue2Suffix.isBlank() ? null : glue2Suffix).mode(GiisMode.parse(mode))
                 .allowedRegistrants(allow).accessLog(accessLog);
         aggregate.forEach(b::aggregate);
@@ -101,7 +105,7 @@ final class GiisCommand implements Callable<Integer> {
             }
             stopped.countDown();
         }, "giis-shutdown"));
-        System.out.println("GIIS listening on ldap://0.0.0.0:" + giis.port() + " for " + config.suffix() + " (mode "
+        System.out.println("GIIS listening on ldap://" + (listenAddress == null ? "0.0.0.0" : listenAddress.getHostAddress()) + ":" + giis.port() + " for " + config.suffix() + " (mode "
                 + config.mode().name().toLowerCase() + ", " + config.aggregate().size() + " static sources)");
         System.out.println("try: ldapsearch -x -H ldap://127.0.0.1:" + giis.port() + " -b '" + config.suffix()
                 + "' '(objectClass=GlueCE)'");

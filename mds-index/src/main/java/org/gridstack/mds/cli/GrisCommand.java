@@ -31,6 +31,10 @@ final class GrisCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "2135", description = "LDAP port (default ${DEFAULT-VALUE}, MDS2's; 0: any free port).")
     int port;
 
+    @Option(names = "--listen-address", paramLabel = "ADDRESS",
+            description = "Address to listen on, e.g. 127.0.0.1 for this host only (default: every address).")
+    java.net.InetAddress listenAddress;
+
     @Option(names = "--providers", defaultValue = "default", paramLabel = "default|synthetic:N|DIR|FILE",
             description = "default: this host from /proc as GLUE 1.3 and GLUE 2.0; synthetic:N: N entries with a date"
                     + " attribute; DIR: a BDII gip folder (provider/, ldif/) or a folder with grid-info-resource-ldif.conf;"
@@ -64,7 +68,7 @@ final class GrisCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        GrisConfig config = GrisConfig.builder().port(port).suffix(suffix).glue2Suffix(glue2Suffix)
+        GrisConfig config = GrisConfig.builder().port(port).listenAddress(listenAddress).suffix(suffix).glue2Suffix(glue2Suffix)
                 .cacheMode(CacheMode.parse(cache)).accessLog(accessLog).build();
         ProcessRunner runner = new ProcessRunner();
         List<InformationProvider> list;
@@ -95,7 +99,7 @@ final class GrisCommand implements Callable<Integer> {
             metrics.close();
             stopped.countDown();
         }, "gris-shutdown"));
-        System.out.println("GRIS listening on ldap://0.0.0.0:" + server.port() + " for " + config.suffixes()
+        System.out.println("GRIS listening on ldap://" + (listenAddress == null ? "0.0.0.0" : listenAddress.getHostAddress()) + ":" + server.port() + " for " + config.suffixes()
                 + " (" + list.size() + " providers, cache " + config.cacheMode().name().toLowerCase() + ")");
         System.out.println("try: ldapsearch -x -H ldap://127.0.0.1:" + server.port() + " -b '" + config.suffix()
                 + "' '(objectClass=GlueCE)'");

@@ -75,7 +75,7 @@ public final class FrontierQuery {
             }
             FrontierClientConfig built = config.build();
             try (FrontierClient client = new FrontierClient(built)) {
-                return query(client, sql, options, out, err);
+                return query(client, built.proxies(), sql, options, out, err);
             }
         } catch (IllegalArgumentException | FrontierProtocolException e) {
             err.println("frontier-query: " + e.getMessage());
@@ -91,7 +91,8 @@ public final class FrontierQuery {
         return args[i];
     }
 
-    private static int query(FrontierClient client, String sql, QueryOptions options, PrintStream out, PrintStream err) {
+    private static int query(FrontierClient client, List<java.net.URI> proxies, String sql, QueryOptions options,
+            PrintStream out, PrintStream err) {
         FrontierResult r;
         try {
             r = client.query(sql, options);
@@ -123,6 +124,11 @@ public final class FrontierQuery {
                 r.rowCount(), r.columnCount(), o.elapsed().toMillis(), o.bytes(), r.fullSize(), o.describe(),
                 o.xCache() == null ? "status unknown (no X-Cache)" : o.xCache(), o.ageSeconds() == null ? "" : ", age " + o.ageSeconds() + " s",
                 o.attempts());
+        if (!proxies.isEmpty() && o.proxy() == null) {
+            // the C client's fail-over goes direct when every proxy fails: say so, or a dead cache goes unnoticed
+            err.printf("frontier-query: WARNING: no proxy answered (%s); the answer came directly from the server%n",
+                    proxies.stream().map(java.net.URI::toString).collect(java.util.stream.Collectors.joining(", ")));
+        }
         return 0;
     }
 }

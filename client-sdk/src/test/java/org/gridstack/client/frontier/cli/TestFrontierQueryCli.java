@@ -40,6 +40,33 @@ class TestFrontierQueryCli {
         }
     }
 
+    /** A proxy that fails is named on stderr, not only hidden in "(direct)" and the attempt count. */
+    @Test
+    void aProxyThatFailedIsReported() throws Exception {
+        int deadPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            deadPort = s.getLocalPort();
+        }
+        String proxy = "http://127.0.0.1:" + deadPort;
+        try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")))) {
+            int code = run(Map.of(), "--server", server.url() + "/Frontier", "--proxy", proxy, "select * from T_TYPES order by id");
+            assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        }
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.contains("WARNING: no proxy answered (" + proxy + ")"), e);
+    }
+
+    @Test
+    void aProxyThatAnsweredIsNoWarning() throws Exception {
+        try (ScriptedHttpServer proxy = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")))) {
+            int code = run(Map.of(), "--server", "http://frontier.invalid:8000/Frontier", "--proxy", proxy.url(),
+                    "select * from T_TYPES order by id");
+            assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        }
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.contains("via proxy") && !e.contains("WARNING"), e);
+    }
+
     @Test
     void environmentConfiguresTheServer() throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer(answer(200, FrontierGoldenVectors.body("03-types-zip5")))) {
