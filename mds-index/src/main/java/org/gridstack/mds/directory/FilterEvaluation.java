@@ -27,7 +27,7 @@ public final class FilterEvaluation {
 
     /** Whether the filter is TRUE for the entry (FALSE and Undefined are not). */
     public boolean matches(Filter filter, Entry entry) {
-        return evaluate(requireNonNull(filter, "filter is null"), requireNonNull(entry, "entry is null")) == Boolean.TRUE;
+        return Boolean.TRUE.equals(evaluate(requireNonNull(filter, "filter is null"), requireNonNull(entry, "entry is null")));
     }
 
     /** TRUE, FALSE, or null for Undefined. */
@@ -37,7 +37,7 @@ public final class FilterEvaluation {
                 Boolean result = Boolean.TRUE;
                 for (Filter c : f.getComponents()) {
                     Boolean r = evaluate(c, e);
-                    if (r == Boolean.FALSE) {
+                    if (Boolean.FALSE.equals(r)) {
                         return Boolean.FALSE;
                     }
                     if (r == null) {
@@ -50,7 +50,7 @@ public final class FilterEvaluation {
                 Boolean result = Boolean.FALSE;
                 for (Filter c : f.getComponents()) {
                     Boolean r = evaluate(c, e);
-                    if (r == Boolean.TRUE) {
+                    if (Boolean.TRUE.equals(r)) {
                         return Boolean.TRUE;
                     }
                     if (r == null) {
