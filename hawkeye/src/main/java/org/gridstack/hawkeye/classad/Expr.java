@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * A parsed ClassAd expression: an immutable tree, safe to share between threads and to evaluate
- * against many ads (a constraint is parsed once per query). {@link #toString()} gives the
- * new-form unparsed text, which parses back to an equal tree.
+ * against many ads (a constraint is parsed once per query). {@link ClassAdWriter#unparse(Expr)}
+ * gives the new-form text, which parses back to an equal tree.
  */
 public sealed interface Expr {
 

@@ -124,4 +124,27 @@ class TestTriggerEngine {
             assertEquals("{\"trigger\":\"hook\",\"host\":\"node1\",\"ad\":{\"Name\":\"node1\",\"LoadAvg\":3.5}}", bodies.get(0));
         }
     }
+
+    @Test
+    void aWebhookAnsweringAnErrorIsRetriedAndReported() throws Exception {
+        List<String> calls = new CopyOnWriteArrayList<>();
+        HttpServlet failing = new HttpServlet() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected void doPost(HttpServletRequest req, HttpServletResponse resp) {
+                calls.add("call");
+                resp.setStatus(calls.size() < 2 ? 503 : 200);
+            }
+        };
+        try (HttpServer server = HttpServer.start("127.0.0.1", 0, 4, failing)) {
+            engine.register(Trigger.of("flaky-hook", "LoadAvg > 2", new TriggerAction.Webhook(
+                    java.net.URI.create(server.url()), Duration.ofSeconds(5)), Duration.ZERO, 3));
+            engine.adUpdated("node1", load(3.5));
+            await().atMost(Duration.ofSeconds(20)).until(() -> status("flaky-hook").succeeded() == 1);
+            assertEquals(1, status("flaky-hook").failed());
+            assertTrue(status("flaky-hook").lastError().contains("HTTP 503"), status("flaky-hook").lastError());
+            assertEquals(2, calls.size());
+        }
+    }
 }

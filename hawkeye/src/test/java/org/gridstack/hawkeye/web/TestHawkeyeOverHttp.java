@@ -247,4 +247,21 @@ class TestHawkeyeOverHttp {
         assertTrue(text.contains("hawkeye_step_seconds_count{step=\"Mgr-ProcessQuery\"} 1"), text);
         assertTrue(text.contains("hawkeye_step_seconds_count{step=\"Mgr-StoreAd\"} 1"), text);
     }
+
+    @Test
+    void anAgentAnswersManyClientsAtOnce() throws Exception {
+        agent("busy-agent", cron("load", "LoadAvg = 1.0"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> manager.store().size() == 1);
+        URI agentUri = URI.create(client.locate(managerUri, null).get(0).url());
+        List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+        HttpRequest request = HttpRequest.newBuilder(agentUri.resolve("v1/ads?attrs=Name,LoadAvg")).build();
+        for (int i = 0; i < 30; i++) { // more than the seed's agent, which answered one client at a time
+            answers.add(HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+        }
+        for (var a : answers) {
+            HttpResponse<String> r = a.get();
+            assertEquals(200, r.statusCode(), r.body());
+            assertEquals("{\"ads\":[{\"Name\":\"busy-agent\",\"LoadAvg\":1.0}],\"count\":1}", r.body());
+        }
+    }
 }
