@@ -1,6 +1,6 @@
 #!/bin/sh
 # Lays out the BDII's folders under its own home (as org.gridstack.testing.BdiiProcess does on a
-# host), starts its slapd on 2170 and runs bdii-update in the foreground. Debian 12's bdii-update
+# host), starts its slapd on 2170 (in the foreground) and bdii-update (its daemon). Debian 12's bdii-update
 # passes -h/-p to ldap-utils 2.5, which removed them: wrappers first on PATH rewrite them to -H.
 set -eu
 : "${BDII_SOURCES:?BDII_SOURCES: the ldap://HOST:PORT/BASE sources to aggregate}"
@@ -29,7 +29,7 @@ for src in $BDII_SOURCES; do
 done
 cat >"$d/bdii.conf" <<CONF
 SLAPD_CONF=$d/slapd.conf
-BDII_LOG_FILE=/dev/stdout
+BDII_LOG_FILE=$d/bdii-update.log
 BDII_PID_FILE=$d/run/bdii-update.pid
 BDII_LOG_LEVEL=INFO
 BDII_LDIF_DIR=$d/ldif
@@ -44,6 +44,14 @@ BDII_VAR_DIR=$d/var
 BDII_RUN_DIR=$d/run
 BDII_HOSTNAME=127.0.0.1
 CONF
+# slapd in the foreground of this script; bdii-update as the daemon it is (-d), once slapd answers
 /usr/sbin/slapd -f "$d/slapd.conf" -h "ldap://0.0.0.0:2170/" -d 0 &
-export PATH="$d/wrap:$PATH"
-exec /usr/sbin/bdii-update -c "$d/bdii.conf"
+slapd_pid=$!
+trap 'kill "$(cat "$d/run/bdii-update.pid" 2>/dev/null)" "$slapd_pid" 2>/dev/null' TERM INT
+tries=0
+until /usr/bin/ldapsearch -x -LLL -H ldap://127.0.0.1:2170 -b '' -s base 1.1 >/dev/null 2>&1; do
+  tries=$((tries + 1)); [ $tries -lt 60 ] || { echo "slapd did not start" >&2; exit 1; }
+  sleep 1
+done
+PATH="$d/wrap:$PATH" /usr/sbin/bdii-update -c "$d/bdii.conf" -d
+wait "$slapd_pid"
