@@ -21,7 +21,8 @@ import org.springframework.context.annotation.Import;
  * Spring wiring of the coordinator around a {@link QueryEngine} handed in ready: its query API and
  * the EXCHANGE inboxes through which evaluators push blocks to it (it plays the root evaluator).
  * Tomcat's connection timeout is the engine's {@code sendTimeout}, so a client that stops reading its
- * answer is cut off (the blocked write fails and the query and its slot are freed); a partial answer
+ * answer is cut off (the blocked write fails and the query and its slot are freed), while request
+ * bodies (EXCHANGE streams from evaluators) may pause up to the query timeout; a partial answer
  * is broken off by {@link BrokenAnswerValve}; request bodies of the API are bounded by
  * {@code maxRequestBytes} (413 in the engine's JSON error shape). Stateless.
  */
@@ -46,8 +47,17 @@ public class CoordinatorApplication {
     }
 
     @Bean
-    WebServerFactoryCustomizer<TomcatServletWebServerFactory> brokenAnswers() {
-        return factory -> factory.addContextValves(new BrokenAnswerValve());
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> coordinatorTomcat(QueryEngine engine) {
+        long bodyReadMillis = Math.max(engine.settings().queryTimeout().toMillis(), 60_000);
+        return factory -> {
+            factory.addContextValves(new BrokenAnswerValve());
+            // the connection timeout (sendTimeout) bounds writes to a client that stopped reading; reading a
+            // request body, such as an evaluator's EXCHANGE stream waiting for its next block, gets its own longer bound
+            factory.addConnectorCustomizers(connector -> {
+                connector.setProperty("disableUploadTimeout", "false");
+                connector.setProperty("connectionUploadTimeout", Long.toString(bodyReadMillis));
+            });
+        };
     }
 
     @Bean

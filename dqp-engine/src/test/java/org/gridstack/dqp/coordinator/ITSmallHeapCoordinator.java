@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import org.gridstack.dqp.demo.DemoStack;
 import org.gridstack.dqp.entropy.EntropySettings;
 import org.gridstack.dqp.web.RunningService;
+import org.gridstack.service.process.ProcessGroupStopper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,8 +47,9 @@ class ITSmallHeapCoordinator {
             String services = String.join(",", stack.dataServiceHttp().stream().map(RunningService::baseUri).map(URI::toString).toList());
             Path log = Files.createTempFile("dqp-coordinator-", ".log");
             String java = ProcessHandle.current().info().command().orElse("java");
-            Process coordinator = new ProcessBuilder(List.of(java, "-Xmx160m", "-XX:+ExitOnOutOfMemoryError", "-jar", jar.toString(),
-                    "coordinator", "--port", "0", "--data-service", services, "--query-timeout-s", "5", "--max-query-memory-mb", "16"))
+            Process coordinator = ProcessGroupStopper.inOwnSession(new ProcessBuilder(List.of(java, "-Xmx160m",
+                    "-XX:+ExitOnOutOfMemoryError", "-jar", jar.toString(), "coordinator", "--port", "0", "--data-service", services,
+                    "--query-timeout-s", "5", "--max-query-memory-mb", "16")))
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             ExecutorService clients = Executors.newFixedThreadPool(4);
             try {
@@ -70,10 +72,7 @@ class ITSmallHeapCoordinator {
                 assertFalse(Files.readString(log).contains("OutOfMemoryError"), "no OutOfMemoryError");
             } finally {
                 clients.shutdownNow();
-                coordinator.destroy();
-                if (!coordinator.waitFor(30, TimeUnit.SECONDS)) {
-                    coordinator.destroyForcibly();
-                }
+                ProcessGroupStopper.stop(coordinator, Duration.ofSeconds(30));
             }
         }
     }
