@@ -23,7 +23,7 @@ import java.util.Objects;
  * Immutable and thread-safe; {@link #verify()} touches the file system each time.
  */
 public final class PrivateDirectory {
-    /** System property that chooses the directory; default {@code ${user.home}/.cache/gridstack/embedded-pg}. */
+    /** System property that chooses the directory; default {@code ${user.home}/.cache/gridstack/embedded-postgres}. */
     public static final String PROPERTY = "gridstack.embedded-pg.dir";
 
     private static final int STICKY = 01000;
@@ -37,13 +37,17 @@ public final class PrivateDirectory {
         this.path = Objects.requireNonNull(path, "path is null").toAbsolutePath().normalize();
     }
 
-    /** The directory named by {@value #PROPERTY}, or {@code ${user.home}/.cache/gridstack/embedded-pg}. */
+    /**
+     * The directory named by {@value #PROPERTY}, or {@code ${user.home}/.cache/gridstack/embedded-postgres}.
+     * Never a directory given to zonky as its working directory ({@code ot.epg.working-dir}):
+     * zonky makes that writable for all ({@code File.setWritable(true, false)}), which this check refuses.
+     */
     public static PrivateDirectory forEmbeddedPostgres() {
         String configured = System.getProperty(PROPERTY);
         if (configured != null && !configured.isBlank()) {
             return new PrivateDirectory(Path.of(configured));
         }
-        return new PrivateDirectory(Path.of(System.getProperty("user.home"), ".cache", "gridstack", "embedded-pg"));
+        return new PrivateDirectory(Path.of(System.getProperty("user.home"), ".cache", "gridstack", "embedded-postgres"));
     }
 
     /** The directory's absolute path. */
