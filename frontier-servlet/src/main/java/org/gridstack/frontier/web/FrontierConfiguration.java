@@ -62,6 +62,9 @@ public class FrontierConfiguration {
     }
 
     @Bean(destroyMethod = "")
+    // the look-up names the operator's own container resource (the servlet's DataSourceName
+    // setting), never anything a client sends
+    @SuppressWarnings("BanJNDI")
     Database frontierDatabase(FrontierProperties properties, DataSourceProperties dsProperties, DemoHolder demo)
             throws NamingException, SQLException {
         if (!properties.getDataSourceName().isEmpty() && demo.database() == null) {
