@@ -27,9 +27,9 @@ import com.unboundid.ldap.sdk.ResultCode;
  * ends the connection, and a request whose BER elements nest deeper than
  * {@link ConnectionLimits#maxNesting()} never reaches the SDK's recursive decoder: a search gets
  * {@code protocolError} ("filter nested too deeply", as slapd says) and the connection goes on;
- * any other request that deep ends the connection. A request that does not decode as LDAP gets a
- * Notice of Disconnection with {@code protocolError} (slapd's answer) and ends the connection,
- * instead of leaving the SDK's reader waiting inside it. Each refusal is one log line. The depth is
+ * any other request that deep, and a request that does not decode as LDAP, get a Notice of
+ * Disconnection with {@code protocolError} (slapd's answer) and end the connection, instead of
+ * leaving the SDK's reader waiting inside them. Each refusal is one log line. The depth is
  * measured without recursion. Not thread-safe: only the connection's reader thread reads; the
  * refusal is written from that thread while no other request of the connection is in progress.
  */
@@ -211,13 +211,17 @@ final class RequestGateInputStream extends InputStream {
         } catch (LDAPException | RuntimeException e) {
             String from = socket.getInetAddress().getHostAddress();
             log.info("closing a connection from {}: a request of {} bytes does not decode as LDAP", from, request.length);
-            byte[] notice = new LDAPMessage(0, new ExtendedResponseProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE, null,
-                    "the request does not decode as an LDAP message", null, NOTICE_OF_DISCONNECTION, null))
-                    .encode().encode();
-            out.write(notice);
-            out.flush();
+            disconnect("the request does not decode as an LDAP message");
             throw new IOException("an undecodable request");
         }
+    }
+
+    /** Sends a Notice of Disconnection with {@code protocolError} and {@code message} (the connection then ends). */
+    private void disconnect(String message) throws IOException {
+        byte[] notice = new LDAPMessage(0, new ExtendedResponseProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE, null,
+                message, null, NOTICE_OF_DISCONNECTION, null)).encode().encode();
+        out.write(notice);
+        out.flush();
     }
 
     /** The OID of the Notice of Disconnection (RFC 4511 section 4.4.1). */
@@ -234,6 +238,7 @@ final class RequestGateInputStream extends InputStream {
         if (request[0] != SEQUENCE || idAndOp == null || idAndOp[1] != SEARCH_REQUEST) {
             log.warn("closing a connection from {}: a request of {} bytes nests deeper than {}", from, request.length,
                     limits.maxNesting());
+            disconnect("request nested too deeply (at most " + limits.maxNesting() + " levels)");
             throw new IOException("request nested too deeply");
         }
         log.warn("refused a search from {} whose filter nests deeper than {} ({} bytes)", from, limits.maxNesting(),
