@@ -51,6 +51,8 @@ final class XmlIndexServer implements AutoCloseable {
                         "--server.tomcat.threads.max=1000", "--server.tomcat.max-connections=2000", "--server.tomcat.accept-count=1000",
                         "--server.tomcat.keep-alive-timeout=120s", "--server.tomcat.max-keep-alive-requests=-1",
                         "--mds.index.max-concurrent-queries=" + maxConcurrentQueries,
+                        // every load client connects from 127.0.0.1: one address must be allowed all the slots
+                        "--mds.index.queries-per-address=" + maxConcurrentQueries,
                         // other modules on this classpath bring JDBC; the index has no database
                         "--spring.autoconfigure.exclude=org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration");
         return new XmlIndexServer(app);

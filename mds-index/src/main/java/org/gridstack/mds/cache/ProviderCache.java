@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * so LDAP, R-GMA- or Hawkeye-style front-ends can share it.
  *
  * <p>Thread-safe and lock-free for readers: each provider's state is an atomically replaced
- * immutable value, and at most one run per provider is in flight (modes AUTO and ON).
+ * immutable value, and at most one run per provider is in flight (in mode OFF readers join the
+ * run in flight instead of starting another).
  * {@link #close()} stops the refresh threads.
  */
 public final class ProviderCache implements AutoCloseable {
@@ -198,6 +199,8 @@ public final class ProviderCache implements AutoCloseable {
     private final class Slot {
         final InformationProvider provider;
         final AtomicReference<State> state = new AtomicReference<>(new State(null, Instant.MIN, null, null, Instant.MIN));
+        /** Mode OFF: the run in flight, which readers join instead of starting another. */
+        final AtomicReference<Run> uncached = new AtomicReference<>();
 
         Slot(InformationProvider provider) {
             this.provider = provider;
@@ -206,7 +209,19 @@ public final class ProviderCache implements AutoCloseable {
         /** A {@link ProviderView} to serve as it is, or the {@link Run} to wait for. */
         Object decide(Instant now) {
             if (mode == CacheMode.OFF) {
-                return launch(); // every read runs the provider itself
+                // every read runs the provider itself, but joins a run still in flight rather than starting
+                // another: a hung source (a wedged registrant) then holds one thread, not one per search
+                while (true) {
+                    Run current = uncached.get();
+                    if (current != null && !current.result.isDone()) {
+                        return current;
+                    }
+                    Run run = newRun();
+                    if (uncached.compareAndSet(current, run)) {
+                        execute(run);
+                        return run;
+                    }
+                }
             }
             while (true) {
                 State s = state.get();
@@ -238,11 +253,6 @@ public final class ProviderCache implements AutoCloseable {
             return new Run(new CompletableFuture<>(), System.nanoTime() + provider.settings().timelimit().toNanos());
         }
 
-        private Run launch() {
-            Run run = newRun();
-            execute(run);
-            return run;
-        }
 
         private void execute(Run run) {
             try {

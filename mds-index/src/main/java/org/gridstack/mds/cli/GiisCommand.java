@@ -66,6 +66,9 @@ final class GiisCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics;
 
+    @Mixin
+    ConnectionOptions connections;
+
     @Option(names = "--http-port", paramLabel = "PORT",
             description = "Serve the HTTP registration form (POST /giis/registrations) and the step timers"
                     + " (/actuator/prometheus) on this port (default: not served).")
@@ -75,7 +78,7 @@ final class GiisCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         GiisConfig.Builder b = GiisConfig.builder().port(port).listenAddress(listenAddress).suffix(suffix)
                 .glue2Suffix(glue2Suffix == null || glue2Suffix.isBlank() ? null : glue2Suffix).mode(GiisMode.parse(mode))
-                .allowedRegistrants(allow).accessLog(accessLog);
+                .allowedRegistrants(allow).accessLog(accessLog).connectionLimits(connections.limits());
         aggregate.forEach(b::aggregate);
         GiisConfig config = b.build();
         if (httpPort != null && metrics.metricsPort != null) {

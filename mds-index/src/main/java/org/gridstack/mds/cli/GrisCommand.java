@@ -66,10 +66,13 @@ final class GrisCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics;
 
+    @Mixin
+    ConnectionOptions connections;
+
     @Override
     public Integer call() throws Exception {
         GrisConfig config = GrisConfig.builder().port(port).listenAddress(listenAddress).suffix(suffix).glue2Suffix(glue2Suffix)
-                .cacheMode(CacheMode.parse(cache)).accessLog(accessLog).build();
+                .cacheMode(CacheMode.parse(cache)).accessLog(accessLog).connectionLimits(connections.limits()).build();
         ProcessRunner runner = new ProcessRunner();
         List<InformationProvider> list;
         GrisServer server;

@@ -27,41 +27,45 @@ public final class FilterEvaluation {
 
     /** Whether the filter is TRUE for the entry (FALSE and Undefined are not). */
     public boolean matches(Filter filter, Entry entry) {
-        return Boolean.TRUE.equals(evaluate(requireNonNull(filter, "filter is null"), requireNonNull(entry, "entry is null")));
+        return evaluate(requireNonNull(filter, "filter is null"), requireNonNull(entry, "entry is null")) == Truth.TRUE;
     }
 
-    /** TRUE, FALSE, or null for Undefined. */
-    Boolean evaluate(Filter f, Entry e) {
+    /** RFC 4511's three truth values of a filter. */
+    enum Truth {
+        TRUE, FALSE, UNDEFINED
+    }
+
+    Truth evaluate(Filter f, Entry e) {
         switch (f.getFilterType()) {
             case Filter.FILTER_TYPE_AND -> {
-                Boolean result = Boolean.TRUE;
+                Truth result = Truth.TRUE;
                 for (Filter c : f.getComponents()) {
-                    Boolean r = evaluate(c, e);
-                    if (Boolean.FALSE.equals(r)) {
-                        return Boolean.FALSE;
+                    Truth r = evaluate(c, e);
+                    if (r == Truth.FALSE) {
+                        return Truth.FALSE;
                     }
-                    if (r == null) {
-                        result = null;
+                    if (r == Truth.UNDEFINED) {
+                        result = Truth.UNDEFINED;
                     }
                 }
                 return result;
             }
             case Filter.FILTER_TYPE_OR -> {
-                Boolean result = Boolean.FALSE;
+                Truth result = Truth.FALSE;
                 for (Filter c : f.getComponents()) {
-                    Boolean r = evaluate(c, e);
-                    if (Boolean.TRUE.equals(r)) {
-                        return Boolean.TRUE;
+                    Truth r = evaluate(c, e);
+                    if (r == Truth.TRUE) {
+                        return Truth.TRUE;
                     }
-                    if (r == null) {
-                        result = null;
+                    if (r == Truth.UNDEFINED) {
+                        result = Truth.UNDEFINED;
                     }
                 }
                 return result;
             }
             case Filter.FILTER_TYPE_NOT -> {
-                Boolean r = evaluate(f.getNOTComponent(), e);
-                return r == null ? null : !r;
+                Truth r = evaluate(f.getNOTComponent(), e);
+                return r == Truth.UNDEFINED ? r : r == Truth.TRUE ? Truth.FALSE : Truth.TRUE;
             }
             case Filter.FILTER_TYPE_APPROXIMATE_MATCH -> {
                 return leaf(Filter.createEqualityFilter(f.getAttributeName(), f.getAssertionValueBytes()), e);
@@ -72,11 +76,11 @@ public final class FilterEvaluation {
         }
     }
 
-    private Boolean leaf(Filter f, Entry e) {
+    private Truth leaf(Filter f, Entry e) {
         try {
-            return f.matchesEntry(e, schema);
+            return f.matchesEntry(e, schema) ? Truth.TRUE : Truth.FALSE;
         } catch (LDAPException ex) {
-            return null;
+            return Truth.UNDEFINED;
         }
     }
 }

@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * What one client connection may hold of an LDAP front-end before a request is decoded: how long
- * it may stay idle between requests (slapd's {@code idletimeout}), how long one request may take to
+ * it may stay idle between requests (slapd's idle timeout), how long one request may take to
  * arrive once its first byte is in (a half-sent request must not hold a thread for good), how
  * deeply a request's BER elements may nest (a filter of thousands of nested {@code (&...)} is
  * refused before the SDK decodes it recursively), and how many connections one client address may

@@ -132,7 +132,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         private volatile AddressShare.Slot slot = AddressShare.NONE;
 
         @Override
-        public void close() throws IOException {
+        public synchronized void close() throws IOException {
             try {
                 super.close();
             } finally {

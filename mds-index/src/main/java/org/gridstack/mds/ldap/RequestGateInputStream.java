@@ -12,8 +12,11 @@ import java.net.SocketTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import com.unboundid.asn1.ASN1StreamReader;
+import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
+import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 
 /**
@@ -24,7 +27,9 @@ import com.unboundid.ldap.sdk.ResultCode;
  * ends the connection, and a request whose BER elements nest deeper than
  * {@link ConnectionLimits#maxNesting()} never reaches the SDK's recursive decoder: a search gets
  * {@code protocolError} ("filter nested too deeply", as slapd says) and the connection goes on;
- * any other request that deep ends the connection. Each refusal is one log line. The depth is
+ * any other request that deep, and a request that does not decode as LDAP, get a Notice of
+ * Disconnection with {@code protocolError} (slapd's answer) and end the connection, instead of
+ * leaving the SDK's reader waiting inside them. Each refusal is one log line. The depth is
  * measured without recursion. Not thread-safe: only the connection's reader thread reads; the
  * refusal is written from that thread while no other request of the connection is in progress.
  */
@@ -193,17 +198,47 @@ final class RequestGateInputStream extends InputStream {
         return new IOException("the request did not arrive within " + limits.readTimeout().toSeconds() + " s (read timeout)");
     }
 
+    /**
+     * True when the request decodes as an LDAP message (the SDK's own decoder, over these bytes
+     * only). An undecodable one would make the SDK's reader read on into the next request and
+     * wait there; instead it gets what slapd sends, a Notice of Disconnection with
+     * {@code protocolError}, and the connection ends.
+     */
+    private boolean decodable(byte[] request) throws IOException {
+        try {
+            LDAPMessage.readFrom(new ASN1StreamReader(new java.io.ByteArrayInputStream(request)), true);
+            return true;
+        } catch (LDAPException | RuntimeException e) {
+            String from = socket.getInetAddress().getHostAddress();
+            log.info("closing a connection from {}: a request of {} bytes does not decode as LDAP", from, request.length);
+            disconnect("the request does not decode as an LDAP message");
+            throw new IOException("an undecodable request");
+        }
+    }
+
+    /** Sends a Notice of Disconnection with {@code protocolError} and {@code message} (the connection then ends). */
+    private void disconnect(String message) throws IOException {
+        byte[] notice = new LDAPMessage(0, new ExtendedResponseProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE, null,
+                message, null, NOTICE_OF_DISCONNECTION, null)).encode().encode();
+        out.write(notice);
+        out.flush();
+    }
+
+    /** The OID of the Notice of Disconnection (RFC 4511 section 4.4.1). */
+    static final String NOTICE_OF_DISCONNECTION = "1.3.6.1.4.1.1466.20036";
+
     /** False when the request was refused here (answered or not); throws when the connection must end. */
     private boolean admit(byte[] request) throws IOException {
         int depth = BerNesting.depth(request, limits.maxNesting());
         if (depth <= limits.maxNesting()) {
-            return true; // also undecodable requests: the SDK reports those its own way
+            return decodable(request);
         }
         int[] idAndOp = BerNesting.messageIdAndOperation(request);
         String from = socket.getInetAddress().getHostAddress();
         if (request[0] != SEQUENCE || idAndOp == null || idAndOp[1] != SEARCH_REQUEST) {
             log.warn("closing a connection from {}: a request of {} bytes nests deeper than {}", from, request.length,
                     limits.maxNesting());
+            disconnect("request nested too deeply (at most " + limits.maxNesting() + " levels)");
             throw new IOException("request nested too deeply");
         }
         log.warn("refused a search from {} whose filter nests deeper than {} ({} bytes)", from, limits.maxNesting(),

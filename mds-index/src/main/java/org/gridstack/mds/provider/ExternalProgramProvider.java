@@ -55,31 +55,40 @@ public final class ExternalProgramProvider implements InformationProvider {
         List<String> command = new ArrayList<>(args.size() + 1);
         command.add(path.toString());
         command.addAll(args);
-        ProcessRunner.Result result;
+        ProcessRunner.Streamed<ProviderOutput> result;
         try {
-            result = runner.run(command, path.toAbsolutePath().getParent(), settings.timelimit());
+            // parsed as it arrives: the output is never held whole, only the entries kept
+            result = runner.run(command, path.toAbsolutePath().getParent(), settings.timelimit(), stdout -> {
+                try {
+                    return parser.parse(settings.name(), stdout, settings.sizelimit());
+                } catch (ProviderException e) {
+                    throw new IOException(e.getMessage(), e);
+                }
+            });
         } catch (IOException e) {
-            throw new ProviderException("provider " + settings.name() + ": cannot start " + path + ": " + e.getMessage(), e);
+            throw new ProviderException("provider " + settings.name() + ": cannot run " + path + ": " + e.getMessage(), e);
         }
-        if (result.killed()) {
+        if (result.killed() || result.value() == null) {
             throw new ProviderException("provider " + settings.name() + ": killed at its timelimit of "
-                    + settings.timelimit().toMillis() + " ms" + stderr(result));
+                    + settings.timelimit().toMillis() + " ms" + stderr(result.stderrTail()));
         }
-        ProviderOutput parsed = parser.parse(settings.name(), result.stdout(), settings.sizelimit());
+        ProviderOutput parsed = result.value();
         List<String> problems = new ArrayList<>(parsed.problems());
         if (result.truncated()) {
-            problems.add("provider " + settings.name() + ": output cut at " + result.stdout().length + " bytes");
+            problems.add("provider " + settings.name() + ": output cut at " + runner.maxOutputBytes()
+                    + " bytes (the rest was not read)");
         }
-        if (result.exitStatus() != 0) {
-            String p = "provider " + settings.name() + ": exited with status " + result.exitStatus() + stderr(result);
+        if (result.exitStatus() != 0 && !result.stoppedEarly() && !result.truncated()) { // else we stopped it
+            String p = "provider " + settings.name() + ": exited with status " + result.exitStatus()
+                    + stderr(result.stderrTail());
             log.warn(p);
             problems.add(p);
         }
         return new ProviderOutput(parsed.entries(), problems, parsed.collectedAt());
     }
 
-    private static String stderr(ProcessRunner.Result r) {
-        return r.stderrTail().isEmpty() ? "" : "; stderr: " + r.stderrTail();
+    private static String stderr(String tail) {
+        return tail.isEmpty() ? "" : "; stderr: " + tail;
     }
 
     @Override

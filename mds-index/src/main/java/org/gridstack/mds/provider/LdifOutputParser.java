@@ -33,12 +33,25 @@ public final class LdifOutputParser {
      * @throws ProviderException when the text cannot be read at all
      */
     public ProviderOutput parse(String providerName, byte[] ldif, int sizelimit) throws ProviderException {
+        requireNonNull(ldif, "ldif is null");
+        return parse(providerName, new ByteArrayInputStream(ldif), sizelimit);
+    }
+
+    /**
+     * Parses LDIF as it arrives on {@code ldif} (a provider's standard output), record by record,
+     * so the output is never held whole; stops reading at the end of the stream or when
+     * {@code sizelimit} entries are kept (the rest is not read). Does not close the stream.
+     *
+     * @throws ProviderException when the stream cannot be read at all
+     */
+    public ProviderOutput parse(String providerName, java.io.InputStream ldif, int sizelimit) throws ProviderException {
         requireNonNull(providerName, "providerName is null");
         requireNonNull(ldif, "ldif is null");
         List<Entry> entries = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         int skipped = 0;
-        try (LDIFReader reader = new LDIFReader(new ByteArrayInputStream(ldif))) {
+        try {
+            LDIFReader reader = new LDIFReader(ldif); // not closed here: the caller owns the stream
             reader.setTrailingSpaceBehavior(TrailingSpaceBehavior.STRIP);
             while (true) {
                 Entry entry;

@@ -55,6 +55,26 @@ class TestProviderCache {
     }
 
     @Test
+    void offModeReadersJoinAHungRunInsteadOfStartingOneEach() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        InformationProvider hung = new InProcessProvider(new ProviderSettings("wedged", Duration.ZERO, Duration.ofMinutes(1), 0),
+                () -> {
+                    runs.incrementAndGet();
+                    release.await();
+                    return List.of();
+                });
+        try (ProviderCache cache = new ProviderCache(List.of(hung), CacheMode.OFF, clock)) {
+            for (int i = 0; i < 20; i++) {
+                ProviderView v = cache.read(System.nanoTime() + 10_000_000L).get(0); // each search waits 10 ms
+                assertTrue(v.stale(), v.staleReason());
+            }
+            assertEquals(1, runs.get(), "twenty searches, one run of the hung source");
+            release.countDown();
+        }
+    }
+
+    @Test
     void offModeRunsTheProviderForEveryRead() throws Exception {
         AtomicInteger runs = new AtomicInteger();
         try (ProviderCache cache = new ProviderCache(List.of(counting("cpu", runs, Duration.ofSeconds(60),

@@ -36,7 +36,8 @@ class TestMdsCommand {
         String[] r = run("gris", "--help");
         assertEquals("0", r[0]);
         for (String o : new String[] {"--port", "--providers", "default|synthetic:N|DIR", "--cache", "--register-to",
-            "--regperiod", "--ttl", "--cachettl", "--metrics-port"}) {
+            "--regperiod", "--ttl", "--cachettl", "--metrics-port", "--idletimeout", "--read-timeout",
+            "--max-connections-per-address"}) {
             assertTrue(r[1].contains(o), o + " missing from:\n" + r[1]);
         }
     }
@@ -57,6 +58,7 @@ class TestMdsCommand {
         String[] r = run("index", "--help");
         assertEquals("0", r[0]);
         assertTrue(r[1].contains("--port") && r[1].contains("XPath"), r[1]);
+        assertTrue(r[1].contains("--bind-address") && r[1].contains("default 127.0.0.1"), r[1]);
     }
 
     @Test
@@ -71,5 +73,12 @@ class TestMdsCommand {
         String[] r = run("gris", "--port", "0", "--providers", "/no/such/folder");
         assertNotEquals("0", r[0]);
         assertTrue(r[2].contains("none of: default, synthetic:N"), r[2]);
+    }
+
+    @Test
+    void aBadConnectionLimitIsAClearError() {
+        String[] r = run("gris", "--port", "0", "--providers", "synthetic:1", "--read-timeout", "0");
+        assertNotEquals("0", r[0]);
+        assertTrue(r[2].contains("readTimeout must be positive"), r[2]);
     }
 }

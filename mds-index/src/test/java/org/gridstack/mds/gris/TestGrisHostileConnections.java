@@ -31,9 +31,10 @@ import com.unboundid.ldap.sdk.SearchScope;
 
 /**
  * Hostile connections over raw BER (what {@code ldapsearch} cannot send): a filter of 10,000
- * nested {@code (&...)} gets {@code protocolError} and the same connection goes on answering; a
- * half-sent request and an idle connection are closed after their timeouts instead of holding a
- * thread for good.
+ * nested {@code (&...)} gets {@code protocolError} and the same connection goes on answering;
+ * undecodable requests get a Notice of Disconnection with {@code protocolError}, not an API-only
+ * code; a half-sent request and an idle connection are closed after their timeouts instead of
+ * holding a thread for good; an address over its share of connections is refused.
  */
 class TestGrisHostileConnections {
     private final List<AutoCloseable> open = new ArrayList<>();
@@ -159,6 +160,26 @@ class TestGrisHostileConnections {
     }
 
     @Test
+    void aNoticeOfDisconnectionCarriesNoApiOnlyResultCode() throws Exception {
+        GrisServer g = gris(ConnectionLimits.defaults());
+        byte[][] garbage = {
+            {0x30, 0x05, 0x02, 0x01, 0x05, 0x63, 0x00}, // a search request with nothing in it
+            {0x30, 0x03, 0x02, 0x01, 0x05}, // a message ID without an operation
+            {0x30, 0x06, 0x04, 0x01, 0x41, 0x04, 0x01, 0x42}, // no message ID at all
+        };
+        for (byte[] bytes : garbage) {
+            Socket s = connect(g);
+            s.getOutputStream().write(bytes);
+            LDAPMessage notice = LDAPMessage.readFrom(new ASN1StreamReader(s.getInputStream()), true);
+            assertEquals(0, notice.getMessageID(), "an unsolicited notification");
+            int code = notice.getExtendedResponseProtocolOp().getResultCode();
+            assertTrue(code != 81 && code != 82 && code != 84, "API-only result code " + code + " on the wire");
+            assertEquals(ResultCode.PROTOCOL_ERROR_INT_VALUE, code);
+            assertClosedByServer(s);
+        }
+    }
+
+    @Test
     void aHalfSentRequestIsClosedAfterTheReadTimeout() throws Exception {
         GrisServer g = gris(new ConnectionLimits(Duration.ofMinutes(10), Duration.ofSeconds(1), 256, 0));
         Socket s = connect(g);
@@ -188,7 +209,11 @@ class TestGrisHostileConnections {
             held.add(s);
         }
         Socket third = connect(g);
-        third.getOutputStream().write(plainSearch(3));
+        try {
+            third.getOutputStream().write(plainSearch(3));
+        } catch (IOException e) {
+            // reset: the server closed it already
+        }
         assertClosedByServer(third);
 
         held.get(0).close(); // gives its share back once the server sees the close

@@ -82,6 +82,29 @@ class TestExternalProgramProvider {
     }
 
     @Test
+    void outputOverTheCapIsCutWhileItIsReadAndTheEntriesBeforeAreKept() throws Exception {
+        // 200,000 records (about 5 MB) against a cap of 64 KiB: the output is never held whole
+        Path p = script(dir, "flood.sh", "i=0\nwhile [ $i -lt 200000 ]; do printf 'dn: cn=e%d,o=grid\\ncn: e%d\\n\\n' $i $i;"
+                + " i=$((i+1)); done\n");
+        try (ProcessRunner small = new ProcessRunner(64 * 1024)) {
+            ProviderOutput out = new ExternalProgramProvider(ProviderSettings.of("flood").withTimelimit(Duration.ofSeconds(60)),
+                    p, List.of(), small).collect();
+            assertTrue(out.entries().size() > 1000 && out.entries().size() < 5000, "entries within the cap: " + out.entries().size());
+            assertTrue(out.problems().stream().anyMatch(m -> m.contains("output cut at 65536 bytes")), out.problems().toString());
+            assertTrue(out.problems().stream().noneMatch(m -> m.contains("exited with status")), out.problems().toString());
+        }
+    }
+
+    @Test
+    void aSizelimitStopsReadingAndTheProgram() throws Exception {
+        Path p = script(dir, "endless.sh", "i=0\nwhile true; do printf 'dn: cn=e%d,o=grid\\ncn: e%d\\n\\n' $i $i; i=$((i+1)); done\n");
+        ProviderOutput out = new ExternalProgramProvider(ProviderSettings.of("endless").withSizelimit(10)
+                .withTimelimit(Duration.ofSeconds(60)), p, List.of(), runner).collect();
+        assertEquals(10, out.entries().size());
+        assertTrue(out.problems().get(0).contains("sizelimit 10"), out.problems().toString());
+    }
+
+    @Test
     void aMissingProgramIsAProviderError() {
         ProviderException e = assertThrows(ProviderException.class, () -> new ExternalProgramProvider(
                 ProviderSettings.of("ghost"), dir.resolve("nope"), List.of(), runner).collect());
