@@ -8,7 +8,6 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -414,10 +413,5 @@ public final class RgmaSql {
         public SqlNode visit(SqlIdentifier id) {
             return id.names.size() == 2 ? new SqlIdentifier(id.names.get(1), id.getParserPosition()) : id;
         }
-    }
-
-    /** The lower-case form R-GMA uses for unquoted names. */
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }
