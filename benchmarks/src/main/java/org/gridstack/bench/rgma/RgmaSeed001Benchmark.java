@@ -87,7 +87,7 @@ public final class RgmaSeed001Benchmark {
     public record Level(int set, String variant, int x, int users, int rows, LevelResult result, Map<String, Double> stepMillis,
             double load1) {
         static final List<String> HEADERS = List.of("set", "variant", "x", "users", "rows", "queries/s", "mean ms", "p50 ms",
-                "p99 ms", "errors", "load1", "steps (mean ms)");
+                "p99 ms", "errors", "load1", "steps (ms per query, summed over its producer calls)");
 
         List<String> cells() {
             return List.of(String.valueOf(set), variant, String.valueOf(x), String.valueOf(users), String.valueOf(rows),
@@ -127,6 +127,10 @@ public final class RgmaSeed001Benchmark {
                 return "not measured";
             }
             Level last = of.get(of.size() - 1);
+            if (last.result().queries() == 0) {
+                return "at " + last.x() + " (" + last.users() + " users) no query finished within the measured interval: the limit"
+                        + " still applies";
+            }
             double offered = last.users() / (config.think().toMillis() / 1000.0 + last.result().latency().meanMillis() / 1000.0);
             boolean keepsUp = last.result().errors() == 0 && last.result().queriesPerSecond() >= 0.8 * offered;
             return String.format(Locale.ROOT, "at %s=%d (%d users) %.1f queries/s of %.1f offered, median %.1f ms: %s", set == 3

@@ -8,9 +8,9 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.apache.calcite.avatica.util.Casing;
@@ -50,7 +50,7 @@ import org.apache.calcite.util.TimestampString;
  * {@link RgmaException} (400, or 404 for an undeclared table) saying what is wrong.
  * Unquoted identifiers are case-insensitive (folded to lower case), as R-GMA's were.
  *
- * <p>Stateless and thread-safe.
+ * <p>Thread-safe; it keeps only a bounded cache of checked {@code SELECT}s.
  */
 public final class RgmaSql {
     /** The column every tuple carries: when the producer published it. */
@@ -70,7 +70,12 @@ public final class RgmaSql {
             SqlKind.NOT_IN, SqlKind.BETWEEN, SqlKind.MINUS_PREFIX, SqlKind.PLUS_PREFIX, SqlKind.PLUS, SqlKind.MINUS,
             SqlKind.TIMES, SqlKind.DIVIDE);
 
+    /** Most parsed SELECTs kept; the cache is emptied when it would grow past this. */
+    static final int SELECT_CACHE_SIZE = 4096;
+
     private final Function<String, TableDefinition> tables;
+    /** Checked SELECTs by their text: tables are never altered, so a check stays true. */
+    private final ConcurrentHashMap<String, SelectStatement> selects = new ConcurrentHashMap<>();
 
     /**
      * @param tables the schema: the definition of a table by lower-case name; it throws a 404
@@ -264,8 +269,25 @@ public final class RgmaSql {
         return tables.apply(id.getSimple());
     }
 
-    /** Parses and checks a consumer's {@code SELECT} over one declared table. */
+    /**
+     * Parses and checks a consumer's {@code SELECT} over one declared table. The same text is
+     * parsed once (every producer of a consumer query checks it again; Calcite's parser is the
+     * costly part of a small query): the answer is kept in a bounded cache.
+     */
     public SelectStatement select(String sql) {
+        SelectStatement cached = selects.get(requireNonNull(sql, "sql is null"));
+        if (cached != null) {
+            return cached;
+        }
+        SelectStatement checked = parseSelect(sql);
+        if (selects.size() >= SELECT_CACHE_SIZE) {
+            selects.clear();
+        }
+        selects.put(sql, checked);
+        return checked;
+    }
+
+    private SelectStatement parseSelect(String sql) {
         SqlNode node = parse(sql);
         if (node.getKind() == SqlKind.ORDER_BY) {
             throw RgmaException.badRequest("ORDER BY, LIMIT and OFFSET are not supported in R-GMA queries");
@@ -414,10 +436,5 @@ public final class RgmaSql {
         public SqlNode visit(SqlIdentifier id) {
             return id.names.size() == 2 ? new SqlIdentifier(id.names.get(1), id.getParserPosition()) : id;
         }
-    }
-
-    /** The lower-case form R-GMA uses for unquoted names. */
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }

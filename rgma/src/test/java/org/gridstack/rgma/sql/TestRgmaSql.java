@@ -60,6 +60,8 @@ class TestRgmaSql {
         assertThat(s.columns()).containsExactly("host", "load1");
         assertThat(s.postgresWhere()).contains("\"site\" = 'RAL'").contains("LIKE");
         assertThat(s.equalities().values()).isEmpty();
+        assertThat(sql.select("SELECT host, load1 FROM cpuload WHERE site = 'RAL' AND load1 > 0.5 OR host LIKE 'h%'"))
+                .as("checked once, then taken from the cache").isSameAs(s);
         SelectStatement star = sql.select("select * from cpuload where cpuload.site = 'RAL' and load1 > 1");
         assertThat(star.columns()).containsExactly("site", "host", "load1", "t", RgmaSql.TIMESTAMP_COLUMN);
         assertThat(star.equalities().values()).containsEntry("site", "s:RAL").hasSize(1);

@@ -172,8 +172,8 @@ class TestRgmaServer {
     @Test
     void deadProducersExpireAndTheirTuplesLeaveLatestQueries() throws Exception {
         http.createTable("CREATE TABLE soft (k VARCHAR(10) NOT NULL, PRIMARY KEY (k))");
-        JsonNode dying = http.createProducer("{\"table\":\"soft\",\"terminationInterval\":1,\"latestRetentionPeriod\":1}").json();
-        JsonNode living = http.createProducer("{\"table\":\"soft\",\"terminationInterval\":120,\"latestRetentionPeriod\":1,"
+        JsonNode dying = http.createProducer("{\"table\":\"soft\",\"terminationInterval\":2,\"latestRetentionPeriod\":60}").json();
+        JsonNode living = http.createProducer("{\"table\":\"soft\",\"terminationInterval\":120,\"latestRetentionPeriod\":4,"
                 + "\"historyRetentionPeriod\":120}").json();
         http.insert(dying, "INSERT INTO soft VALUES ('dying')");
         http.insert(living, "INSERT INTO soft VALUES ('old')");
@@ -195,7 +195,7 @@ class TestRgmaServer {
     void continuousConsumerKeepsItsStreamAndPicksUpNewProducers() throws Exception {
         Registry registry = new Registry(endpoint);
         registry.createTable("CREATE TABLE flow (k VARCHAR(10) NOT NULL, n INTEGER, PRIMARY KEY (k))");
-        PrimaryProducer first = new PrimaryProducer(endpoint, ProducerOptions.of("flow").withTerminationInterval(3));
+        PrimaryProducer first = new PrimaryProducer(endpoint, ProducerOptions.of("flow").withTerminationInterval(5));
         first.insert("INSERT INTO flow VALUES ('before', 0)");
         try (Consumer.Stream stream = new Consumer(endpoint).stream("SELECT k, n FROM flow WHERE n > 0")) {
             assertThat(stream.columns()).containsExactly("k", "n");
@@ -285,7 +285,7 @@ class TestRgmaServer {
     @Test
     void registryKeepsAnsweringUnderARegistrationFlood() throws Exception {
         http.createTable("CREATE TABLE floodreg (k INTEGER NOT NULL, PRIMARY KEY (k))");
-        String body = "{\"table\":\"floodreg\",\"terminationInterval\":5}";
+        String body = "{\"table\":\"floodreg\",\"terminationInterval\":600}";
         int accepted = 0;
         Http.Answer refused = null;
         for (int i = 0; i < 1000 && refused == null; i++) {
@@ -302,11 +302,9 @@ class TestRgmaServer {
         assertThat(accepted).isEqualTo(400);
         // others still register and look up
         assertThat(http.post("/rgma/producers", "application/json", body, null, "192.0.2.67").status()).isEqualTo(201);
-        assertThat(http.get("/rgma/registry/producers?table=floodreg").json().size()).isPositive();
+        assertThat(http.get("/rgma/registry/producers?table=floodreg").json().size()).isEqualTo(401);
         assertThat(http.query("latest", "SELECT * FROM floodreg").status()).isEqualTo(200);
-        // the flood's registrations expire and give the address its share back
-        await().atMost(PATIENCE).until(() -> http.post("/rgma/producers", "application/json", body, null, "192.0.2.66")
-                .status() == 201);
+        // (that expiry gives the address its share back is TestSoftStateRegistry's, with a clock of its own)
     }
 
     @Test
