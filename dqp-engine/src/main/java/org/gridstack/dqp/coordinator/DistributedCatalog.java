@@ -28,6 +28,9 @@ public final class DistributedCatalog {
         this.schema = CalciteSchema.createRootSchema(false, false).plus();
         tables.forEach(schema::add);
         schema.add(EntropyFunction.NAME, ScalarFunctionImpl.create(EntropyFunction.class, EntropyFunction.NAME));
+        // lookup is case-sensitive and unquoted names are folded to lower case, as in PostgreSQL
+        schema.add(EntropyFunction.NAME.toLowerCase(java.util.Locale.ROOT),
+                ScalarFunctionImpl.create(EntropyFunction.class, EntropyFunction.NAME));
     }
 
     /**

@@ -15,6 +15,7 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.SetOp;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Values;
@@ -34,6 +35,7 @@ import org.gridstack.dqp.block.Column;
 import org.gridstack.dqp.dataservice.FilterOperator;
 import org.gridstack.dqp.dataservice.ScanFilter;
 import org.gridstack.dqp.dataservice.ScanRequest;
+import org.gridstack.dqp.dataservice.TableDescription;
 import org.gridstack.dqp.entropy.EntropyClient;
 import org.gridstack.dqp.evaluator.expression.RexCompiler;
 import org.gridstack.dqp.evaluator.expression.RowExpression;
@@ -45,6 +47,7 @@ import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.ProjectOperator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
 import org.gridstack.dqp.evaluator.operator.SelectOperator;
+import org.gridstack.dqp.evaluator.operator.SetOperationOperator;
 import org.gridstack.dqp.evaluator.operator.SortOperator;
 import org.gridstack.dqp.evaluator.operator.TableScanOperator;
 import org.gridstack.dqp.evaluator.operator.ValuesOperator;
@@ -145,6 +148,13 @@ public final class PlanTranslator {
         if (rel instanceof Sort sort) {
             return sort(sort);
         }
+        if (rel instanceof SetOp setOp) {
+            return setOperation(setOp);
+        }
+        if (rel instanceof org.apache.calcite.rel.core.Correlate) {
+            throw new UnsupportedSqlException("correlated sub-queries (a sub-query that refers to the outer query's columns)"
+                    + " are not supported; uncorrelated IN, EXISTS and scalar sub-queries are");
+        }
         if (rel instanceof Values values) {
             List<Object[]> rows = new ArrayList<>();
             for (List<RexLiteral> tuple : values.getTuples()) {
@@ -157,8 +167,8 @@ public final class PlanTranslator {
             return track(new ValuesOperator(schemaOf(values.getRowType()), rows));
         }
         throw new UnsupportedSqlException("the plan needs " + rel.getRelTypeName() + ", which the engine does not run"
-                + " (supported: scans, filters, projections, inner and left equi-joins, GROUP BY with COUNT/SUM/MIN/MAX/AVG,"
-                + " ORDER BY, LIMIT/OFFSET, VALUES)");
+                + " (supported: scans, filters, projections, joins, GROUP BY with COUNT/SUM/MIN/MAX/AVG,"
+                + " UNION/INTERSECT/EXCEPT, ORDER BY, LIMIT/OFFSET, VALUES)");
     }
 
     private Operator scan(TableScan scan, List<RexNode> filters, ImmutableIntList projects) {
@@ -167,7 +177,9 @@ public final class PlanTranslator {
             throw new UnsupportedSqlException("table " + scan.getTable().getQualifiedName() + " is not a data service table");
         }
         BlockSchema tableSchema = table.description().schema();
-        int[] output = projects == null ? range(tableSchema.size()) : projects.toIntArray();
+        // without a projection the plan reads every column, also those of types the engine does not carry
+        int[] output = projects == null ? range(scan.getRowType().getFieldCount()) : projects.toIntArray();
+        refuseUncarried(table, output, filters);
         RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
         List<ScanFilter> pushed = new ArrayList<>();
         List<RexNode> residual = new ArrayList<>();
@@ -228,6 +240,26 @@ public final class PlanTranslator {
         return op;
     }
 
+    // columns after the carried ones are those of types the engine does not carry (RemoteTable)
+    private static void refuseUncarried(RemoteTable table, int[] output, List<RexNode> filters) {
+        TreeSet<Integer> read = new TreeSet<>();
+        for (int o : output) {
+            read.add(o);
+        }
+        for (RexNode f : filters) {
+            read.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(f).asList());
+        }
+        int carried = table.description().schema().size();
+        for (int i : read) {
+            if (i >= carried) {
+                TableDescription.UnsupportedColumn column = table.description().unsupported().get(i - carried);
+                throw new UnsupportedSqlException("column " + column.name() + " of table " + table.description().name()
+                        + " has type " + column.typeName() + ", which the engine does not carry (supported: "
+                        + org.gridstack.dqp.block.ColumnType.SUPPORTED + "); select the other columns by name");
+            }
+        }
+    }
+
     private static boolean isIdentity(List<Integer> fetched, int[] output) {
         for (int i = 0; i < output.length; i++) {
             if (fetched.get(i) != output[i]) {
@@ -245,6 +277,11 @@ public final class PlanTranslator {
             }
         });
     }
+
+    private static final java.util.Set<org.gridstack.dqp.block.ColumnType> PUSHABLE = java.util.EnumSet.of(
+            org.gridstack.dqp.block.ColumnType.VARCHAR, org.gridstack.dqp.block.ColumnType.SMALLINT,
+            org.gridstack.dqp.block.ColumnType.INTEGER, org.gridstack.dqp.block.ColumnType.BIGINT,
+            org.gridstack.dqp.block.ColumnType.DOUBLE, org.gridstack.dqp.block.ColumnType.BOOLEAN);
 
     private static ScanFilter toScanFilter(RexNode conjunct, BlockSchema table) {
         if (!(conjunct instanceof RexCall call)) {
@@ -282,6 +319,12 @@ public final class PlanTranslator {
             default -> null;
         };
         if (op == null) {
+            return null;
+        }
+        Column column = table.column(ref.getIndex());
+        // pushed only where the data service's comparison is the engine's: same type on both sides
+        if (!PUSHABLE.contains(column.type())
+                || org.gridstack.dqp.evaluator.expression.Values.columnType(literal.getType().getSqlTypeName()) != column.type()) {
             return null;
         }
         Object value = RexCompiler.literalValue(literal);
@@ -345,12 +388,30 @@ public final class PlanTranslator {
                 || c.getOperands().stream().anyMatch(PlanTranslator::containsEntropy));
     }
 
+    private Operator setOperation(SetOp setOp) {
+        SetOperationOperator.Kind kind = switch (setOp.kind) {
+            case UNION -> SetOperationOperator.Kind.UNION;
+            case INTERSECT -> SetOperationOperator.Kind.INTERSECT;
+            case EXCEPT -> SetOperationOperator.Kind.EXCEPT;
+            default -> throw new UnsupportedSqlException("the set operation " + setOp.kind + " is not supported");
+        };
+        List<Operator> inputs = new ArrayList<>();
+        for (RelNode input : setOp.getInputs()) {
+            inputs.add(node(input));
+        }
+        return track(new SetOperationOperator(inputs, kind, setOp.all, schemaOf(setOp.getRowType()), context));
+    }
+
     private Operator join(Join join) {
         boolean right = join.getJoinType() == org.apache.calcite.rel.core.JoinRelType.RIGHT;
         HashJoinOperator.Type type = switch (join.getJoinType()) {
             case INNER -> HashJoinOperator.Type.INNER;
             case LEFT, RIGHT -> HashJoinOperator.Type.LEFT;
-            default -> throw new UnsupportedSqlException(join.getJoinType() + " JOIN is not supported (inner, left and right joins are)");
+            case FULL -> HashJoinOperator.Type.FULL;
+            case SEMI -> HashJoinOperator.Type.SEMI;
+            case ANTI -> HashJoinOperator.Type.ANTI;
+            default -> throw new UnsupportedSqlException(join.getJoinType() + " JOIN is not supported"
+                    + " (inner, left, right, full, semi and anti joins are)");
         };
         JoinInfo info = join.analyzeCondition();
         Operator left = node(join.getLeft());
@@ -394,9 +455,6 @@ public final class PlanTranslator {
         Operator input = node(aggregate.getInput());
         List<AggregateOperator.Call> calls = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
-            if (call.isDistinct()) {
-                throw new UnsupportedSqlException(call.getAggregation().getName() + "(DISTINCT ...) is not supported");
-            }
             if (call.filterArg >= 0) {
                 throw new UnsupportedSqlException("aggregate FILTER (WHERE ...) is not supported");
             }
@@ -407,13 +465,18 @@ public final class PlanTranslator {
                 case MIN -> AggregateOperator.Function.MIN;
                 case MAX -> AggregateOperator.Function.MAX;
                 case AVG -> AggregateOperator.Function.AVG;
+                case SINGLE_VALUE -> AggregateOperator.Function.SINGLE_VALUE;
+                case LITERAL_AGG -> AggregateOperator.Function.LITERAL;
                 default -> throw new UnsupportedSqlException("the aggregate " + call.getAggregation().getName()
                         + " is not supported (COUNT, SUM, MIN, MAX, AVG are)");
             };
             if (args.size() > 1) {
                 throw new UnsupportedSqlException(call.getAggregation().getName() + " over several columns is not supported");
             }
-            calls.add(new AggregateOperator.Call(f, args.isEmpty() ? -1 : args.get(0)));
+            Object literal = f == AggregateOperator.Function.LITERAL && call.rexList.get(0) instanceof RexLiteral l
+                    ? RexCompiler.literalValue(l) : null;
+            calls.add(new AggregateOperator.Call(f, args.isEmpty() ? -1 : args.get(0), call.isDistinct(),
+                    call.getType().getSqlTypeName(), literal));
         }
         return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType()), context));
     }

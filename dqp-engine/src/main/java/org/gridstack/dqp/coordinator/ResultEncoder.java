@@ -115,8 +115,16 @@ public interface ResultEncoder {
                 json.writeNumber(d);
             } else if (v instanceof Boolean b) {
                 json.writeBoolean(b);
+            } else if (v instanceof java.math.BigDecimal d) {
+                // numeric as written by PostgreSQL, never in exponent form
+                json.writeNumber(d.toPlainString());
+            } else if (v instanceof Short n) {
+                json.writeNumber(n);
+            } else if (v instanceof Float f) {
+                json.writeNumber(f);
             } else {
-                json.writeObject(v);
+                // dates, times, timestamps, bytea: PostgreSQL's text form
+                json.writeString(org.gridstack.dqp.evaluator.expression.Values.text(v));
             }
         }
 
@@ -162,7 +170,7 @@ public interface ResultEncoder {
                     out.write(',');
                 }
                 if (values[i] != null) {
-                    String s = values[i].toString();
+                    String s = org.gridstack.dqp.evaluator.expression.Values.text(values[i]);
                     if (s.isEmpty() || s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
                         out.write('"');
                         out.write(s.replace("\"", "\"\""));

@@ -92,6 +92,12 @@ public final class ScanStatement {
                         : Long.valueOf(value.toString().trim());
                 case DOUBLE -> value instanceof Number n ? n.doubleValue() : Double.valueOf(value.toString().trim());
                 case BOOLEAN -> value instanceof Boolean b ? b : column.type().parse(value.toString().toLowerCase(Locale.ROOT));
+                case SMALLINT -> value instanceof Number n ? new BigDecimal(n.toString()).shortValueExact()
+                        : Short.valueOf(value.toString().trim());
+                case REAL -> value instanceof Number n ? n.floatValue() : Float.valueOf(value.toString().trim());
+                case DECIMAL -> value instanceof Number n ? new BigDecimal(n.toString()) : new BigDecimal(value.toString().trim());
+                // the other types' filters are sent as their text form and read by PostgreSQL's own input function
+                case DATE, TIME, TIMESTAMP, TIMESTAMPTZ, BYTEA -> column.type().parse(value.toString());
             };
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("filter value '" + value + "' does not fit column " + column.name()

@@ -5,25 +5,33 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.evaluator.expression.ValueComparator;
 import org.gridstack.dqp.block.Column;
 import org.gridstack.dqp.evaluator.expression.RowExpression;
 
 /**
  * HASH_JOIN: builds a hash table of the right (build) input on its key columns, then streams the
  * left (probe) input through it. Output rows are left columns followed by right columns. Keys with
- * NULL never match (SQL equality). INNER or LEFT (unmatched probe rows padded with NULLs); a residual
+ * NULL never match (SQL equality). INNER, LEFT, FULL, SEMI or ANTI ({@link Type}); a residual
  * non-equi condition, when given, must be TRUE for a pair to match. Without keys it is a nested-loop
  * cross product over the built side. The build side is held in memory, counted against the query's
  * row limit ({@link QueryContext#hold}). Not thread-safe.
  */
 public final class HashJoinOperator implements Operator {
-    /** Join types the operator runs. */
-    public enum Type { INNER, LEFT }
+    /**
+     * Join types the operator runs: INNER, LEFT (unmatched probe rows padded), FULL (and unmatched
+     * build rows padded, after the probe side ended), SEMI and ANTI (probe rows with at least one /
+     * no match, probe columns only).
+     */
+    public enum Type { INNER, LEFT, FULL, SEMI, ANTI }
 
     private final Operator probe;
     private final Operator build;
@@ -34,6 +42,10 @@ public final class HashJoinOperator implements Operator {
     private final BlockSchema schema;
     private final QueryContext context;
     private Map<List<Object>, List<Object[]>> table;
+    // FULL only: every build row, and those that matched
+    private final List<Object[]> buildRows = new ArrayList<>();
+    private final Set<Object[]> matchedBuildRows = Collections.newSetFromMap(new IdentityHashMap<>());
+    private boolean unmatchedBuildRowsSent;
 
     public HashJoinOperator(Operator probe, Operator build, int[] probeKeys, int[] buildKeys, Type type, RowExpression residual,
             QueryContext context) {
@@ -47,9 +59,14 @@ public final class HashJoinOperator implements Operator {
         if (probeKeys.length != buildKeys.length) {
             throw new IllegalArgumentException("key counts differ: " + probeKeys.length + " and " + buildKeys.length);
         }
-        List<Column> columns = new ArrayList<>(probe.schema().columns());
-        for (Column c : build.schema().columns()) {
-            columns.add(type == Type.LEFT ? new Column(c.name(), c.type(), true) : c);
+        List<Column> columns = new ArrayList<>();
+        for (Column c : probe.schema().columns()) {
+            columns.add(type == Type.FULL ? new Column(c.name(), c.type(), true) : c);
+        }
+        if (type != Type.SEMI && type != Type.ANTI) {
+            for (Column c : build.schema().columns()) {
+                columns.add(type == Type.LEFT || type == Type.FULL ? new Column(c.name(), c.type(), true) : c);
+            }
         }
         this.schema = new BlockSchema(columns);
     }
@@ -67,6 +84,9 @@ public final class HashJoinOperator implements Operator {
             while ((block = build.nextBlock()) != null) {
                 context.hold(block.size(), "the build side of HASH_JOIN");
                 for (Object[] row : block) {
+                    if (type == Type.FULL) {
+                        buildRows.add(row);
+                    }
                     List<Object> key = key(row, buildKeys);
                     if (key != null) {
                         table.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
@@ -75,10 +95,23 @@ public final class HashJoinOperator implements Operator {
             }
         }
         List<Object[]> block = probe.nextBlock();
-        if (block == null) {
-            return null;
-        }
         int buildWidth = build.schema().size();
+        if (block == null) {
+            if (type != Type.FULL || unmatchedBuildRowsSent) {
+                return null;
+            }
+            unmatchedBuildRowsSent = true;
+            int probeWidth = probe.schema().size();
+            List<Object[]> out = new ArrayList<>();
+            for (Object[] right : buildRows) {
+                if (!matchedBuildRows.contains(right)) {
+                    Object[] joined = new Object[probeWidth + buildWidth];
+                    System.arraycopy(right, 0, joined, probeWidth, buildWidth);
+                    out.add(joined);
+                }
+            }
+            return out;
+        }
         List<Object[]> out = new ArrayList<>();
         for (Object[] left : block) {
             List<Object> key = key(left, probeKeys);
@@ -88,18 +121,26 @@ public final class HashJoinOperator implements Operator {
                 Object[] joined = Arrays.copyOf(left, left.length + buildWidth);
                 System.arraycopy(right, 0, joined, left.length, buildWidth);
                 if (residual == null || Boolean.TRUE.equals(residual.evaluate(joined))) {
-                    out.add(joined);
                     matched = true;
+                    if (type == Type.SEMI || type == Type.ANTI) {
+                        break;
+                    }
+                    out.add(joined);
+                    if (type == Type.FULL) {
+                        matchedBuildRows.add(right);
+                    }
                 }
             }
-            if (!matched && type == Type.LEFT) {
+            if (matched ? type == Type.SEMI : type == Type.ANTI) {
+                out.add(left);
+            } else if (!matched && (type == Type.LEFT || type == Type.FULL)) {
                 out.add(Arrays.copyOf(left, left.length + buildWidth));
             }
         }
         return out;
     }
 
-    // numbers of different classes that are equal must hash alike: keys hold longs and doubles
+    // numbers of different classes that are equal must hash alike
     private static List<Object> key(Object[] row, int[] columns) {
         Object[] key = new Object[columns.length];
         for (int i = 0; i < columns.length; i++) {
@@ -107,10 +148,7 @@ public final class HashJoinOperator implements Operator {
             if (v == null) {
                 return null;
             }
-            if (v instanceof Integer n) {
-                v = n.longValue();
-            }
-            key[i] = v;
+            key[i] = ValueComparator.key(v);
         }
         return Arrays.asList(key);
     }
