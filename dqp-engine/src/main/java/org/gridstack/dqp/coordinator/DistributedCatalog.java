@@ -54,6 +54,13 @@ public final class DistributedCatalog {
         return new DistributedCatalog(Map.copyOf(tables));
     }
 
+    /** A catalog of tables already described (tests, and catalogs not read from services). */
+    static DistributedCatalog of(List<RemoteTable> tables) {
+        Map<String, RemoteTable> byName = new LinkedHashMap<>();
+        tables.forEach(t -> byName.put(t.description().name(), t));
+        return new DistributedCatalog(Map.copyOf(byName));
+    }
+
     /** The Calcite schema to plan against. */
     public SchemaPlus schema() {
         return schema;

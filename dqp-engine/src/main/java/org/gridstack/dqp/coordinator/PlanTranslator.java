@@ -103,11 +103,12 @@ public final class PlanTranslator {
     private final Options options;
     private final QueryContext context;
     private final List<Operator> created = new ArrayList<>();
-    private int fragments;
+    private final FragmentPlanner fragments;
 
     public PlanTranslator(Options options, QueryContext context) {
         this.options = requireNonNull(options, "options is null");
         this.context = requireNonNull(context, "context is null");
+        this.fragments = new FragmentPlanner(options, context, this::track);
     }
 
     /** The operator tree of {@code plan}; on failure every operator built so far is closed. */
@@ -209,19 +210,7 @@ public final class PlanTranslator {
             columns.add(tableSchema.column(f));
         }
         ScanRequest request = new ScanRequest(table.description().name(), names, pushed, options.codec());
-        Operator op;
-        Placement placement = options.placement();
-        if (placement == null) {
-            op = track(new TableScanOperator(table.service(), request, options.blockSize(), new BlockSchema(columns), context));
-        } else {
-            String fragmentId = placement.queryId() + "-" + (++fragments);
-            org.gridstack.dqp.evaluator.ScanFragment fragment = new org.gridstack.dqp.evaluator.ScanFragment(placement.queryId(),
-                    fragmentId, table.service().base(), request, options.blockSize(), options.blockBytes(), columns, placement.self(),
-                    fragmentId,
-                    options.codec());
-            op = track(new org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator(placement.inboxes(),
-                    placement.evaluatorFor().apply(table.service().base()), fragment, context));
-        }
+        Operator op = fragments.scan(table, request, new BlockSchema(columns));
         if (!residual.isEmpty()) {
             RexNode condition = RexUtil.composeConjunction(rexBuilder, residual);
             RexNode remapped = remap(condition, fetched);
@@ -361,20 +350,7 @@ public final class PlanTranslator {
                 }
             }
             RowExpression argument = compiler.compile(call.getOperands().get(0));
-            Placement placement = options.placement();
-            if (placement == null || options.entropyCopies().isEmpty()) {
-                input = track(new OperationCallOperator(input, argument, "entropy_" + i, options.entropyCopies(),
-                        options.operationCallParallelism(), context));
-            } else {
-                List<org.gridstack.dqp.evaluator.EvaluatorClient> partitions = new ArrayList<>();
-                for (int p = 0; p < options.operationCallParallelism(); p++) {
-                    partitions.add(placement.evaluators().get(p % placement.evaluators().size()));
-                }
-                input = track(new org.gridstack.dqp.evaluator.operator.PartitionedOperationCallOperator(input, argument,
-                        "entropy_" + i, partitions, options.entropyCopies().stream().map(EntropyClient::base).toList(),
-                        placement.http(), placement.inboxes(), placement.self(), placement.queryId(), placement.queryId() + "-call" + (++fragments),
-                        org.gridstack.dqp.block.BlockCodec.named(options.codec()), options.blockSize(), context));
-            }
+            input = fragments.operationCall(input, argument, "entropy_" + i);
         }
         List<RowExpression> exprs = new ArrayList<>();
         for (RexNode e : rewritten) {
@@ -452,6 +428,10 @@ public final class PlanTranslator {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new UnsupportedSqlException("GROUPING SETS, ROLLUP and CUBE are not supported");
         }
+        Operator pushed = pushedDown(aggregate);
+        if (pushed != null) {
+            return pushed;
+        }
         Operator input = node(aggregate.getInput());
         List<AggregateOperator.Call> calls = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
@@ -479,6 +459,81 @@ public final class PlanTranslator {
                     call.getType().getSqlTypeName(), literal));
         }
         return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType()), context));
+    }
+
+    /**
+     * The aggregate computed by the data service itself, when its input is one table's scan whose
+     * filters all push down and its calls are COUNT/SUM/MIN/MAX/AVG of columns: one row per group
+     * travels instead of every row. Null when it cannot be pushed.
+     */
+    private Operator pushedDown(Aggregate aggregate) {
+        RelNode input = aggregate.getInput();
+        // the field trimmer leaves COUNT(*) a projection of a constant over the scan
+        List<RexNode> projection = null;
+        if (input instanceof Project project) {
+            projection = project.getProjects();
+            input = project.getInput();
+        }
+        if (!(input instanceof Bindables.BindableTableScan scan)) {
+            return null;
+        }
+        RemoteTable table = scan.getTable().unwrap(RemoteTable.class);
+        if (table == null) {
+            return null;
+        }
+        BlockSchema tableSchema = table.description().schema();
+        int[] output = scan.projects == null ? range(scan.getRowType().getFieldCount()) : scan.projects.toIntArray();
+        refuseUncarried(table, output, scan.filters);
+        RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
+        List<ScanFilter> filters = new ArrayList<>();
+        for (RexNode filter : scan.filters) {
+            for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
+                ScanFilter f = toScanFilter(conjunct, tableSchema);
+                if (f == null) {
+                    return null;
+                }
+                filters.add(f);
+            }
+        }
+        List<String> groupColumns = new ArrayList<>();
+        for (int g : aggregate.getGroupSet().toArray()) {
+            int field = field(projection, g);
+            if (field < 0) {
+                return null;
+            }
+            groupColumns.add(tableSchema.column(output[field]).name());
+        }
+        List<org.gridstack.dqp.dataservice.ScanAggregate> aggregates = new ArrayList<>();
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            String function = switch (call.getAggregation().getKind()) {
+                case COUNT, SUM, MIN, MAX, AVG -> call.getAggregation().getKind().name();
+                default -> null;
+            };
+            if (function == null || call.filterArg >= 0 || call.getArgList().size() > 1
+                    || (call.getArgList().isEmpty() && !function.equals("COUNT"))) {
+                return null;
+            }
+            int field = call.getArgList().isEmpty() ? -1 : field(projection, call.getArgList().get(0));
+            if (!call.getArgList().isEmpty() && field < 0) {
+                return null;
+            }
+            String column = field < 0 ? null : tableSchema.column(output[field]).name();
+            aggregates.add(new org.gridstack.dqp.dataservice.ScanAggregate(function, column, call.isDistinct()));
+        }
+        if (aggregates.isEmpty()) {
+            return null;
+        }
+        BlockSchema schema = schemaOf(aggregate.getRowType());
+        ScanRequest request = new ScanRequest(table.description().name(), groupColumns, filters, options.codec(), aggregates);
+        return fragments.scan(table, request, schema);
+    }
+
+    // the scan field under position i of an optional projection, or -1 when it is not a plain column
+    private static int field(List<RexNode> projection, int i) {
+        if (projection == null) {
+            return i;
+        }
+        return projection.get(i) instanceof RexInputRef ref ? ref.getIndex() : -1;
     }
 
     private Operator sort(Sort sort) {

@@ -6,7 +6,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -38,7 +37,7 @@ public interface ResultEncoder {
     void rows(List<Object[]> rows) throws IOException;
 
     /** Writes the tail: the error (null when none) and the cost profile. */
-    void end(String error, Map<String, Object> profile) throws IOException;
+    void end(String error, QueryProfile profile) throws IOException;
 
     /** True on its first call, then when {@link #FLUSH_INTERVAL_MILLIS} passed since it last said true. */
     private static java.util.function.BooleanSupplier flushSchedule() {
@@ -129,7 +128,7 @@ public interface ResultEncoder {
         }
 
         @Override
-        public void end(String error, Map<String, Object> profile) throws IOException {
+        public void end(String error, QueryProfile profile) throws IOException {
             json.writeEndArray();
             if (error != null) {
                 json.writeStringField("error", error);
@@ -184,7 +183,7 @@ public interface ResultEncoder {
         }
 
         @Override
-        public void end(String error, Map<String, Object> profile) throws IOException {
+        public void end(String error, QueryProfile profile) throws IOException {
             out.flush();
             if (error != null) {
                 // CSV has no place for an error: break the response so the client cannot take it as complete

@@ -287,8 +287,8 @@ class TestDistributedQueries {
 
     @Test
     void castToIntegerRoundsAsPostgresDoes() throws Exception {
-        JsonNode row = dqp.query("select cast(2.5 as integer), cast(-2.5 as integer), cast(2.5e0 as integer),"
-                + " cast(3.5e0 as integer), cast(-0.5 as bigint)", 100, "binary").get("rows").get(0);
+        JsonNode row = dqp.query("select cast(2.5 as integer), cast(-2.5 as integer), cast(cast(2.5 as double precision) as integer),"
+                + " cast(cast(3.5 as double precision) as integer), cast(-0.5 as bigint)", 100, "binary").get("rows").get(0);
         // numeric rounds half away from zero, double precision half to even (rint)
         assertEquals(List.of(3, -3, 2, 4, -1), List.of(row.get(0).asInt(), row.get(1).asInt(), row.get(2).asInt(), row.get(3).asInt(),
                 row.get(4).asInt()));
@@ -333,6 +333,22 @@ class TestDistributedQueries {
         assertEquals("18446744073709551614", row.get(1).asText());
         assertSameAnswer("select sum(total), sum(replicate), avg(total), avg(replicate), sum(concentration), avg(ratio)"
                 + " from measurements", false, 100, "binary");
+    }
+
+    @Test
+    void aggregatesOfOneTablePushDownToItsDataService() throws Exception {
+        JsonNode count = dqp.query("select count(*) from protein_goterm", 100, "binary");
+        assertEquals(16_803, count.get("rows").get(0).get(0).asLong());
+        assertEquals(1, count.get("profile").get("rowsFromDataServices").asLong(), "one row shipped, not 16,803");
+        String grouped = "select namespace, count(*), min(id), max(id), count(distinct name) from goterms where not isobsolete"
+                + " group by namespace";
+        assertSameAnswer(grouped, false, 100, "binary");
+        assertEquals(3, dqp.query(grouped, 100, "webrowset").get("profile").get("rowsFromDataServices").asLong());
+        String sums = "select sum(total), avg(total), sum(replicate), avg(replicate), sum(ratio), avg(ratio), sum(concentration),"
+                + " avg(concentration), min(sample_day), max(logged_at) from measurements";
+        assertSameAnswer(sums, false, 100, "binary");
+        assertEquals(1, dqp.query(sums, 100, "binary").get("profile").get("rowsFromDataServices").asLong());
+        assertTrue(plan("select count(*) from protein_goterm").contains("aggregates"), plan("select count(*) from protein_goterm"));
     }
 
     @ParameterizedTest
