@@ -113,6 +113,13 @@ public final class PlanTranslator {
 
     /** The operator tree of {@code plan}; on failure every operator built so far is closed. */
     public Operator translate(RelNode plan) {
+        for (RelDataTypeField field : plan.getRowType().getFieldList()) {
+            if (field.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ANY) {
+                throw new UnsupportedSqlException("column " + field.getName() + " has type " + uncarriedTypeName(plan, field.getName())
+                        + ", which the engine does not carry (supported: " + org.gridstack.dqp.block.ColumnType.SUPPORTED
+                        + "); select the other columns by name");
+            }
+        }
         try {
             return node(plan);
         } catch (RuntimeException e) {
@@ -179,7 +186,10 @@ public final class PlanTranslator {
         }
         BlockSchema tableSchema = table.description().schema();
         // without a projection the plan reads every column, also those of types the engine does not carry
-        int[] output = projects == null ? range(scan.getRowType().getFieldCount()) : projects.toIntArray();
+        // without a projection: the carried columns, then a NULL for each uncarried one (translate()
+        // refuses a plan whose output still has one; operators above read only what they need)
+        int uncarriedPlaceholders = projects == null ? scan.getRowType().getFieldCount() - tableSchema.size() : 0;
+        int[] output = projects == null ? range(tableSchema.size()) : projects.toIntArray();
         refuseUncarried(table, output, filters);
         RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
         List<ScanFilter> pushed = new ArrayList<>();
@@ -216,7 +226,7 @@ public final class PlanTranslator {
             RexNode remapped = remap(condition, fetched);
             op = track(new SelectOperator(op, new RexCompiler(rexBuilder).compile(remapped), condition.toString()));
         }
-        if (fetched.size() != output.length || !isIdentity(fetched, output)) {
+        if (fetched.size() != output.length || !isIdentity(fetched, output) || uncarriedPlaceholders > 0) {
             List<RowExpression> exprs = new ArrayList<>();
             List<Column> out = new ArrayList<>();
             for (int o : output) {
@@ -224,9 +234,32 @@ public final class PlanTranslator {
                 exprs.add(row -> row[position]);
                 out.add(tableSchema.column(o));
             }
+            for (TableDescription.UnsupportedColumn u : table.description().unsupported()) {
+                exprs.add(row -> null);
+                out.add(new Column(u.name(), org.gridstack.dqp.block.ColumnType.VARCHAR, true));
+            }
             op = track(new ProjectOperator(op, exprs, new BlockSchema(out)));
         }
         return op;
+    }
+
+    // the database's type name of an uncarried column of one of the plan's tables
+    private static String uncarriedTypeName(RelNode rel, String column) {
+        RemoteTable table = rel instanceof TableScan scan ? scan.getTable().unwrap(RemoteTable.class) : null;
+        if (table != null) {
+            for (TableDescription.UnsupportedColumn u : table.description().unsupported()) {
+                if (u.name().equals(column)) {
+                    return u.typeName();
+                }
+            }
+        }
+        for (RelNode input : rel.getInputs()) {
+            String name = uncarriedTypeName(input, column);
+            if (!name.equals("unknown")) {
+                return name;
+            }
+        }
+        return "unknown";
     }
 
     // columns after the carried ones are those of types the engine does not carry (RemoteTable)
@@ -474,19 +507,22 @@ public final class PlanTranslator {
             projection = project.getProjects();
             input = project.getInput();
         }
-        if (!(input instanceof Bindables.BindableTableScan scan)) {
+        if (!(input instanceof TableScan scan)) {
             return null;
         }
+        List<RexNode> scanFilters = scan instanceof Bindables.BindableTableScan b ? b.filters : List.of();
+        ImmutableIntList projects = scan instanceof Bindables.BindableTableScan b ? b.projects : null;
         RemoteTable table = scan.getTable().unwrap(RemoteTable.class);
         if (table == null) {
             return null;
         }
         BlockSchema tableSchema = table.description().schema();
-        int[] output = scan.projects == null ? range(scan.getRowType().getFieldCount()) : scan.projects.toIntArray();
-        refuseUncarried(table, output, scan.filters);
+        int[] output = projects == null ? range(scan.getRowType().getFieldCount()) : projects.toIntArray();
+        // only the columns the filters, groups and aggregates read must be carried (count(*) reads none)
+        refuseUncarried(table, new int[0], scanFilters);
         RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
         List<ScanFilter> filters = new ArrayList<>();
-        for (RexNode filter : scan.filters) {
+        for (RexNode filter : scanFilters) {
             for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
                 ScanFilter f = toScanFilter(conjunct, tableSchema);
                 if (f == null) {
@@ -501,6 +537,7 @@ public final class PlanTranslator {
             if (field < 0) {
                 return null;
             }
+            refuseUncarried(table, new int[] {output[field]}, List.of());
             groupColumns.add(tableSchema.column(output[field]).name());
         }
         List<org.gridstack.dqp.dataservice.ScanAggregate> aggregates = new ArrayList<>();
@@ -516,6 +553,9 @@ public final class PlanTranslator {
             int field = call.getArgList().isEmpty() ? -1 : field(projection, call.getArgList().get(0));
             if (!call.getArgList().isEmpty() && field < 0) {
                 return null;
+            }
+            if (field >= 0) {
+                refuseUncarried(table, new int[] {output[field]}, List.of());
             }
             String column = field < 0 ? null : tableSchema.column(output[field]).name();
             aggregates.add(new org.gridstack.dqp.dataservice.ScanAggregate(function, column, call.isDistinct()));

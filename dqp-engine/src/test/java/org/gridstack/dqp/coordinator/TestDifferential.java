@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * 100,000: {@code ./gridstack test -pl dqp-engine -am -Dtest=TestDifferential -Ddqp.differential.queries=100000}.
  */
 class TestDifferential {
-    static final int DEFAULT_GENERATED = 900;
+    static final int DEFAULT_GENERATED = 880;
     static final long DEFAULT_SEED = 22;
     private static StackWithOracle world;
 

@@ -63,6 +63,9 @@ class TestPlanTranslator {
         String plan = operators("select name, count(*), sum(amount) from t where id > 5 group by name");
         assertTrue(plan.startsWith("TABLE_SCAN(t") && plan.contains("aggregates"), plan);
         assertTrue(!plan.contains("AGGREGATE("), plan);
+        String count = operators("select count(*) from t");
+        assertTrue(count.startsWith("TABLE_SCAN(t") && count.contains("aggregates"), count + "\n" + planner.plan("select count(*) from t")
+                .optimised().explain());
     }
 
     @Test
