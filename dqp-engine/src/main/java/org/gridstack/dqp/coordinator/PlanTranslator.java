@@ -234,7 +234,8 @@ public final class PlanTranslator {
                 exprs.add(row -> row[position]);
                 out.add(tableSchema.column(o));
             }
-            for (TableDescription.UnsupportedColumn u : table.description().unsupported()) {
+            for (TableDescription.UnsupportedColumn u : uncarriedPlaceholders > 0 ? table.description().unsupported()
+                    : List.<TableDescription.UnsupportedColumn>of()) {
                 exprs.add(row -> null);
                 out.add(new Column(u.name(), org.gridstack.dqp.block.ColumnType.VARCHAR, true));
             }
@@ -306,6 +307,14 @@ public final class PlanTranslator {
             org.gridstack.dqp.block.ColumnType.DOUBLE, org.gridstack.dqp.block.ColumnType.BOOLEAN);
 
     private static ScanFilter toScanFilter(RexNode conjunct, BlockSchema table) {
+        // a boolean column as the condition, or its negation: = true, = false
+        if (conjunct instanceof RexInputRef ref && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
+            return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, true);
+        }
+        if (conjunct instanceof RexCall not && not.getKind() == SqlKind.NOT && not.getOperands().get(0) instanceof RexInputRef ref
+                && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
+            return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, false);
+        }
         if (!(conjunct instanceof RexCall call)) {
             return null;
         }
