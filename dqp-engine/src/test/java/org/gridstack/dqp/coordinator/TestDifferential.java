@@ -64,6 +64,9 @@ class TestDifferential {
             if (result.outcome() == DifferentialAnswers.Outcome.REFUSED || result.outcome() == DifferentialAnswers.Outcome.BOTH_REFUSED) {
                 refusals.merge(shortReason(result.detail()), 1, Integer::sum);
             }
+            if ((i + 1) % 1_000 == 0) {
+                System.out.printf("differential: %d queries so far: %s%n", i + 1, counts);
+            }
             if (result.outcome() == DifferentialAnswers.Outcome.DIFFERENT) {
                 different.add(result);
                 System.out.println("DIFFERENT " + (i < DifferentialCorpus.QUERIES.size() ? "curated #" + i
