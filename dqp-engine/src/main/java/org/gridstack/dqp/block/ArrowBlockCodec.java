@@ -141,14 +141,7 @@ public final class ArrowBlockCodec implements BlockCodec {
     static Schema toArrow(BlockSchema schema) {
         List<Field> fields = new ArrayList<>(schema.size());
         for (Column c : schema.columns()) {
-            ArrowType type = switch (c.type()) {
-                case VARCHAR -> ArrowType.Utf8.INSTANCE;
-                case INTEGER -> new ArrowType.Int(32, true);
-                case BIGINT -> new ArrowType.Int(64, true);
-                case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-                case BOOLEAN -> ArrowType.Bool.INSTANCE;
-            };
-            fields.add(new Field(c.name(), new FieldType(c.nullable(), type, null), null));
+            fields.add(ArrowColumns.field(c));
         }
         return new Schema(fields);
     }
@@ -178,20 +171,11 @@ public final class ArrowBlockCodec implements BlockCodec {
                             + "; only Utf8 dictionaries are supported");
                 }
             }
-            ColumnType type;
-            if (t instanceof ArrowType.Utf8) {
-                type = ColumnType.VARCHAR;
-            } else if (t instanceof ArrowType.Int i && i.getBitWidth() == 32) {
-                type = ColumnType.INTEGER;
-            } else if (t instanceof ArrowType.Int i && i.getBitWidth() == 64) {
-                type = ColumnType.BIGINT;
-            } else if (t instanceof ArrowType.FloatingPoint fp && fp.getPrecision() == FloatingPointPrecision.DOUBLE) {
-                type = ColumnType.DOUBLE;
-            } else if (t instanceof ArrowType.Bool) {
-                type = ColumnType.BOOLEAN;
-            } else {
+            ColumnType type = ArrowColumns.typeOf(f, t);
+            if (type == null || (encoding != null && type != ColumnType.VARCHAR)) {
                 throw new MalformedBlockException("Arrow column " + f.getName() + " has type " + t
-                        + "; supported: Utf8, Int(32), Int(64), FloatingPoint(DOUBLE), Bool");
+                        + "; supported: Utf8, Int(16/32/64), FloatingPoint(SINGLE/DOUBLE), Bool, Date(DAY), Time(MICROSECOND),"
+                        + " Timestamp(MICROSECOND), Binary");
             }
             columns.add(new Column(f.getName(), type, f.isNullable()));
         }
@@ -223,13 +207,7 @@ public final class ArrowBlockCodec implements BlockCodec {
                 if (vector.isNull(r)) {
                     continue;
                 }
-                rows.get(r)[c] = switch (type) {
-                    case VARCHAR -> new String(((VarCharVector) vector).get(r), StandardCharsets.UTF_8);
-                    case INTEGER -> ((IntVector) vector).get(r);
-                    case BIGINT -> ((BigIntVector) vector).get(r);
-                    case DOUBLE -> ((Float8Vector) vector).get(r);
-                    case BOOLEAN -> ((BitVector) vector).get(r) != 0;
-                };
+                rows.get(r)[c] = ArrowColumns.get(vector, r, type);
             }
         }
         return rows;
@@ -273,13 +251,7 @@ public final class ArrowBlockCodec implements BlockCodec {
                         setNull(vector, r);
                         continue;
                     }
-                    switch (type) {
-                        case VARCHAR -> ((VarCharVector) vector).setSafe(r, ((String) value).getBytes(StandardCharsets.UTF_8));
-                        case INTEGER -> ((IntVector) vector).setSafe(r, (Integer) value);
-                        case BIGINT -> ((BigIntVector) vector).setSafe(r, (Long) value);
-                        case DOUBLE -> ((Float8Vector) vector).setSafe(r, (Double) value);
-                        case BOOLEAN -> ((BitVector) vector).setSafe(r, (Boolean) value ? 1 : 0);
-                    }
+                    ArrowColumns.set(vector, r, type, value);
                 }
                 vector.setValueCount(n);
             }
@@ -289,17 +261,7 @@ public final class ArrowBlockCodec implements BlockCodec {
         }
 
         private static void setNull(FieldVector vector, int index) {
-            if (vector instanceof VarCharVector v) {
-                v.setNull(index);
-            } else if (vector instanceof IntVector v) {
-                v.setNull(index);
-            } else if (vector instanceof BigIntVector v) {
-                v.setNull(index);
-            } else if (vector instanceof Float8Vector v) {
-                v.setNull(index);
-            } else if (vector instanceof BitVector v) {
-                v.setNull(index);
-            }
+            vector.setNull(index);
         }
 
         @Override

@@ -177,13 +177,10 @@ final class ArrowFrameWriter implements FramePayloadWriter {
                         vector.setNull(r);
                         continue;
                     }
-                    switch (type) {
-                        case INTEGER -> ((IntVector) vector).setSafe(r, (Integer) value);
-                        case BIGINT -> ((BigIntVector) vector).setSafe(r, (Long) value);
-                        case DOUBLE -> ((Float8Vector) vector).setSafe(r, (Double) value);
-                        case BOOLEAN -> ((BitVector) vector).setSafe(r, (Boolean) value ? 1 : 0);
-                        case VARCHAR -> throw new IllegalStateException("VARCHAR columns are dictionary-encoded");
+                    if (type == ColumnType.VARCHAR) {
+                        throw new IllegalStateException("VARCHAR columns are dictionary-encoded");
                     }
+                    ArrowColumns.set(vector, r, type, value);
                 }
             }
             vector.setValueCount(n);

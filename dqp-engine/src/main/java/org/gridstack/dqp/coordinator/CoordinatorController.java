@@ -83,14 +83,22 @@ public class CoordinatorController {
     }
 
     // the seed's Figure 7 steps as meters: dqp.query (wall, by outcome) and dqp.query.cost (by part)
-    private void record(Map<String, Object> profile, String outcome) {
-        Timer.builder("dqp.query").tag("outcome", outcome).register(meters)
-                .record(Duration.ofNanos((long) (((Number) profile.get("wallMs")).doubleValue() * 1e6)));
-        for (String part : List.of("dataServiceAccessMs", "blockTransferMs", "translationMs", "deliveryMs", "operationCallMs")) {
-            Timer.builder("dqp.query.cost").tag("part", part.substring(0, part.length() - 2)).register(meters)
-                    .record(Duration.ofNanos((long) (((Number) profile.get(part)).doubleValue() * 1e6)));
-        }
-        meters.counter("dqp.query.rows").increment(((Number) profile.get("rows")).doubleValue());
+    private void record(QueryProfile profile, String outcome) {
+        Timer.builder("dqp.query").tag("outcome", outcome).register(meters).record(millis(profile.wallMs()));
+        cost("dataServiceAccess", profile.dataServiceAccessMs());
+        cost("blockTransfer", profile.blockTransferMs());
+        cost("translation", profile.translationMs());
+        cost("delivery", profile.deliveryMs());
+        cost("operationCall", profile.operationCallMs());
+        meters.counter("dqp.query.rows").increment(profile.rows());
+    }
+
+    private void cost(String part, double ms) {
+        Timer.builder("dqp.query.cost").tag("part", part).register(meters).record(millis(ms));
+    }
+
+    private static Duration millis(double ms) {
+        return Duration.ofNanos((long) (ms * 1e6));
     }
 
     /** The response header (and JSON field {@code queryId}) carrying the query's id. */
@@ -170,7 +178,7 @@ public class CoordinatorController {
                 }
                 t = System.nanoTime();
             }
-            Map<String, Object> profile = query.profile();
+            QueryProfile profile = query.profile();
             encoder.end(error, profile);
             record(profile, error == null ? "ok" : "failed");
             if (error != null) {
@@ -200,8 +208,8 @@ public class CoordinatorController {
             // only counted
         }
         List<String> lines = new java.util.ArrayList<>(query.analyzedPlan());
-        Map<String, Object> profile = query.profile();
-        profile.forEach((part, value) -> lines.add(part + ": " + value));
+        QueryProfile profile = query.profile();
+        profile.parts().forEach((part, value) -> lines.add(part + ": " + value));
         record(profile, "ok");
         planAnswer(query.id(), lines, csv, response);
     }
@@ -214,7 +222,7 @@ public class CoordinatorController {
         encoder.begin(id, new org.gridstack.dqp.block.BlockSchema(List.of(
                 new org.gridstack.dqp.block.Column("plan", org.gridstack.dqp.block.ColumnType.VARCHAR, false))));
         encoder.rows(lines);
-        encoder.end(null, Map.of());
+        encoder.end(null, null);
     }
 
     /**

@@ -28,6 +28,9 @@ public final class DistributedCatalog {
         this.schema = CalciteSchema.createRootSchema(false, false).plus();
         tables.forEach(schema::add);
         schema.add(EntropyFunction.NAME, ScalarFunctionImpl.create(EntropyFunction.class, EntropyFunction.NAME));
+        // lookup is case-sensitive and unquoted names are folded to lower case, as in PostgreSQL
+        schema.add(EntropyFunction.NAME.toLowerCase(java.util.Locale.ROOT),
+                ScalarFunctionImpl.create(EntropyFunction.class, EntropyFunction.NAME));
     }
 
     /**
@@ -49,6 +52,13 @@ public final class DistributedCatalog {
             }
         }
         return new DistributedCatalog(Map.copyOf(tables));
+    }
+
+    /** A catalog of tables already described (tests, and catalogs not read from services). */
+    static DistributedCatalog of(List<RemoteTable> tables) {
+        Map<String, RemoteTable> byName = new LinkedHashMap<>();
+        tables.forEach(t -> byName.put(t.description().name(), t));
+        return new DistributedCatalog(Map.copyOf(byName));
     }
 
     /** The Calcite schema to plan against. */

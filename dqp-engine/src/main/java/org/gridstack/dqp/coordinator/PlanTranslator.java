@@ -15,6 +15,7 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.SetOp;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Values;
@@ -34,6 +35,7 @@ import org.gridstack.dqp.block.Column;
 import org.gridstack.dqp.dataservice.FilterOperator;
 import org.gridstack.dqp.dataservice.ScanFilter;
 import org.gridstack.dqp.dataservice.ScanRequest;
+import org.gridstack.dqp.dataservice.TableDescription;
 import org.gridstack.dqp.entropy.EntropyClient;
 import org.gridstack.dqp.evaluator.expression.RexCompiler;
 import org.gridstack.dqp.evaluator.expression.RowExpression;
@@ -46,6 +48,7 @@ import org.gridstack.dqp.evaluator.operator.ProjectOperator;
 import org.gridstack.dqp.evaluator.operator.ProfiledOperator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
 import org.gridstack.dqp.evaluator.operator.SelectOperator;
+import org.gridstack.dqp.evaluator.operator.SetOperationOperator;
 import org.gridstack.dqp.evaluator.operator.SortOperator;
 import org.gridstack.dqp.evaluator.operator.TableScanOperator;
 import org.gridstack.dqp.evaluator.operator.ValuesOperator;
@@ -101,15 +104,23 @@ public final class PlanTranslator {
     private final Options options;
     private final QueryContext context;
     private final List<Operator> created = new ArrayList<>();
-    private int fragments;
+    private final FragmentPlanner fragments;
 
     public PlanTranslator(Options options, QueryContext context) {
         this.options = requireNonNull(options, "options is null");
         this.context = requireNonNull(context, "context is null");
+        this.fragments = new FragmentPlanner(options, context, this::track);
     }
 
     /** The operator tree of {@code plan}; on failure every operator built so far is closed. */
     public Operator translate(RelNode plan) {
+        for (RelDataTypeField field : plan.getRowType().getFieldList()) {
+            if (field.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ANY) {
+                throw new UnsupportedSqlException("column " + field.getName() + " has type " + uncarriedTypeName(plan, field.getName())
+                        + ", which the engine does not carry (supported: " + org.gridstack.dqp.block.ColumnType.SUPPORTED
+                        + "); select the other columns by name");
+            }
+        }
         try {
             return node(plan);
         } catch (RuntimeException e) {
@@ -151,6 +162,13 @@ public final class PlanTranslator {
         if (rel instanceof Sort sort) {
             return sort(sort);
         }
+        if (rel instanceof SetOp setOp) {
+            return setOperation(setOp);
+        }
+        if (rel instanceof org.apache.calcite.rel.core.Correlate) {
+            throw new UnsupportedSqlException("correlated sub-queries (a sub-query that refers to the outer query's columns)"
+                    + " are not supported; uncorrelated IN, EXISTS and scalar sub-queries are");
+        }
         if (rel instanceof Values values) {
             List<Object[]> rows = new ArrayList<>();
             for (List<RexLiteral> tuple : values.getTuples()) {
@@ -163,8 +181,8 @@ public final class PlanTranslator {
             return track(new ValuesOperator(schemaOf(values.getRowType()), rows));
         }
         throw new UnsupportedSqlException("the plan needs " + rel.getRelTypeName() + ", which the engine does not run"
-                + " (supported: scans, filters, projections, inner and left equi-joins, GROUP BY with COUNT/SUM/MIN/MAX/AVG,"
-                + " ORDER BY, LIMIT/OFFSET, VALUES)");
+                + " (supported: scans, filters, projections, joins, GROUP BY with COUNT/SUM/MIN/MAX/AVG,"
+                + " UNION/INTERSECT/EXCEPT, ORDER BY, LIMIT/OFFSET, VALUES)");
     }
 
     private Operator scan(TableScan scan, List<RexNode> filters, ImmutableIntList projects) {
@@ -173,7 +191,12 @@ public final class PlanTranslator {
             throw new UnsupportedSqlException("table " + scan.getTable().getQualifiedName() + " is not a data service table");
         }
         BlockSchema tableSchema = table.description().schema();
+        // without a projection the plan reads every column, also those of types the engine does not carry
+        // without a projection: the carried columns, then a NULL for each uncarried one (translate()
+        // refuses a plan whose output still has one; operators above read only what they need)
+        int uncarriedPlaceholders = projects == null ? scan.getRowType().getFieldCount() - tableSchema.size() : 0;
         int[] output = projects == null ? range(tableSchema.size()) : projects.toIntArray();
+        refuseUncarried(table, output, filters);
         RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
         List<ScanFilter> pushed = new ArrayList<>();
         List<RexNode> residual = new ArrayList<>();
@@ -203,25 +226,13 @@ public final class PlanTranslator {
             columns.add(tableSchema.column(f));
         }
         ScanRequest request = new ScanRequest(table.description().name(), names, pushed, options.codec());
-        Operator op;
-        Placement placement = options.placement();
-        if (placement == null) {
-            op = track(new TableScanOperator(table.service(), request, options.blockSize(), new BlockSchema(columns), context));
-        } else {
-            String fragmentId = placement.queryId() + "-" + (++fragments);
-            org.gridstack.dqp.evaluator.ScanFragment fragment = new org.gridstack.dqp.evaluator.ScanFragment(placement.queryId(),
-                    fragmentId, table.service().base(), request, options.blockSize(), options.blockBytes(), columns, placement.self(),
-                    fragmentId,
-                    options.codec());
-            op = track(new org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator(placement.inboxes(),
-                    placement.evaluatorFor().apply(table.service().base()), fragment, context));
-        }
+        Operator op = fragments.scan(table, request, new BlockSchema(columns));
         if (!residual.isEmpty()) {
             RexNode condition = RexUtil.composeConjunction(rexBuilder, residual);
             RexNode remapped = remap(condition, fetched);
             op = track(new SelectOperator(op, new RexCompiler(rexBuilder).compile(remapped), condition.toString()));
         }
-        if (fetched.size() != output.length || !isIdentity(fetched, output)) {
+        if (fetched.size() != output.length || !isIdentity(fetched, output) || uncarriedPlaceholders > 0) {
             List<RowExpression> exprs = new ArrayList<>();
             List<Column> out = new ArrayList<>();
             for (int o : output) {
@@ -229,9 +240,53 @@ public final class PlanTranslator {
                 exprs.add(row -> row[position]);
                 out.add(tableSchema.column(o));
             }
+            for (TableDescription.UnsupportedColumn u : uncarriedPlaceholders > 0 ? table.description().unsupported()
+                    : List.<TableDescription.UnsupportedColumn>of()) {
+                exprs.add(row -> null);
+                out.add(new Column(u.name(), org.gridstack.dqp.block.ColumnType.VARCHAR, true));
+            }
             op = track(new ProjectOperator(op, exprs, new BlockSchema(out)));
         }
         return op;
+    }
+
+    // the database's type name of an uncarried column of one of the plan's tables
+    private static String uncarriedTypeName(RelNode rel, String column) {
+        RemoteTable table = rel instanceof TableScan scan ? scan.getTable().unwrap(RemoteTable.class) : null;
+        if (table != null) {
+            for (TableDescription.UnsupportedColumn u : table.description().unsupported()) {
+                if (u.name().equals(column)) {
+                    return u.typeName();
+                }
+            }
+        }
+        for (RelNode input : rel.getInputs()) {
+            String name = uncarriedTypeName(input, column);
+            if (!name.equals("unknown")) {
+                return name;
+            }
+        }
+        return "unknown";
+    }
+
+    // columns after the carried ones are those of types the engine does not carry (RemoteTable)
+    private static void refuseUncarried(RemoteTable table, int[] output, List<RexNode> filters) {
+        TreeSet<Integer> read = new TreeSet<>();
+        for (int o : output) {
+            read.add(o);
+        }
+        for (RexNode f : filters) {
+            read.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(f).asList());
+        }
+        int carried = table.description().schema().size();
+        for (int i : read) {
+            if (i >= carried) {
+                TableDescription.UnsupportedColumn column = table.description().unsupported().get(i - carried);
+                throw new UnsupportedSqlException("column " + column.name() + " of table " + table.description().name()
+                        + " has type " + column.typeName() + ", which the engine does not carry (supported: "
+                        + org.gridstack.dqp.block.ColumnType.SUPPORTED + "); select the other columns by name");
+            }
+        }
     }
 
     private static boolean isIdentity(List<Integer> fetched, int[] output) {
@@ -252,7 +307,20 @@ public final class PlanTranslator {
         });
     }
 
+    private static final java.util.Set<org.gridstack.dqp.block.ColumnType> PUSHABLE = java.util.EnumSet.of(
+            org.gridstack.dqp.block.ColumnType.VARCHAR, org.gridstack.dqp.block.ColumnType.SMALLINT,
+            org.gridstack.dqp.block.ColumnType.INTEGER, org.gridstack.dqp.block.ColumnType.BIGINT,
+            org.gridstack.dqp.block.ColumnType.DOUBLE, org.gridstack.dqp.block.ColumnType.BOOLEAN);
+
     private static ScanFilter toScanFilter(RexNode conjunct, BlockSchema table) {
+        // a boolean column as the condition, or its negation: = true, = false
+        if (conjunct instanceof RexInputRef ref && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
+            return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, true);
+        }
+        if (conjunct instanceof RexCall not && not.getKind() == SqlKind.NOT && not.getOperands().get(0) instanceof RexInputRef ref
+                && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
+            return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, false);
+        }
         if (!(conjunct instanceof RexCall call)) {
             return null;
         }
@@ -290,6 +358,12 @@ public final class PlanTranslator {
         if (op == null) {
             return null;
         }
+        Column column = table.column(ref.getIndex());
+        // pushed only where the data service's comparison is the engine's: same type on both sides
+        if (!PUSHABLE.contains(column.type())
+                || org.gridstack.dqp.evaluator.expression.Values.columnType(literal.getType().getSqlTypeName()) != column.type()) {
+            return null;
+        }
         Object value = RexCompiler.literalValue(literal);
         if (value instanceof Double d && (d.isNaN() || d.isInfinite())) {
             return null;
@@ -324,20 +398,7 @@ public final class PlanTranslator {
                 }
             }
             RowExpression argument = compiler.compile(call.getOperands().get(0));
-            Placement placement = options.placement();
-            if (placement == null || options.entropyCopies().isEmpty()) {
-                input = track(new OperationCallOperator(input, argument, "entropy_" + i, options.entropyCopies(),
-                        options.operationCallParallelism(), context));
-            } else {
-                List<org.gridstack.dqp.evaluator.EvaluatorClient> partitions = new ArrayList<>();
-                for (int p = 0; p < options.operationCallParallelism(); p++) {
-                    partitions.add(placement.evaluators().get(p % placement.evaluators().size()));
-                }
-                input = track(new org.gridstack.dqp.evaluator.operator.PartitionedOperationCallOperator(input, argument,
-                        "entropy_" + i, partitions, options.entropyCopies().stream().map(EntropyClient::base).toList(),
-                        placement.http(), placement.inboxes(), placement.self(), placement.queryId(), placement.queryId() + "-call" + (++fragments),
-                        org.gridstack.dqp.block.BlockCodec.named(options.codec()), options.blockSize(), context));
-            }
+            input = fragments.operationCall(input, argument, "entropy_" + i);
         }
         List<RowExpression> exprs = new ArrayList<>();
         for (RexNode e : rewritten) {
@@ -351,12 +412,30 @@ public final class PlanTranslator {
                 || c.getOperands().stream().anyMatch(PlanTranslator::containsEntropy));
     }
 
+    private Operator setOperation(SetOp setOp) {
+        SetOperationOperator.Kind kind = switch (setOp.kind) {
+            case UNION -> SetOperationOperator.Kind.UNION;
+            case INTERSECT -> SetOperationOperator.Kind.INTERSECT;
+            case EXCEPT -> SetOperationOperator.Kind.EXCEPT;
+            default -> throw new UnsupportedSqlException("the set operation " + setOp.kind + " is not supported");
+        };
+        List<Operator> inputs = new ArrayList<>();
+        for (RelNode input : setOp.getInputs()) {
+            inputs.add(node(input));
+        }
+        return track(new SetOperationOperator(inputs, kind, setOp.all, schemaOf(setOp.getRowType()), context));
+    }
+
     private Operator join(Join join) {
         boolean right = join.getJoinType() == org.apache.calcite.rel.core.JoinRelType.RIGHT;
         HashJoinOperator.Type type = switch (join.getJoinType()) {
             case INNER -> HashJoinOperator.Type.INNER;
             case LEFT, RIGHT -> HashJoinOperator.Type.LEFT;
-            default -> throw new UnsupportedSqlException(join.getJoinType() + " JOIN is not supported (inner, left and right joins are)");
+            case FULL -> HashJoinOperator.Type.FULL;
+            case SEMI -> HashJoinOperator.Type.SEMI;
+            case ANTI -> HashJoinOperator.Type.ANTI;
+            default -> throw new UnsupportedSqlException(join.getJoinType() + " JOIN is not supported"
+                    + " (inner, left, right, full, semi and anti joins are)");
         };
         JoinInfo info = join.analyzeCondition();
         Operator left = node(join.getLeft());
@@ -397,12 +476,13 @@ public final class PlanTranslator {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new UnsupportedSqlException("GROUPING SETS, ROLLUP and CUBE are not supported");
         }
+        Operator pushed = pushedDown(aggregate);
+        if (pushed != null) {
+            return pushed;
+        }
         Operator input = node(aggregate.getInput());
         List<AggregateOperator.Call> calls = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
-            if (call.isDistinct()) {
-                throw new UnsupportedSqlException(call.getAggregation().getName() + "(DISTINCT ...) is not supported");
-            }
             if (call.filterArg >= 0) {
                 throw new UnsupportedSqlException("aggregate FILTER (WHERE ...) is not supported");
             }
@@ -413,15 +493,102 @@ public final class PlanTranslator {
                 case MIN -> AggregateOperator.Function.MIN;
                 case MAX -> AggregateOperator.Function.MAX;
                 case AVG -> AggregateOperator.Function.AVG;
+                case SINGLE_VALUE -> AggregateOperator.Function.SINGLE_VALUE;
+                case LITERAL_AGG -> AggregateOperator.Function.LITERAL;
                 default -> throw new UnsupportedSqlException("the aggregate " + call.getAggregation().getName()
                         + " is not supported (COUNT, SUM, MIN, MAX, AVG are)");
             };
             if (args.size() > 1) {
                 throw new UnsupportedSqlException(call.getAggregation().getName() + " over several columns is not supported");
             }
-            calls.add(new AggregateOperator.Call(f, args.isEmpty() ? -1 : args.get(0)));
+            Object literal = f == AggregateOperator.Function.LITERAL && call.rexList.get(0) instanceof RexLiteral l
+                    ? RexCompiler.literalValue(l) : null;
+            calls.add(new AggregateOperator.Call(f, args.isEmpty() ? -1 : args.get(0), call.isDistinct(),
+                    call.getType().getSqlTypeName(), literal));
         }
         return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType()), context));
+    }
+
+    /**
+     * The aggregate computed by the data service itself, when its input is one table's scan whose
+     * filters all push down and its calls are COUNT/SUM/MIN/MAX/AVG of columns: one row per group
+     * travels instead of every row. Null when it cannot be pushed.
+     */
+    private Operator pushedDown(Aggregate aggregate) {
+        RelNode input = aggregate.getInput();
+        // the field trimmer leaves COUNT(*) a projection of a constant over the scan
+        List<RexNode> projection = null;
+        if (input instanceof Project project) {
+            projection = project.getProjects();
+            input = project.getInput();
+        }
+        if (!(input instanceof TableScan scan)) {
+            return null;
+        }
+        List<RexNode> scanFilters = scan instanceof Bindables.BindableTableScan b ? b.filters : List.of();
+        ImmutableIntList projects = scan instanceof Bindables.BindableTableScan b ? b.projects : null;
+        RemoteTable table = scan.getTable().unwrap(RemoteTable.class);
+        if (table == null) {
+            return null;
+        }
+        BlockSchema tableSchema = table.description().schema();
+        int[] output = projects == null ? range(scan.getRowType().getFieldCount()) : projects.toIntArray();
+        // only the columns the filters, groups and aggregates read must be carried (count(*) reads none)
+        refuseUncarried(table, new int[0], scanFilters);
+        RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
+        List<ScanFilter> filters = new ArrayList<>();
+        for (RexNode filter : scanFilters) {
+            for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
+                ScanFilter f = toScanFilter(conjunct, tableSchema);
+                if (f == null) {
+                    return null;
+                }
+                filters.add(f);
+            }
+        }
+        List<String> groupColumns = new ArrayList<>();
+        for (int g : aggregate.getGroupSet().toArray()) {
+            int field = field(projection, g);
+            if (field < 0) {
+                return null;
+            }
+            refuseUncarried(table, new int[] {output[field]}, List.of());
+            groupColumns.add(tableSchema.column(output[field]).name());
+        }
+        List<org.gridstack.dqp.dataservice.ScanAggregate> aggregates = new ArrayList<>();
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            String function = switch (call.getAggregation().getKind()) {
+                case COUNT, SUM, MIN, MAX, AVG -> call.getAggregation().getKind().name();
+                default -> null;
+            };
+            if (function == null || call.filterArg >= 0 || call.getArgList().size() > 1
+                    || (call.getArgList().isEmpty() && !function.equals("COUNT"))) {
+                return null;
+            }
+            int field = call.getArgList().isEmpty() ? -1 : field(projection, call.getArgList().get(0));
+            if (!call.getArgList().isEmpty() && field < 0) {
+                return null;
+            }
+            if (field >= 0) {
+                refuseUncarried(table, new int[] {output[field]}, List.of());
+            }
+            String column = field < 0 ? null : tableSchema.column(output[field]).name();
+            aggregates.add(new org.gridstack.dqp.dataservice.ScanAggregate(function, column, call.isDistinct()));
+        }
+        if (aggregates.isEmpty()) {
+            return null;
+        }
+        BlockSchema schema = schemaOf(aggregate.getRowType());
+        ScanRequest request = new ScanRequest(table.description().name(), groupColumns, filters, options.codec(), aggregates);
+        return fragments.scan(table, request, schema);
+    }
+
+    // the scan field under position i of an optional projection, or -1 when it is not a plain column
+    private static int field(List<RexNode> projection, int i) {
+        if (projection == null) {
+            return i;
+        }
+        return projection.get(i) instanceof RexInputRef ref ? ref.getIndex() : -1;
     }
 
     private Operator sort(Sort sort) {

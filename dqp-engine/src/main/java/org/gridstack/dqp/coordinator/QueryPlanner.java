@@ -17,20 +17,29 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.tools.FrameworkConfig;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.tools.Planner;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.tools.ValidationException;
+import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
 
 /**
- * Turns SQL into an optimised relational plan with Apache Calcite: Calcite's parser (PostgreSQL-like
- * lexing: double-quoted identifiers, unquoted ones folded to lower case, case-insensitive lookup),
- * its validator against the {@link DistributedCatalog}, conversion to relational algebra, then
+ * Turns SQL into an optimised relational plan with Apache Calcite: Calcite's parser (PostgreSQL's
+ * lexing: double-quoted identifiers kept as written, unquoted ones folded to lower case, lookup
+ * case-sensitive), its validator against the {@link DistributedCatalog} with PostgreSQL's typing
+ * rules ({@link PostgresTypeSystem}), conversion to relational algebra, then
  * Calcite's rules in fixed phases:
  * <ol>
  * <li>filters pushed into and below joins ({@code FILTER_INTO_JOIN}, {@code JOIN_CONDITION_PUSH}, ...);</li>
@@ -49,6 +58,19 @@ import org.apache.calcite.tools.ValidationException;
 public final class QueryPlanner {
     /** Plans kept by {@link #plan} (least recently used first out). */
     static final int PLAN_CACHE_CAPACITY = 256;
+    /** Leaves constant expressions as they are: the engine's {@code RexCompiler} evaluates them. */
+    private static final RexExecutor NON_REDUCING = (rexBuilder, constants, reduced) -> reduced.addAll(constants);
+    /** Replaces approximate numeric literals ({@code 1e3}) by exact ones, as PostgreSQL types them. */
+    private static final SqlShuttle EXACT_NUMERIC_LITERALS = new SqlShuttle() {
+        @Override
+        public SqlNode visit(SqlLiteral literal) {
+            if (literal instanceof SqlNumericLiteral number && !number.isExact()) {
+                return SqlLiteral.createExactNumeric(number.getValueAs(java.math.BigDecimal.class).toPlainString(),
+                        literal.getParserPosition());
+            }
+            return literal;
+        }
+    };
     private final DistributedCatalog catalog;
     private final FrameworkConfig config;
     private final PlanCache cache = new PlanCache(PLAN_CACHE_CAPACITY);
@@ -56,11 +78,18 @@ public final class QueryPlanner {
     public QueryPlanner(DistributedCatalog catalog) {
         this.catalog = requireNonNull(catalog, "catalog is null");
         this.config = Frameworks.newConfigBuilder()
+                .typeSystem(PostgresTypeSystem.INSTANCE)
+                // PostgreSQL accepts GROUP BY ordinals and aliases, != and %
                 .parserConfig(SqlParser.config()
                         .withQuoting(Quoting.DOUBLE_QUOTE)
                         .withUnquotedCasing(Casing.TO_LOWER)
                         .withQuotedCasing(Casing.UNCHANGED)
-                        .withCaseSensitive(false))
+                        .withCaseSensitive(true)
+                        .withConformance(SqlConformanceEnum.LENIENT))
+                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT))
+                // constants are evaluated by the engine with PostgreSQL's semantics, never folded by
+                // Calcite's own (which truncates cast(2.5 as integer) to 2, for one)
+                .executor(NON_REDUCING)
                 .defaultSchema(catalog.schema())
                 .build();
     }
@@ -102,6 +131,8 @@ public final class QueryPlanner {
                 throw new SqlQueryException("the engine is read-only: " + parsed.getKind()
                         + " statements are refused; send a SELECT", 1, 1, null);
             }
+            // PostgreSQL reads 2.5e0 as numeric, as 2.5: only a cast makes a double precision
+            parsed = parsed.accept(EXACT_NUMERIC_LITERALS);
             SqlNode validated;
             try {
                 validated = planner.validate(parsed);
@@ -116,7 +147,15 @@ public final class QueryPlanner {
             }
             RelNode logical = root.project();
             String logicalText = RelOptUtil.toString(logical);
-            return new Planned(optimise(logical), logicalText, root.fields.rightList());
+            RelNode optimised;
+            try {
+                optimised = optimise(logical);
+            } catch (AssertionError | RuntimeException e) {
+                // a rule of Calcite's that cannot handle this plan: refuse rather than answer a 500
+                throw new UnsupportedSqlException("the planner cannot optimise this combination of expressions, which is not supported"
+                        + " (" + firstLine(e.getMessage()) + ")", e);
+            }
+            return new Planned(optimised, logicalText, root.fields.rightList());
         } finally {
             planner.close();
         }
@@ -155,6 +194,15 @@ public final class QueryPlanner {
     }
 
     private static RelNode optimise(RelNode logical) {
+        // uncorrelated IN, EXISTS and scalar sub-queries become joins and aggregates
+        HepProgram subQueries = new HepProgramBuilder()
+                .addRuleCollection(List.of(
+                        CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                        CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+                        CoreRules.JOIN_SUB_QUERY_TO_CORRELATE))
+                .build();
+        logical = run(subQueries, logical);
+        logical = RelDecorrelator.decorrelateQuery(logical, RelFactories.LOGICAL_BUILDER.create(logical.getCluster(), null));
         HepProgram pushFilters = new HepProgramBuilder()
                 .addRuleCollection(List.of(
                         CoreRules.FILTER_INTO_JOIN,

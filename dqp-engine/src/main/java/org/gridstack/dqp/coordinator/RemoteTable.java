@@ -15,6 +15,7 @@ import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.gridstack.dqp.block.Column;
+import org.gridstack.dqp.block.ColumnType;
 import org.gridstack.dqp.dataservice.DataServiceClient;
 import org.gridstack.dqp.dataservice.TableDescription;
 
@@ -47,16 +48,33 @@ public final class RemoteTable extends AbstractTable implements ProjectableFilte
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
         RelDataTypeFactory.Builder builder = typeFactory.builder();
         for (Column c : description.schema().columns()) {
-            SqlTypeName type = switch (c.type()) {
-                case VARCHAR -> SqlTypeName.VARCHAR;
-                case INTEGER -> SqlTypeName.INTEGER;
-                case BIGINT -> SqlTypeName.BIGINT;
-                case DOUBLE -> SqlTypeName.DOUBLE;
-                case BOOLEAN -> SqlTypeName.BOOLEAN;
-            };
-            builder.add(c.name(), typeFactory.createTypeWithNullability(typeFactory.createSqlType(type), c.nullable()));
+            builder.add(c.name(), typeFactory.createTypeWithNullability(sqlType(typeFactory, c.type()), c.nullable()));
+        }
+        // after the carried columns, so that their positions stay those of the data service's schema;
+        // the translator refuses a scan that reads one, naming it
+        for (TableDescription.UnsupportedColumn u : description.unsupported()) {
+            builder.add(u.name(), typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.ANY), true));
         }
         return builder.build();
+    }
+
+    /** The Calcite type of values of wire type {@code type}. */
+    static RelDataType sqlType(RelDataTypeFactory typeFactory, ColumnType type) {
+        return switch (type) {
+            case VARCHAR -> typeFactory.createSqlType(SqlTypeName.VARCHAR);
+            case SMALLINT -> typeFactory.createSqlType(SqlTypeName.SMALLINT);
+            case INTEGER -> typeFactory.createSqlType(SqlTypeName.INTEGER);
+            case BIGINT -> typeFactory.createSqlType(SqlTypeName.BIGINT);
+            case REAL -> typeFactory.createSqlType(SqlTypeName.REAL);
+            case DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
+            case DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, PostgresTypeSystem.NUMERIC_PRECISION, 0);
+            case BOOLEAN -> typeFactory.createSqlType(SqlTypeName.BOOLEAN);
+            case DATE -> typeFactory.createSqlType(SqlTypeName.DATE);
+            case TIME -> typeFactory.createSqlType(SqlTypeName.TIME, 6);
+            case TIMESTAMP -> typeFactory.createSqlType(SqlTypeName.TIMESTAMP, 6);
+            case TIMESTAMPTZ -> typeFactory.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6);
+            case BYTEA -> typeFactory.createSqlType(SqlTypeName.VARBINARY);
+        };
     }
 
     @Override

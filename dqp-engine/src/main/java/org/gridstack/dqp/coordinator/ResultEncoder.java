@@ -6,7 +6,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -38,7 +37,7 @@ public interface ResultEncoder {
     void rows(List<Object[]> rows) throws IOException;
 
     /** Writes the tail: the error (null when none) and the cost profile. */
-    void end(String error, Map<String, Object> profile) throws IOException;
+    void end(String error, QueryProfile profile) throws IOException;
 
     /** True on its first call, then when {@link #FLUSH_INTERVAL_MILLIS} passed since it last said true. */
     private static java.util.function.BooleanSupplier flushSchedule() {
@@ -116,13 +115,21 @@ public interface ResultEncoder {
                 json.writeNumber(d);
             } else if (v instanceof Boolean b) {
                 json.writeBoolean(b);
+            } else if (v instanceof java.math.BigDecimal d) {
+                // numeric as written by PostgreSQL, never in exponent form
+                json.writeNumber(d.toPlainString());
+            } else if (v instanceof Short n) {
+                json.writeNumber(n);
+            } else if (v instanceof Float f) {
+                json.writeNumber(f);
             } else {
-                json.writeObject(v);
+                // dates, times, timestamps, bytea: PostgreSQL's text form
+                json.writeString(org.gridstack.dqp.evaluator.expression.Values.text(v));
             }
         }
 
         @Override
-        public void end(String error, Map<String, Object> profile) throws IOException {
+        public void end(String error, QueryProfile profile) throws IOException {
             json.writeEndArray();
             if (error != null) {
                 json.writeStringField("error", error);
@@ -163,7 +170,7 @@ public interface ResultEncoder {
                     out.write(',');
                 }
                 if (values[i] != null) {
-                    String s = values[i].toString();
+                    String s = org.gridstack.dqp.evaluator.expression.Values.text(values[i]);
                     if (s.isEmpty() || s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
                         out.write('"');
                         out.write(s.replace("\"", "\"\""));
@@ -177,7 +184,7 @@ public interface ResultEncoder {
         }
 
         @Override
-        public void end(String error, Map<String, Object> profile) throws IOException {
+        public void end(String error, QueryProfile profile) throws IOException {
             out.flush(); // CSV has no place for an error: the caller breaks the response instead
         }
     }

@@ -3,9 +3,7 @@ package org.gridstack.dqp.coordinator;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.evaluator.operator.Operator;
@@ -95,7 +93,7 @@ public final class RunningQuery implements AutoCloseable {
      * (their sum exceeds the wall time: pipelining). Costs of remote fragments arrive with their
      * EXCHANGE's end, so they are complete once every row was pulled.
      */
-    public Map<String, Object> profile() {
+    public QueryProfile profile() {
         double wall = millis(System.nanoTime() - startNanos);
         double access = millis(context.dataServiceAccessNanos.get());
         double unpacking = millis(context.unpackingNanos.get());
@@ -104,23 +102,10 @@ public final class RunningQuery implements AutoCloseable {
         double transfer = millis(context.blockTransferNanos.get());
         double translation = millis(context.translationNanos.get());
         double exchangeUnpacking = millis(context.exchangeUnpackingNanos.get());
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("dataServiceAccessMs", access);
-        p.put("unpackingMs", unpacking);
-        p.put("blockTransferMs", transfer);
-        p.put("translationMs", translation);
-        p.put("exchangeUnpackingMs", exchangeUnpacking);
-        p.put("deliveryMs", delivery);
-        p.put("operationCallMs", calls);
-        p.put("wallMs", wall);
-        p.put("overlapped", access + transfer + translation + delivery + calls > wall);
-        p.put("blocksFromDataServices", context.blocksFromDataServices.get());
-        p.put("rowsFromDataServices", context.rowsFromDataServices.get());
-        p.put("exchangeBlocks", context.exchangeBlocks.get());
-        p.put("exchangeBytes", context.exchangeBytes.get());
-        p.put("operationCalls", context.operationCalls.get());
-        p.put("rows", rows);
-        return p;
+        return new QueryProfile(access, unpacking, transfer, translation, exchangeUnpacking, delivery, calls, wall,
+                access + transfer + translation + delivery + calls > wall, context.blocksFromDataServices.get(),
+                context.rowsFromDataServices.get(), context.exchangeBlocks.get(), context.exchangeBytes.get(),
+                context.operationCalls.get(), rows);
     }
 
     private static double millis(long nanos) {

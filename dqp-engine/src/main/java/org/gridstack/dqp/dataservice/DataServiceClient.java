@@ -53,7 +53,12 @@ public final class DataServiceClient {
         JsonNode body = json(sendForStream(HttpRequest.newBuilder(base.resolve("/gds/v1/tables")).GET()));
         List<TableDescription> tables = new ArrayList<>();
         for (JsonNode t : body.path("tables")) {
-            tables.add(new TableDescription(t.path("name").asText(), schema(t.path("columns")), t.path("estimatedRows").asLong()));
+            List<TableDescription.UnsupportedColumn> unsupported = new ArrayList<>();
+            for (JsonNode u : t.path("unsupportedColumns")) {
+                unsupported.add(new TableDescription.UnsupportedColumn(u.path("name").asText(), u.path("typeName").asText()));
+            }
+            tables.add(new TableDescription(t.path("name").asText(), schema(t.path("columns")), t.path("estimatedRows").asLong(),
+                    unsupported));
         }
         return tables;
     }

@@ -89,6 +89,8 @@ public class DataServiceController {
             m.put("name", t.name());
             m.put("estimatedRows", t.estimatedRows());
             m.put("columns", columns(t.schema()));
+            m.put("unsupportedColumns", t.unsupported().stream()
+                    .map(u -> Map.of("name", u.name(), "typeName", u.typeName())).toList());
             return m;
         }).toList();
         return Map.of("service", service.settings().name(), "tables", tables);

@@ -93,10 +93,21 @@ public final class ScanCursor implements AutoCloseable {
     private static Object read(ResultSet rs, int index, ColumnType type) throws SQLException {
         Object value = switch (type) {
             case VARCHAR -> rs.getString(index);
+            case SMALLINT -> rs.getShort(index);
             case INTEGER -> rs.getInt(index);
             case BIGINT -> rs.getLong(index);
+            case REAL -> rs.getFloat(index);
             case DOUBLE -> rs.getDouble(index);
+            case DECIMAL -> rs.getBigDecimal(index);
             case BOOLEAN -> rs.getBoolean(index);
+            case DATE -> rs.getObject(index, java.time.LocalDate.class);
+            case TIME -> rs.getObject(index, java.time.LocalTime.class);
+            case TIMESTAMP -> rs.getObject(index, java.time.LocalDateTime.class);
+            case TIMESTAMPTZ -> rs.getObject(index, java.time.OffsetDateTime.class);
+            case BYTEA -> {
+                byte[] bytes = rs.getBytes(index);
+                yield bytes == null ? null : new org.apache.calcite.avatica.util.ByteString(bytes);
+            }
         };
         return rs.wasNull() ? null : value;
     }

@@ -7,13 +7,22 @@ import java.util.List;
 /**
  * What a caller asks a data service to scan: a table, the columns to return (empty: all, in table
  * order) and filters that must all hold (pushed-down projection and selection), in a codec
- * ({@code binary} or {@code webrowset}; null: the mode's default). Immutable.
+ * ({@code binary} or {@code webrowset}; null: the mode's default). With aggregates, the service
+ * groups the filtered rows by the {@code columns} and returns those columns followed by the
+ * aggregates, one row per group (pushed-down aggregation; no aggregates and no columns is a plain
+ * scan of every column). Immutable.
  */
-public record ScanRequest(String table, List<String> columns, List<ScanFilter> filters, String codec) {
+public record ScanRequest(String table, List<String> columns, List<ScanFilter> filters, String codec, List<ScanAggregate> aggregates) {
     public ScanRequest {
         requireNonNull(table, "table is null");
         columns = columns == null ? List.of() : List.copyOf(columns);
         filters = filters == null ? List.of() : List.copyOf(filters);
+        aggregates = aggregates == null ? List.of() : List.copyOf(aggregates);
+    }
+
+    /** A scan without aggregation. */
+    public ScanRequest(String table, List<String> columns, List<ScanFilter> filters, String codec) {
+        this(table, columns, filters, codec, List.of());
     }
 
     /** A scan of every row and column of {@code table}. */

@@ -48,8 +48,21 @@ public final class ScanStatement {
                 selected.add(column(table, name));
             }
         }
+        List<String> items = new ArrayList<>(selected.stream().map(c -> quote(c.name())).toList());
+        List<Column> resultColumns = new ArrayList<>(selected);
+        boolean aggregating = !request.aggregates().isEmpty();
+        if (aggregating && request.columns().isEmpty()) {
+            // no group columns: one row of aggregates
+            items.clear();
+            resultColumns.clear();
+        }
+        for (ScanAggregate a : request.aggregates()) {
+            Column argument = a.column() == null ? null : column(table, a.column());
+            items.add(a.function() + "(" + (a.distinct() ? "DISTINCT " : "") + (argument == null ? "*" : quote(argument.name())) + ")");
+            resultColumns.add(new Column(a.function().toLowerCase(Locale.ROOT) + "_" + resultColumns.size(), aggregateType(a.function(), argument), true));
+        }
         StringBuilder sql = new StringBuilder("SELECT ");
-        sql.append(selected.stream().map(c -> quote(c.name())).collect(Collectors.joining(", ")));
+        sql.append(String.join(", ", items));
         sql.append(" FROM ").append(quote(table.name()));
         List<Object> parameters = new ArrayList<>();
         String glue = " WHERE ";
@@ -65,7 +78,29 @@ public final class ScanStatement {
             }
             glue = " AND ";
         }
-        return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(selected));
+        if (aggregating && !request.columns().isEmpty()) {
+            sql.append(" GROUP BY ").append(selected.stream().map(c -> quote(c.name())).collect(Collectors.joining(", ")));
+        }
+        return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(resultColumns));
+    }
+
+    /** PostgreSQL's result type of {@code function} over {@code argument} (null: COUNT(*)). */
+    static ColumnType aggregateType(String function, Column argument) {
+        if (function.equals("COUNT")) {
+            return ColumnType.BIGINT;
+        }
+        ColumnType t = argument.type();
+        if (function.equals("MIN") || function.equals("MAX")) {
+            return t;
+        }
+        boolean sum = function.equals("SUM");
+        return switch (t) {
+            case SMALLINT, INTEGER -> sum ? ColumnType.BIGINT : ColumnType.DECIMAL;
+            case BIGINT, DECIMAL -> ColumnType.DECIMAL;
+            case REAL -> sum ? ColumnType.REAL : ColumnType.DOUBLE;
+            case DOUBLE -> ColumnType.DOUBLE;
+            default -> throw new IllegalArgumentException(function + " needs a number column; " + argument.name() + " is " + t);
+        };
     }
 
     private static Column column(TableDescription table, String name) {
@@ -92,6 +127,12 @@ public final class ScanStatement {
                         : Long.valueOf(value.toString().trim());
                 case DOUBLE -> value instanceof Number n ? n.doubleValue() : Double.valueOf(value.toString().trim());
                 case BOOLEAN -> value instanceof Boolean b ? b : column.type().parse(value.toString().toLowerCase(Locale.ROOT));
+                case SMALLINT -> value instanceof Number n ? new BigDecimal(n.toString()).shortValueExact()
+                        : Short.valueOf(value.toString().trim());
+                case REAL -> value instanceof Number n ? n.floatValue() : Float.valueOf(value.toString().trim());
+                case DECIMAL -> value instanceof Number n ? new BigDecimal(n.toString()) : new BigDecimal(value.toString().trim());
+                // the other types' filters are sent as their text form and read by PostgreSQL's own input function
+                case DATE, TIME, TIMESTAMP, TIMESTAMPTZ, BYTEA -> column.type().parse(value.toString());
             };
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("filter value '" + value + "' does not fit column " + column.name()

@@ -20,7 +20,7 @@ import org.gridstack.dqp.block.ColumnType;
 
 /**
  * The tables of one database's {@code public} schema with their columns, read once from JDBC
- * metadata. Columns of types the engine does not carry are left out (and logged by the caller).
+ * metadata. Columns of types the engine does not carry are listed apart, by name and type name.
  * Lookups are case-insensitive. Immutable; thread-safe.
  */
 public final class TableCatalog {
@@ -35,9 +35,11 @@ public final class TableCatalog {
         requireNonNull(connection, "connection is null");
         DatabaseMetaData meta = connection.getMetaData();
         Map<String, List<Column>> columns = new LinkedHashMap<>();
+        Map<String, List<TableDescription.UnsupportedColumn>> unsupported = new LinkedHashMap<>();
         try (ResultSet rs = meta.getTables(null, "public", "%", new String[] {"TABLE", "VIEW"})) {
             while (rs.next()) {
                 columns.put(rs.getString("TABLE_NAME"), new ArrayList<>());
+                unsupported.put(rs.getString("TABLE_NAME"), new ArrayList<>());
             }
         }
         try (ResultSet rs = meta.getColumns(null, "public", "%", "%")) {
@@ -50,8 +52,10 @@ public final class TableCatalog {
                     ColumnType type = ColumnType.fromJdbc(rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME"));
                     list.add(new Column(rs.getString("COLUMN_NAME"), type,
                             rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls));
-                } catch (IllegalArgumentException unsupported) {
-                    // a column the engine cannot carry is not offered
+                } catch (IllegalArgumentException notCarried) {
+                    // offered by name only, so that a query using it is refused naming it
+                    unsupported.get(rs.getString("TABLE_NAME")).add(new TableDescription.UnsupportedColumn(
+                            rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME")));
                 }
             }
         }
@@ -69,7 +73,7 @@ public final class TableCatalog {
                     // another database: no estimate
                 }
                 tables.put(e.getKey().toLowerCase(Locale.ROOT),
-                        new TableDescription(e.getKey(), new BlockSchema(e.getValue()), rows));
+                        new TableDescription(e.getKey(), new BlockSchema(e.getValue()), rows, unsupported.get(e.getKey())));
             }
         }
         return new TableCatalog(Map.copyOf(tables));

@@ -58,6 +58,8 @@ public final class DemoDataGenerator {
         List<String> all = new ArrayList<>(yeast);
         all.addAll(others);
         rows.put(DemoTable.PROTEIN_SEQUENCES, proteinSequences(random.split(), all));
+        rows.put(DemoTable.MEASUREMENTS, measurements(random.split(), yeast));
+        rows.put(DemoTable.ANNOTATIONS, annotations(random.split(), yeast));
     }
 
     /** The rows of {@code table}, in load order; each row's values follow the table's columns. */
@@ -166,6 +168,47 @@ public final class DemoDataGenerator {
             boolean membrane = random.nextInt(4) == 0;
             String description = random.nextInt(5) == 0 ? null : "hypothetical protein " + orf;
             out.add(new Object[] {orf, sequence.toString(), length, weight, membrane, description});
+        }
+        return out;
+    }
+
+    /** Rows of {@code measurements}. */
+    static final int MEASUREMENT_ROWS = 300;
+
+    private static List<Object[]> measurements(SplittableRandom random, List<String> yeast) {
+        List<Object[]> out = new ArrayList<>(MEASUREMENT_ROWS);
+        java.time.LocalDateTime start = java.time.LocalDateTime.of(2024, 1, 1, 0, 0);
+        for (int i = 0; i < MEASUREMENT_ROWS; i++) {
+            String orf = yeast.get(random.nextInt(yeast.size()));
+            Short replicate = random.nextInt(10) == 0 ? null : (short) (random.nextInt(7) - 1);
+            Long total = random.nextInt(10) == 0 ? null : random.nextLong(-3_000_000_000L, 9_000_000_000_000L);
+            // quarters, so real values are exact in binary and print the same in Java and PostgreSQL
+            Float ratio = random.nextInt(10) == 0 ? null : (random.nextInt(4001) - 2000) / 4.0f;
+            java.math.BigDecimal concentration = random.nextInt(10) == 0 ? null
+                    : java.math.BigDecimal.valueOf(random.nextLong(-500_000, 5_000_000), 3);
+            java.time.LocalDateTime taken = start.plusSeconds(random.nextLong(0, 3L * 365 * 86_400));
+            java.time.LocalDate day = random.nextInt(10) == 0 ? null : taken.toLocalDate();
+            java.time.LocalTime time = random.nextInt(10) == 0 ? null : taken.toLocalTime();
+            java.time.LocalDateTime takenAt = random.nextInt(10) == 0 ? null : taken;
+            java.time.OffsetDateTime logged = random.nextInt(10) == 0 ? null
+                    : taken.plusNanos(random.nextLong(0, 86_400_000_000L) * 1_000).atOffset(java.time.ZoneOffset.UTC);
+            org.apache.calcite.avatica.util.ByteString raw = null;
+            if (random.nextInt(10) != 0) {
+                byte[] bytes = new byte[random.nextInt(6)];
+                for (int b = 0; b < bytes.length; b++) {
+                    bytes[b] = (byte) random.nextInt(256);
+                }
+                raw = new org.apache.calcite.avatica.util.ByteString(bytes);
+            }
+            out.add(new Object[] {i + 1, orf, replicate, total, ratio, concentration, day, time, takenAt, logged, raw});
+        }
+        return out;
+    }
+
+    private static List<Object[]> annotations(SplittableRandom random, List<String> yeast) {
+        List<Object[]> out = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            out.add(new Object[] {i + 1, yeast.get(random.nextInt(yeast.size())), "{\"score\": " + random.nextInt(100) + "}"});
         }
         return out;
     }

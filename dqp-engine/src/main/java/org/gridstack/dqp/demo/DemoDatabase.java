@@ -96,7 +96,7 @@ public final class DemoDatabase implements AutoCloseable {
             text.append("\\N");
             return;
         }
-        String s = value.toString();
+        String s = value instanceof org.apache.calcite.avatica.util.ByteString bytes ? "\\x" + bytes.toString() : value.toString();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {

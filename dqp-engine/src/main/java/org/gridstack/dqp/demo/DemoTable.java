@@ -40,7 +40,27 @@ public enum DemoTable {
               name varchar(255) NOT NULL,
               namespace varchar(32) NOT NULL,
               isobsolete boolean NOT NULL,
-              definition text)""");
+              definition text)"""),
+    /** A small table with a column of every type the engine carries beyond the seed's (and NULLs in each). */
+    MEASUREMENTS("measurements", """
+            CREATE TABLE measurements (
+              id integer PRIMARY KEY,
+              orf varchar(55) NOT NULL,
+              replicate smallint,
+              total bigint,
+              ratio real,
+              concentration numeric(10,3),
+              sample_day date,
+              start_time time,
+              taken_at timestamp,
+              logged_at timestamptz,
+              raw bytea)"""),
+    /** A small table with a column the engine does not carry ({@code jsonb}), which queries must refuse by name. */
+    ANNOTATIONS("annotations", """
+            CREATE TABLE annotations (
+              id integer PRIMARY KEY,
+              orf varchar(55) NOT NULL,
+              attributes jsonb)""");
 
     private final String tableName;
     private final String ddl;
@@ -61,7 +81,7 @@ public enum DemoTable {
     }
 
     /** The tables the demo puts on its first host (database A). */
-    public static final List<DemoTable> HOST_A = List.of(PROTEIN_GOTERM, GOTERMS);
+    public static final List<DemoTable> HOST_A = List.of(PROTEIN_GOTERM, GOTERMS, MEASUREMENTS);
     /** The tables the demo puts on its second host (database B): the Join crosses the two. */
-    public static final List<DemoTable> HOST_B = List.of(PROTEIN_INTERACTION, PROTEIN_SEQUENCES);
+    public static final List<DemoTable> HOST_B = List.of(PROTEIN_INTERACTION, PROTEIN_SEQUENCES, ANNOTATIONS);
 }

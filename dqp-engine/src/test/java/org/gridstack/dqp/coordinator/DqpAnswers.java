@@ -14,16 +14,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Test side of comparing answers: sends queries to a coordinator over real HTTP and reads
  * PostgreSQL's own answers, both as rows of canonical text values (numbers to 9 significant
- * digits, NULL as "NULL") so that the engine's and PostgreSQL's types compare by value.
+ * digits, NULL as "NULL", dates, times and byte strings in PostgreSQL's text form with the session
+ * in UTC) so that the engine's and PostgreSQL's types compare by value.
  */
 final class DqpAnswers {
-    static final ObjectMapper JSON = new ObjectMapper();
+    /** Reads numbers exactly as written (1.50 stays 1.50). */
+    static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
     private final HttpClient http = HttpClient.newHttpClient();
     private final URI coordinator;
 
@@ -70,12 +75,27 @@ final class DqpAnswers {
                 List<String> values = new ArrayList<>();
                 for (int i = 1; i <= n; i++) {
                     Object v = rs.getObject(i);
-                    values.add(v == null ? "NULL" : v instanceof Number num ? canonical(new BigDecimal(num.toString())) : v.toString());
+                    // other than numbers and booleans, PostgreSQL's own text form (the session is in UTC)
+                    values.add(v == null ? "NULL" : v instanceof Number num ? canonical(new BigDecimal(num.toString()))
+                            : v instanceof Boolean ? v.toString() : rs.getString(i));
                 }
                 rows.add(values);
             }
         }
         return rows;
+    }
+
+    /** The first row of PostgreSQL's answer in its text forms, NULL as an empty string (as CSV has it). */
+    static List<String> postgresText(Connection c, String sql) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                String v = rs.getString(i);
+                values.add(v == null ? "" : v);
+            }
+        }
+        return values;
     }
 
     static String canonical(BigDecimal d) {

@@ -23,7 +23,12 @@ record StackWithOracle(DemoStack stack, DemoDatabase oracle, Connection oracleCo
         DemoDatabase oracle = null;
         try {
             oracle = DemoDatabase.start(List.of(DemoTable.values()), new DemoDataGenerator());
-            return new StackWithOracle(stack, oracle, oracle.superuserConnection(), new DqpAnswers(stack.coordinator().baseUri()));
+            Connection connection = oracle.superuserConnection();
+            try (java.sql.Statement s = connection.createStatement()) {
+                // the engine's session time zone
+                s.execute("set time zone 'UTC'");
+            }
+            return new StackWithOracle(stack, oracle, connection, new DqpAnswers(stack.coordinator().baseUri()));
         } catch (Exception | Error e) {
             if (oracle != null) {
                 oracle.close();

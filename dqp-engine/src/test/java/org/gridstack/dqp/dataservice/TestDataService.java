@@ -79,12 +79,45 @@ class TestDataService {
     @Test
     void catalogListsTablesAndTypes() throws Exception {
         List<TableDescription> tables = client.tables();
-        assertEquals(List.of("protein_interaction", "protein_sequences"), tables.stream().map(TableDescription::name).toList());
-        TableDescription sequences = tables.get(1);
+        assertEquals(List.of("annotations", "protein_interaction", "protein_sequences"),
+                tables.stream().map(TableDescription::name).toList());
+        TableDescription annotations = tables.get(0);
+        assertEquals(List.of("id", "orf"), annotations.schema().names());
+        assertEquals(List.of(new TableDescription.UnsupportedColumn("attributes", "jsonb")), annotations.unsupported(),
+                "a column of a type the engine does not carry is listed by name, not hidden");
+        TableDescription sequences = tables.get(2);
         assertEquals(List.of("orf", "sequence", "length", "molecularweight", "ismembrane", "description"), sequences.schema().names());
         assertEquals(List.of(ColumnType.VARCHAR, ColumnType.VARCHAR, ColumnType.INTEGER, ColumnType.DOUBLE, ColumnType.BOOLEAN,
                 ColumnType.VARCHAR), sequences.schema().columns().stream().map(c -> c.type()).toList());
         assertTrue(sequences.estimatedRows() > 0);
+    }
+
+    @Test
+    void aggregatesRunInTheDatabase() throws Exception {
+        ScanRequest request = new ScanRequest("protein_interaction", List.of("experimenter"),
+                List.of(new ScanFilter("repeats", FilterOperator.GT, 1)), "binary", List.of(
+                        new ScanAggregate("COUNT", null, false), new ScanAggregate("SUM", "repeats", false),
+                        new ScanAggregate("AVG", "repeats", false), new ScanAggregate("COUNT", "orf1", true)));
+        List<Object[]> expected = jdbc("select experimenter, count(*), sum(repeats), avg(repeats), count(distinct orf1)"
+                + " from protein_interaction where repeats > 1 group by experimenter");
+        List<Object[]> actual = new ArrayList<>();
+        try (RemoteScan scan = client.streamScan(request, 100)) {
+            assertEquals(List.of(ColumnType.VARCHAR, ColumnType.BIGINT, ColumnType.BIGINT, ColumnType.DECIMAL, ColumnType.BIGINT),
+                    scan.schema().columns().stream().map(c -> c.type()).toList());
+            List<Object[]> block;
+            while ((block = scan.nextBlock()) != null) {
+                actual.addAll(block);
+            }
+        }
+        assertEquals(expected.size(), actual.size());
+        java.util.Comparator<Object[]> byFirst = java.util.Comparator.comparing(r -> String.valueOf(r[0]));
+        expected.sort(byFirst);
+        actual.sort(byFirst);
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i)[0], actual.get(i)[0]);
+            assertEquals(((Number) expected.get(i)[1]).longValue(), actual.get(i)[1]);
+            assertEquals(0, new java.math.BigDecimal(expected.get(i)[3].toString()).compareTo((java.math.BigDecimal) actual.get(i)[3]));
+        }
     }
 
     @ParameterizedTest(name = "{0} {1} block {2}")

@@ -1,10 +1,16 @@
 package org.gridstack.dqp.evaluator.expression;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -13,7 +19,9 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimeString;
+import org.apache.calcite.util.TimestampString;
 
 /**
  * Compiles Calcite row expressions ({@link RexNode}) of an optimised plan into
@@ -81,6 +89,25 @@ public final class RexCompiler {
                 RowExpression a = args.get(0);
                 return row -> Boolean.FALSE.equals(a.evaluate(row));
             }
+            case IS_NOT_TRUE: {
+                RowExpression a = args.get(0);
+                return row -> !Boolean.TRUE.equals(a.evaluate(row));
+            }
+            case IS_NOT_FALSE: {
+                RowExpression a = args.get(0);
+                return row -> !Boolean.FALSE.equals(a.evaluate(row));
+            }
+            case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM: {
+                RowExpression a = args.get(0);
+                RowExpression b = args.get(1);
+                boolean distinct = kind == SqlKind.IS_DISTINCT_FROM;
+                return row -> {
+                    Object x = a.evaluate(row);
+                    Object y = b.evaluate(row);
+                    boolean same = x == null || y == null ? x == y : ValueComparator.compare(x, y) == 0;
+                    return same != distinct;
+                };
+            }
             case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL: {
                 RowExpression a = args.get(0);
                 RowExpression b = args.get(1);
@@ -113,18 +140,24 @@ public final class RexCompiler {
                     return v == null ? null : regex.matcher(v.toString()).matches() != negated;
                 };
             }
-            case PLUS, MINUS, TIMES, DIVIDE: {
+            case PLUS, MINUS, TIMES, DIVIDE, MOD: {
+                requireNumeric(call);
                 RowExpression a = args.get(0);
                 RowExpression b = args.get(1);
                 return row -> Arithmetic.apply(kind, a.evaluate(row), b.evaluate(row), resultType);
             }
             case MINUS_PREFIX: {
+                requireNumeric(call);
                 RowExpression a = args.get(0);
                 return row -> Arithmetic.apply(SqlKind.TIMES, a.evaluate(row), -1, resultType);
             }
+            case PLUS_PREFIX:
+                return args.get(0);
             case CAST: {
                 RowExpression a = args.get(0);
-                return row -> Values.coerce(a.evaluate(row), resultType);
+                RelDataType target = call.getType();
+                Values.columnType(target.getSqlTypeName());
+                return row -> Values.cast(a.evaluate(row), target);
             }
             case CASE:
                 return row -> {
@@ -146,10 +179,30 @@ public final class RexCompiler {
                     }
                     return null;
                 };
-            default:
+            default: {
+                RowExpression function = ScalarFunctions.compile(call, args);
+                if (function != null) {
+                    return function;
+                }
                 throw new UnsupportedSqlException("the SQL construct " + call.getOperator().getName() + " (" + kind
-                        + ") is not supported; supported: comparisons, AND/OR/NOT, IS [NOT] NULL, LIKE, + - * /, CAST,"
-                        + " CASE, COALESCE, COUNT/SUM/MIN/MAX/AVG and calculateEntropy");
+                        + ") is not supported; supported: comparisons, AND/OR/NOT, IS [NOT] NULL, IS [NOT] TRUE/FALSE,"
+                        + " IS [NOT] DISTINCT FROM, LIKE, + - * / %, CAST, CASE, COALESCE, NULLIF, the functions "
+                        + ScalarFunctions.NAMES + ", COUNT/SUM/MIN/MAX/AVG and calculateEntropy");
+            }
+        }
+    }
+
+    private static void requireNumeric(RexCall call) {
+        for (RexNode operand : call.getOperands()) {
+            if (call.getType().getSqlTypeName() == SqlTypeName.REAL && operand.getType().getSqlTypeName() != SqlTypeName.REAL) {
+                // Calcite types real + integer as real, PostgreSQL as double precision
+                throw new UnsupportedSqlException("arithmetic between real and " + operand.getType().getSqlTypeName()
+                        + " is not supported; cast the real operand to double precision");
+            }
+            if (!SqlTypeName.NUMERIC_TYPES.contains(operand.getType().getSqlTypeName())) {
+                throw new UnsupportedSqlException("the operator " + call.getOperator().getName() + " on "
+                        + operand.getType().getSqlTypeName() + " values (date and time arithmetic) is not supported");
+            }
         }
     }
 
@@ -185,14 +238,23 @@ public final class RexCompiler {
             return null;
         }
         SqlTypeName type = literal.getType().getSqlTypeName();
-        Object value = literal.getValue2();
-        if (value instanceof NlsString s) {
-            value = s.getValue();
-        }
-        if (value instanceof BigDecimal d) {
-            value = d.stripTrailingZeros().scale() <= 0 ? (Object) d.longValueExact() : (Object) d.doubleValue();
-        }
-        return Values.coerce(value, type);
+        Object value = switch (type) {
+            case CHAR, VARCHAR -> literal.getValueAs(String.class);
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> literal.getValueAs(Long.class);
+            // the exact value with its scale: getValue2() would give the unscaled digits (1.5 as 15)
+            case DECIMAL -> literal.getValueAs(BigDecimal.class);
+            case REAL, FLOAT, DOUBLE -> literal.getValueAs(Double.class);
+            case BOOLEAN -> literal.getValueAs(Boolean.class);
+            case DATE -> LocalDate.parse(literal.getValueAs(DateString.class).toString());
+            case TIME -> LocalTime.parse(literal.getValueAs(TimeString.class).toString());
+            case TIMESTAMP -> LocalDateTime.parse(literal.getValueAs(TimestampString.class).toString().replace(' ', 'T'));
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> LocalDateTime.parse(
+                    literal.getValueAs(TimestampString.class).toString().replace(' ', 'T')).atOffset(ZoneOffset.UTC);
+            case BINARY, VARBINARY -> literal.getValueAs(ByteString.class);
+            case SYMBOL -> literal.getValue();
+            default -> throw new UnsupportedSqlException("literals of type " + type + " are not supported");
+        };
+        return type == SqlTypeName.SYMBOL ? value : Values.coerce(value, type);
     }
 
     /** SQL LIKE pattern ({@code %}, {@code _}) to an anchored regular expression. */

@@ -4,28 +4,51 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.math.BigDecimal;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.evaluator.expression.Arithmetic;
 import org.gridstack.dqp.evaluator.expression.ValueComparator;
+import org.gridstack.dqp.evaluator.expression.Values;
 
 /**
  * AGGREGATE (hash grouping): reads its whole input, keeps one accumulator set per group, and
  * returns the group columns followed by the aggregates. Without group columns it returns exactly one
  * row, also for empty input (COUNT 0, others NULL), as SQL does. NULL inputs are skipped by every
- * function but COUNT(*). Groups are held in memory, counted against the query's memory budget. Not thread-safe.
+ * function but COUNT(*); a DISTINCT aggregate sees each distinct value of its group once. Results
+ * follow PostgreSQL: sums never overflow (bigint widens to numeric), avg of exact numbers is numeric. Groups are held in
+ * memory, counted against the query's memory budget. Not thread-safe.
  */
 public final class AggregateOperator implements Operator {
     /** The aggregate functions run. */
-    public enum Function { COUNT_STAR, COUNT, SUM, MIN, MAX, AVG }
+    public enum Function { COUNT_STAR, COUNT, SUM, MIN, MAX, AVG,
+        /** The one value of a scalar sub-query: an error when there are more. */
+        SINGLE_VALUE,
+        /** A constant per group (Calcite's LITERAL_AGG, from sub-query rewriting). */
+        LITERAL }
 
-    /** One aggregate: function and argument column (ignored for COUNT_STAR). Immutable. */
-    public record Call(Function function, int argument) {
+    /**
+     * One aggregate: function, argument column (ignored for COUNT_STAR), whether it aggregates the
+     * distinct values only, and its result's SQL type (PostgreSQL's: sum of integer is bigint, sum
+     * of bigint and avg of exact numbers numeric). Immutable.
+     */
+    public record Call(Function function, int argument, boolean distinct, SqlTypeName resultType, Object literal) {
         public Call {
             requireNonNull(function, "function is null");
+            requireNonNull(resultType, "resultType is null");
+        }
+
+        /** A call of a function other than LITERAL. */
+        public Call(Function function, int argument, boolean distinct, SqlTypeName resultType) {
+            this(function, argument, distinct, resultType, null);
         }
     }
 
@@ -67,12 +90,13 @@ public final class AggregateOperator implements Operator {
 
     private List<Object[]> aggregate() throws IOException {
         Map<List<Object>, Object[][]> groups = new LinkedHashMap<>();
+        Map<List<Object>, Object[]> firstRows = new HashMap<>();
         List<Object[]> block;
         while ((block = input.nextBlock()) != null) {
             for (Object[] row : block) {
                 Object[] key = new Object[groupColumns.length];
                 for (int i = 0; i < key.length; i++) {
-                    key[i] = row[groupColumns[i]];
+                    key[i] = ValueComparator.key(row[groupColumns[i]]);
                 }
                 List<Object> groupKey = Arrays.asList(key);
                 Object[][] state = groups.get(groupKey);
@@ -80,6 +104,8 @@ public final class AggregateOperator implements Operator {
                     context.budget().reserve(MemoryBudget.rowBytes(key) + 64L + 48L * calls.size(), "AGGREGATE's groups");
                     state = newState();
                     groups.put(groupKey, state);
+                    // the group shows its first row's values (1.50 and 1.5 are one group)
+                    firstRows.put(groupKey, row);
                 }
                 for (int i = 0; i < calls.size(); i++) {
                     accumulate(calls.get(i), state[i], row);
@@ -88,17 +114,18 @@ public final class AggregateOperator implements Operator {
         }
         if (groups.isEmpty() && groupColumns.length == 0) {
             groups.put(List.of(), newState());
+            firstRows.put(List.of(), new Object[0]);
         }
         List<Object[]> out = new ArrayList<>(groups.size());
         int offset = groupColumns.length;
         for (Map.Entry<List<Object>, Object[][]> e : groups.entrySet()) {
             Object[] row = new Object[offset + calls.size()];
+            Object[] first = firstRows.get(e.getKey());
             for (int i = 0; i < offset; i++) {
-                row[i] = e.getKey().get(i);
+                row[i] = first[groupColumns[i]];
             }
             for (int i = 0; i < calls.size(); i++) {
-                row[offset + i] = org.gridstack.dqp.evaluator.expression.Values.coerce(result(calls.get(i), e.getValue()[i]),
-                        sqlType(schema.column(offset + i).type()));
+                row[offset + i] = Values.coerce(result(calls.get(i), e.getValue()[i]), calls.get(i).resultType());
             }
             out.add(row);
         }
@@ -108,52 +135,87 @@ public final class AggregateOperator implements Operator {
     private Object[][] newState() {
         Object[][] state = new Object[calls.size()][];
         for (int i = 0; i < state.length; i++) {
-            state[i] = new Object[] {0L, null}; // count, value
+            state[i] = new Object[] {0L, null, calls.get(i).distinct() ? new HashSet<Object>() : null}; // count, value, seen
         }
         return state;
     }
 
+    @SuppressWarnings("unchecked")
     private static void accumulate(Call call, Object[] state, Object[] row) {
-        if (call.function() == Function.COUNT_STAR) {
+        if (call.function() == Function.COUNT_STAR || call.function() == Function.LITERAL) {
             state[0] = (Long) state[0] + 1;
+            return;
+        }
+        if (call.function() == Function.SINGLE_VALUE) {
+            state[0] = (Long) state[0] + 1;
+            if ((Long) state[0] > 1) {
+                throw new IllegalArgumentException("more than one row returned by a sub-query used as an expression");
+            }
+            state[1] = row[call.argument()];
             return;
         }
         Object v = row[call.argument()];
         if (v == null) {
             return;
         }
+        if (state[2] != null && !((Set<Object>) state[2]).add(ValueComparator.key(v))) {
+            return;
+        }
+        if (call.function() == Function.AVG && v instanceof Float f) {
+            // PostgreSQL averages real in double precision
+            v = f.doubleValue();
+        }
         state[0] = (Long) state[0] + 1;
         switch (call.function()) {
-            case SUM, AVG -> state[1] = state[1] == null ? v : add((Number) state[1], (Number) v);
+            case SUM, AVG -> state[1] = state[1] == null ? start(v) : add((Number) state[1], (Number) v);
             case MIN -> state[1] = state[1] == null || ValueComparator.compare(v, state[1]) < 0 ? v : state[1];
             case MAX -> state[1] = state[1] == null || ValueComparator.compare(v, state[1]) > 0 ? v : state[1];
             default -> { }
         }
     }
 
+    // sums are exact: integers in a long while they fit, then numeric (PostgreSQL's sum of bigint)
+    private static Number start(Object v) {
+        return v instanceof Integer || v instanceof Short ? (Number) ((Number) v).longValue() : (Number) v;
+    }
+
     private static Number add(Number a, Number b) {
+        if (a instanceof Float x && b instanceof Float y) {
+            return x + y;
+        }
         if (a instanceof Double || b instanceof Double || a instanceof Float || b instanceof Float) {
             return a.doubleValue() + b.doubleValue();
         }
-        return Math.addExact(a.longValue(), b.longValue());
+        if (a instanceof Long x && !(b instanceof BigDecimal)) {
+            long y = b.longValue();
+            long sum = x + y;
+            if (((x ^ sum) & (y ^ sum)) >= 0) {
+                return sum;
+            }
+        }
+        return exact(a).add(exact(b));
+    }
+
+    private static BigDecimal exact(Number n) {
+        return n instanceof BigDecimal d ? d : BigDecimal.valueOf(n.longValue());
     }
 
     private static Object result(Call call, Object[] state) {
         long count = (Long) state[0];
         return switch (call.function()) {
             case COUNT_STAR, COUNT -> count;
-            case AVG -> count == 0 ? null : ((Number) state[1]).doubleValue() / count;
+            case LITERAL -> call.literal();
+            case AVG -> {
+                if (count == 0) {
+                    yield null;
+                }
+                Number sum = (Number) state[1];
+                if (sum instanceof Double || sum instanceof Float) {
+                    yield sum.doubleValue() / count;
+                }
+                yield Arithmetic.divide(exact(sum), BigDecimal.valueOf(count));
+            }
             default -> state[1];
-        };
-    }
-
-    private static org.apache.calcite.sql.type.SqlTypeName sqlType(org.gridstack.dqp.block.ColumnType type) {
-        return switch (type) {
-            case VARCHAR -> org.apache.calcite.sql.type.SqlTypeName.VARCHAR;
-            case INTEGER -> org.apache.calcite.sql.type.SqlTypeName.INTEGER;
-            case BIGINT -> org.apache.calcite.sql.type.SqlTypeName.BIGINT;
-            case DOUBLE -> org.apache.calcite.sql.type.SqlTypeName.DOUBLE;
-            case BOOLEAN -> org.apache.calcite.sql.type.SqlTypeName.BOOLEAN;
         };
     }
 

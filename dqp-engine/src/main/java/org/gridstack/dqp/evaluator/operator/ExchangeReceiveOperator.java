@@ -81,7 +81,8 @@ public final class ExchangeReceiveOperator implements Operator {
         return "EXCHANGE(from evaluator " + evaluator.base() + ", " + fragment.codec() + " blocks of " + fragment.blockSize()
                 + ") <- fragment on that evaluator: TABLE_SCAN(" + fragment.request().table() + " at " + fragment.dataService()
                 + ", columns " + fragment.request().columns()
-                + (fragment.request().filters().isEmpty() ? "" : ", filters " + fragment.request().filters()) + ")";
+                + (fragment.request().filters().isEmpty() ? "" : ", filters " + fragment.request().filters())
+                + (fragment.request().aggregates().isEmpty() ? "" : ", aggregates " + fragment.request().aggregates()) + ")";
     }
 
     @Override

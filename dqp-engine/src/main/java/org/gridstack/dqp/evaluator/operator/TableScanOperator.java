@@ -177,7 +177,9 @@ public final class TableScanOperator implements Operator {
     @Override
     public String describe() {
         return "TABLE_SCAN(" + request.table() + " at " + client.base() + ", columns " + schema.names()
-                + (request.filters().isEmpty() ? "" : ", filters " + request.filters()) + ", blocks of " + blockSize + ")";
+                + (request.filters().isEmpty() ? "" : ", filters " + request.filters())
+                + (request.aggregates().isEmpty() ? "" : ", aggregates " + request.aggregates() + " grouped by " + request.columns())
+                + ", blocks of " + blockSize + ")";
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.Column;
 import org.gridstack.dqp.block.ColumnType;
@@ -65,8 +66,8 @@ class TestOperators {
     void aggregateWithoutGroupsAnswersOneRowForEmptyInput() throws IOException {
         BlockSchema out = new BlockSchema(List.of(new Column("c", ColumnType.BIGINT, false), new Column("s", ColumnType.INTEGER, true)));
         List<Object[]> rows = drain(new AggregateOperator(values(), new int[0], List.of(
-                new AggregateOperator.Call(AggregateOperator.Function.COUNT_STAR, -1),
-                new AggregateOperator.Call(AggregateOperator.Function.SUM, 1)), out, context()));
+                new AggregateOperator.Call(AggregateOperator.Function.COUNT_STAR, -1, false, SqlTypeName.BIGINT),
+                new AggregateOperator.Call(AggregateOperator.Function.SUM, 1, false, SqlTypeName.BIGINT)), out, context()));
         assertEquals(1, rows.size());
         assertArrayEquals(new Object[] {0L, null}, rows.get(0));
     }

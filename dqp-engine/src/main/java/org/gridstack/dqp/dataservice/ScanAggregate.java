@@ -1,0 +1,29 @@
+package org.gridstack.dqp.dataservice;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * An aggregate a data service computes in its database (pushed-down aggregation): a function
+ * (COUNT, SUM, MIN, MAX, AVG), its column (null for COUNT(*)) and whether it aggregates distinct
+ * values only. Immutable.
+ */
+public record ScanAggregate(String function, String column, boolean distinct) {
+    private static final Set<String> FUNCTIONS = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
+
+    public ScanAggregate {
+        requireNonNull(function, "function is null");
+        function = function.toUpperCase(Locale.ROOT);
+        if (!FUNCTIONS.contains(function)) {
+            throw new IllegalArgumentException("aggregate function " + function + " is not one of " + FUNCTIONS);
+        }
+        if (column == null && !function.equals("COUNT")) {
+            throw new IllegalArgumentException(function + " needs a column");
+        }
+        if (column == null && distinct) {
+            throw new IllegalArgumentException("COUNT(DISTINCT *) is not SQL");
+        }
+    }
+}
