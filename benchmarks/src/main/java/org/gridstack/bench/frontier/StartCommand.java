@@ -7,22 +7,31 @@ import java.util.stream.Collectors;
 final class StartCommand {
     // what ./gridstack test passes to ./mvnw before the user's arguments
     private static final String LAUNCHER_PREFIX = "--batch-mode --no-transfer-progress verify";
+    // what ./gridstack bench passes after that prefix, before the user's arguments
+    private static final String BENCH_PREFIX = "-Pbench -pl benchmarks -am -DskipTests";
 
     private StartCommand() {
     }
 
     /**
      * The Maven command when Maven started us (its scripts export {@code MAVEN_CMD_LINE_ARGS}),
-     * shown as the {@code ./gridstack test} call when the arguments are the launcher's; else the
+     * shown as the {@code ./gridstack test} or {@code ./gridstack bench} call when the arguments are the launcher's; else the
      * java command line.
      */
     static String describe(String[] mainArgs) {
-        String user = System.getProperty("user.name");
-        String maven = System.getenv("MAVEN_CMD_LINE_ARGS");
+        return describe(mainArgs, System.getenv("MAVEN_CMD_LINE_ARGS"), System.getProperty("user.name"));
+    }
+
+    /** {@link #describe(String[])} with Maven's arguments ({@code maven}, null: not started by Maven) and the user given. */
+    static String describe(String[] mainArgs, String maven, String user) {
         if (maven != null && !maven.isBlank()) {
             String mvnArgs = maven.trim().replaceAll("\\s+", " ");
             if (mvnArgs.startsWith(LAUNCHER_PREFIX)) {
-                return ("./gridstack test " + mvnArgs.substring(LAUNCHER_PREFIX.length()).trim()).trim()
+                String rest = mvnArgs.substring(LAUNCHER_PREFIX.length()).trim();
+                String launcher = rest.startsWith(BENCH_PREFIX)
+                        ? "./gridstack bench " + rest.substring(BENCH_PREFIX.length()).trim()
+                        : "./gridstack test " + rest;
+                return launcher.trim()
                         + "   # = ./mvnw " + mvnArgs + " as user " + user;
             }
             return "./mvnw " + mvnArgs + "   # as user " + user;

@@ -133,13 +133,23 @@ public final class SvgChart {
     }
 
     /** The chart as a standalone {@code <svg>} element (no XML declaration), to inline in HTML. */
-    private static LogAxis logAxis(String label) {
+    private static LogAxis logAxis(String label, double lowest, double highest) {
         LogAxis axis = new LogAxis(label);
         axis.setSmallestValue(1e-3);
         axis.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###"));
         axis.setAutoTickUnitSelection(false);
-        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1), false, false); // one label per power of ten
+        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(logTickUnit(lowest, highest)), false, false);
         return axis;
+    }
+
+    /**
+     * The distance between a logarithmic axis's labels, in decades: one label per power of ten, or,
+     * when the values span less than two decades (e.g. client levels 1 and 4, which would otherwise
+     * get the single label 1), one per power of two (1, 2, 4, 8, ...).
+     */
+    static double logTickUnit(double lowest, double highest) {
+        boolean narrow = lowest > 0 && Double.isFinite(highest) && highest / lowest < 100;
+        return narrow ? Math.log10(2) : 1;
     }
 
     public String toSvg() {
@@ -160,12 +170,12 @@ public final class SvgChart {
         plot.setDomainGridlinePaint(new Color(0xdddddd));
         plot.setRangeGridlinePaint(new Color(0xdddddd));
         if (logX) {
-            plot.setDomainAxis(logAxis(xLabel));
+            plot.setDomainAxis(logAxis(xLabel, data.getDomainLowerBound(false), data.getDomainUpperBound(false)));
         } else if (integerX) {
             ((NumberAxis) plot.getDomainAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         }
         if (logY) {
-            plot.setRangeAxis(logAxis(yLabel));
+            plot.setRangeAxis(logAxis(yLabel, data.getRangeLowerBound(false), data.getRangeUpperBound(false)));
         }
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < series.size(); i++) {

@@ -56,6 +56,13 @@ class TestHtmlPage {
     }
 
     @Test
+    void aNarrowLogAxisIsLabelledAtEveryPowerOfTwo() {
+        assertEquals(Math.log10(2), SvgChart.logTickUnit(1, 4), 1e-12, "client levels 1 and 4: labels 1, 2, 4");
+        assertEquals(1, SvgChart.logTickUnit(1, 800), 1e-12, "1..800: one label per power of ten");
+        assertEquals(1, SvgChart.logTickUnit(Double.NaN, Double.NaN), 1e-12, "no data");
+    }
+
+    @Test
     void theIndexListsEveryPageOfItsFolder(@TempDir Path dir) throws Exception {
         HtmlPage.builder("first run").build().write(dir.resolve("one.html"));
         HtmlPage.builder("second & last").build().write(dir.resolve("two.html"));
