@@ -28,11 +28,9 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.util.ImmutableIntList;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.Column;
-import org.gridstack.dqp.dataservice.FilterOperator;
 import org.gridstack.dqp.dataservice.ScanFilter;
 import org.gridstack.dqp.dataservice.ScanRequest;
 import org.gridstack.dqp.dataservice.TableDescription;
@@ -42,7 +40,6 @@ import org.gridstack.dqp.evaluator.expression.RowExpression;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
 import org.gridstack.dqp.evaluator.operator.AggregateOperator;
 import org.gridstack.dqp.evaluator.operator.HashJoinOperator;
-import org.gridstack.dqp.evaluator.operator.OperationCallOperator;
 import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.ProjectOperator;
 import org.gridstack.dqp.evaluator.operator.ProfiledOperator;
@@ -50,18 +47,18 @@ import org.gridstack.dqp.evaluator.operator.QueryContext;
 import org.gridstack.dqp.evaluator.operator.SelectOperator;
 import org.gridstack.dqp.evaluator.operator.SetOperationOperator;
 import org.gridstack.dqp.evaluator.operator.SortOperator;
-import org.gridstack.dqp.evaluator.operator.TableScanOperator;
 import org.gridstack.dqp.evaluator.operator.ValuesOperator;
 
 /**
- * Translates Calcite's optimised plan into the engine's pull-based operators: a scan with folded
- * projection and filters ({@link Bindables.BindableTableScan}) becomes TABLE_SCAN with the filters
- * the data service understands (column op literal, LIKE, IS [NOT] NULL) pushed down and the rest
- * kept in a SELECT above it (with evaluators: an EXCHANGE from a scan fragment placed beside the
- * data); Filter becomes SELECT, Project PROJECT (each {@code calculateEntropy} call in it an
- * OPERATION_CALL below it, partitioned over the evaluators when there are some), an equi-Join HASH_JOIN, Aggregate AGGREGATE, Sort SORT,
- * Values VALUES. Anything else is an {@link UnsupportedSqlException} naming the construct. One
- * translator per query; not thread-safe.
+ * Translates Calcite's optimised plan into the engine's pull-based operators: a table scan becomes
+ * TABLE_SCAN with the filters the data service understands pushed down ({@link ScanPushdown}) and
+ * the rest in a SELECT above it; an aggregate over one table's scan becomes that data service's own
+ * aggregation when it can, AGGREGATE otherwise; Filter becomes SELECT, Project PROJECT (each
+ * {@code calculateEntropy} call in it an OPERATION_CALL below it), Join HASH_JOIN (inner, left,
+ * right, full, semi, anti), Union/Intersect/Minus the set operations, Sort SORT, Values VALUES.
+ * Where each scan and OPERATION_CALL runs, and the EXCHANGEs between them, is the
+ * {@link FragmentPlanner}'s decision. Anything else is an {@link UnsupportedSqlException} naming
+ * the construct. One translator per query; not thread-safe.
  */
 public final class PlanTranslator {
     /**
@@ -116,7 +113,7 @@ public final class PlanTranslator {
     public Operator translate(RelNode plan) {
         for (RelDataTypeField field : plan.getRowType().getFieldList()) {
             if (field.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ANY) {
-                throw new UnsupportedSqlException("column " + field.getName() + " has type " + uncarriedTypeName(plan, field.getName())
+                throw new UnsupportedSqlException("column " + field.getName() + " has type " + ScanPushdown.uncarriedTypeName(plan, field.getName())
                         + ", which the engine does not carry (supported: " + org.gridstack.dqp.block.ColumnType.SUPPORTED
                         + "); select the other columns by name");
             }
@@ -196,13 +193,13 @@ public final class PlanTranslator {
         // refuses a plan whose output still has one; operators above read only what they need)
         int uncarriedPlaceholders = projects == null ? scan.getRowType().getFieldCount() - tableSchema.size() : 0;
         int[] output = projects == null ? range(tableSchema.size()) : projects.toIntArray();
-        refuseUncarried(table, output, filters);
+        ScanPushdown.refuseUncarried(table, output, filters);
         RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
         List<ScanFilter> pushed = new ArrayList<>();
         List<RexNode> residual = new ArrayList<>();
         for (RexNode filter : filters) {
             for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
-                ScanFilter f = toScanFilter(conjunct, tableSchema);
+                ScanFilter f = ScanPushdown.toScanFilter(conjunct, tableSchema);
                 if (f == null) {
                     residual.add(conjunct);
                 } else {
@@ -250,45 +247,6 @@ public final class PlanTranslator {
         return op;
     }
 
-    // the database's type name of an uncarried column of one of the plan's tables
-    private static String uncarriedTypeName(RelNode rel, String column) {
-        RemoteTable table = rel instanceof TableScan scan ? scan.getTable().unwrap(RemoteTable.class) : null;
-        if (table != null) {
-            for (TableDescription.UnsupportedColumn u : table.description().unsupported()) {
-                if (u.name().equals(column)) {
-                    return u.typeName();
-                }
-            }
-        }
-        for (RelNode input : rel.getInputs()) {
-            String name = uncarriedTypeName(input, column);
-            if (!name.equals("unknown")) {
-                return name;
-            }
-        }
-        return "unknown";
-    }
-
-    // columns after the carried ones are those of types the engine does not carry (RemoteTable)
-    private static void refuseUncarried(RemoteTable table, int[] output, List<RexNode> filters) {
-        TreeSet<Integer> read = new TreeSet<>();
-        for (int o : output) {
-            read.add(o);
-        }
-        for (RexNode f : filters) {
-            read.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(f).asList());
-        }
-        int carried = table.description().schema().size();
-        for (int i : read) {
-            if (i >= carried) {
-                TableDescription.UnsupportedColumn column = table.description().unsupported().get(i - carried);
-                throw new UnsupportedSqlException("column " + column.name() + " of table " + table.description().name()
-                        + " has type " + column.typeName() + ", which the engine does not carry (supported: "
-                        + org.gridstack.dqp.block.ColumnType.SUPPORTED + "); select the other columns by name");
-            }
-        }
-    }
-
     private static boolean isIdentity(List<Integer> fetched, int[] output) {
         for (int i = 0; i < output.length; i++) {
             if (fetched.get(i) != output[i]) {
@@ -305,70 +263,6 @@ public final class PlanTranslator {
                 return new RexInputRef(fetched.indexOf(ref.getIndex()), ref.getType());
             }
         });
-    }
-
-    private static final java.util.Set<org.gridstack.dqp.block.ColumnType> PUSHABLE = java.util.EnumSet.of(
-            org.gridstack.dqp.block.ColumnType.VARCHAR, org.gridstack.dqp.block.ColumnType.SMALLINT,
-            org.gridstack.dqp.block.ColumnType.INTEGER, org.gridstack.dqp.block.ColumnType.BIGINT,
-            org.gridstack.dqp.block.ColumnType.DOUBLE, org.gridstack.dqp.block.ColumnType.BOOLEAN);
-
-    private static ScanFilter toScanFilter(RexNode conjunct, BlockSchema table) {
-        // a boolean column as the condition, or its negation: = true, = false
-        if (conjunct instanceof RexInputRef ref && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
-            return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, true);
-        }
-        if (conjunct instanceof RexCall not && not.getKind() == SqlKind.NOT && not.getOperands().get(0) instanceof RexInputRef ref
-                && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
-            return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, false);
-        }
-        if (!(conjunct instanceof RexCall call)) {
-            return null;
-        }
-        List<RexNode> ops = call.getOperands();
-        SqlKind kind = call.getKind();
-        if ((kind == SqlKind.IS_NULL || kind == SqlKind.IS_NOT_NULL) && ops.get(0) instanceof RexInputRef ref) {
-            return new ScanFilter(table.column(ref.getIndex()).name(),
-                    kind == SqlKind.IS_NULL ? FilterOperator.IS_NULL : FilterOperator.IS_NOT_NULL, null);
-        }
-        if (ops.size() != 2) {
-            return null;
-        }
-        boolean flipped = false;
-        RexNode left = ops.get(0);
-        RexNode right = ops.get(1);
-        if (left instanceof RexLiteral && right instanceof RexInputRef) {
-            RexNode t = left;
-            left = right;
-            right = t;
-            flipped = true;
-        }
-        if (!(left instanceof RexInputRef ref) || !(right instanceof RexLiteral literal) || literal.isNull()) {
-            return null;
-        }
-        FilterOperator op = switch (kind) {
-            case EQUALS -> FilterOperator.EQ;
-            case NOT_EQUALS -> FilterOperator.NE;
-            case LESS_THAN -> flipped ? FilterOperator.GT : FilterOperator.LT;
-            case LESS_THAN_OR_EQUAL -> flipped ? FilterOperator.GE : FilterOperator.LE;
-            case GREATER_THAN -> flipped ? FilterOperator.LT : FilterOperator.GT;
-            case GREATER_THAN_OR_EQUAL -> flipped ? FilterOperator.LE : FilterOperator.GE;
-            case LIKE -> flipped || call.getOperator().getName().toUpperCase().contains("NOT") ? null : FilterOperator.LIKE;
-            default -> null;
-        };
-        if (op == null) {
-            return null;
-        }
-        Column column = table.column(ref.getIndex());
-        // pushed only where the data service's comparison is the engine's: same type on both sides
-        if (!PUSHABLE.contains(column.type())
-                || org.gridstack.dqp.evaluator.expression.Values.columnType(literal.getType().getSqlTypeName()) != column.type()) {
-            return null;
-        }
-        Object value = RexCompiler.literalValue(literal);
-        if (value instanceof Double d && (d.isNaN() || d.isInfinite())) {
-            return null;
-        }
-        return new ScanFilter(table.column(ref.getIndex()).name(), op, value);
     }
 
     private Operator project(Project project) {
@@ -476,9 +370,9 @@ public final class PlanTranslator {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new UnsupportedSqlException("GROUPING SETS, ROLLUP and CUBE are not supported");
         }
-        Operator pushed = pushedDown(aggregate);
+        ScanPushdown.PushedAggregate pushed = ScanPushdown.aggregate(aggregate, options.codec());
         if (pushed != null) {
-            return pushed;
+            return fragments.scan(pushed.table(), pushed.request(), pushed.schema());
         }
         Operator input = node(aggregate.getInput());
         List<AggregateOperator.Call> calls = new ArrayList<>();
@@ -507,88 +401,6 @@ public final class PlanTranslator {
                     call.getType().getSqlTypeName(), literal));
         }
         return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType()), context));
-    }
-
-    /**
-     * The aggregate computed by the data service itself, when its input is one table's scan whose
-     * filters all push down and its calls are COUNT/SUM/MIN/MAX/AVG of columns: one row per group
-     * travels instead of every row. Null when it cannot be pushed.
-     */
-    private Operator pushedDown(Aggregate aggregate) {
-        RelNode input = aggregate.getInput();
-        // the field trimmer leaves COUNT(*) a projection of a constant over the scan
-        List<RexNode> projection = null;
-        if (input instanceof Project project) {
-            projection = project.getProjects();
-            input = project.getInput();
-        }
-        if (!(input instanceof TableScan scan)) {
-            return null;
-        }
-        List<RexNode> scanFilters = scan instanceof Bindables.BindableTableScan b ? b.filters : List.of();
-        ImmutableIntList projects = scan instanceof Bindables.BindableTableScan b ? b.projects : null;
-        RemoteTable table = scan.getTable().unwrap(RemoteTable.class);
-        if (table == null) {
-            return null;
-        }
-        BlockSchema tableSchema = table.description().schema();
-        int[] output = projects == null ? range(scan.getRowType().getFieldCount()) : projects.toIntArray();
-        // only the columns the filters, groups and aggregates read must be carried (count(*) reads none)
-        refuseUncarried(table, new int[0], scanFilters);
-        RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
-        List<ScanFilter> filters = new ArrayList<>();
-        for (RexNode filter : scanFilters) {
-            for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
-                ScanFilter f = toScanFilter(conjunct, tableSchema);
-                if (f == null) {
-                    return null;
-                }
-                filters.add(f);
-            }
-        }
-        List<String> groupColumns = new ArrayList<>();
-        for (int g : aggregate.getGroupSet().toArray()) {
-            int field = field(projection, g);
-            if (field < 0) {
-                return null;
-            }
-            refuseUncarried(table, new int[] {output[field]}, List.of());
-            groupColumns.add(tableSchema.column(output[field]).name());
-        }
-        List<org.gridstack.dqp.dataservice.ScanAggregate> aggregates = new ArrayList<>();
-        for (AggregateCall call : aggregate.getAggCallList()) {
-            String function = switch (call.getAggregation().getKind()) {
-                case COUNT, SUM, MIN, MAX, AVG -> call.getAggregation().getKind().name();
-                default -> null;
-            };
-            if (function == null || call.filterArg >= 0 || call.getArgList().size() > 1
-                    || (call.getArgList().isEmpty() && !function.equals("COUNT"))) {
-                return null;
-            }
-            int field = call.getArgList().isEmpty() ? -1 : field(projection, call.getArgList().get(0));
-            if (!call.getArgList().isEmpty() && field < 0) {
-                return null;
-            }
-            if (field >= 0) {
-                refuseUncarried(table, new int[] {output[field]}, List.of());
-            }
-            String column = field < 0 ? null : tableSchema.column(output[field]).name();
-            aggregates.add(new org.gridstack.dqp.dataservice.ScanAggregate(function, column, call.isDistinct()));
-        }
-        if (aggregates.isEmpty()) {
-            return null;
-        }
-        BlockSchema schema = schemaOf(aggregate.getRowType());
-        ScanRequest request = new ScanRequest(table.description().name(), groupColumns, filters, options.codec(), aggregates);
-        return fragments.scan(table, request, schema);
-    }
-
-    // the scan field under position i of an optional projection, or -1 when it is not a plain column
-    private static int field(List<RexNode> projection, int i) {
-        if (projection == null) {
-            return i;
-        }
-        return projection.get(i) instanceof RexInputRef ref ? ref.getIndex() : -1;
     }
 
     private Operator sort(Sort sort) {
@@ -622,7 +434,7 @@ public final class PlanTranslator {
         return new BlockSchema(columns);
     }
 
-    private static int[] range(int n) {
+    static int[] range(int n) {
         int[] r = new int[n];
         for (int i = 0; i < n; i++) {
             r[i] = i;
