@@ -1,14 +1,12 @@
 package org.gridstack.dqp.coordinator;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import org.gridstack.dqp.web.BrokenAnswerValve;
 import org.gridstack.dqp.web.HttpServiceLauncher;
 import org.gridstack.dqp.web.RunningService;
 import org.gridstack.service.http.BodyLimitFilter;
+import org.gridstack.service.http.BrokenAnswerValve;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;

@@ -2,29 +2,26 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
-
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.net.InetAddress;
-
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-
 import org.gridstack.dqp.dataservice.DataServiceException;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
 import org.gridstack.dqp.evaluator.operator.QueryCancelledException;
 import org.gridstack.dqp.evaluator.operator.QueryTimeoutException;
 import org.gridstack.dqp.evaluator.operator.QueryTooLargeException;
-import org.gridstack.dqp.web.BrokenAnswerValve;
 import org.gridstack.service.admission.AddressShare;
 import org.gridstack.service.admission.ClientAddressResolver;
 import org.gridstack.service.http.BodyTooLargeException;
+import org.gridstack.service.http.BrokenAnswerValve;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;

@@ -13,7 +13,7 @@ import org.apache.coyote.CloseNowException;
  * logs it at debug level only, marks the response as in error, and the host's
  * {@code ErrorReportValve}, finding the response committed and in error, flushes it and closes the
  * connection ({@code ActionCode.CLOSE_NOW}), which stops the terminating chunk from being written.
- * On the embedded server {@link AbortedAnswerValve} does the closing before any error page can be
+ * On the embedded server {@link org.gridstack.service.http.BrokenAnswerValve} does the closing before any error page can be
  * included into the broken body.
  */
 public final class AbortedAnswerException extends CloseNowException {

@@ -28,6 +28,7 @@ import org.gridstack.frontier.db.QueryRunner;
 import org.gridstack.frontier.demo.DemoDatabase;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
+import org.gridstack.service.http.BrokenAnswerValve;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
@@ -263,7 +264,7 @@ public class FrontierConfiguration {
                 connector.setProperty("socket.txBufSize", "262144");
             });
             // an answer abandoned after commit closes the connection before any error page is included
-            factory.addContextValves(new AbortedAnswerValve());
+            factory.addContextValves(new BrokenAnswerValve(AbortedAnswerException.class));
             factory.addContextCustomizers(context -> {
                 if (context.getParent() instanceof StandardHost host) {
                     host.setErrorReportValveClass(FrontierErrorReportValve.class.getName());
