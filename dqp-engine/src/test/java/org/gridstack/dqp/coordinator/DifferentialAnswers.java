@@ -181,7 +181,8 @@ final class DifferentialAnswers {
     // sorted on values with numbers rounded, so that rows equal within the tolerance line up
     private static List<List<String>> sorted(List<List<String>> rows) {
         List<List<String>> copy = new ArrayList<>(rows);
-        copy.sort(Comparator.comparing(DifferentialAnswers::sortKey));
+        // rows whose rounded keys tie keep a fixed order by their exact text
+        copy.sort(Comparator.comparing(DifferentialAnswers::sortKey).thenComparing(row -> String.join("\u0001", row)));
         return copy;
     }
 

@@ -142,6 +142,11 @@ public final class RexCompiler {
             }
             case PLUS, MINUS, TIMES, DIVIDE, MOD: {
                 requireNumeric(call);
+                if (kind == SqlKind.MOD && call.getOperands().stream().anyMatch(o -> SqlTypeName.APPROX_TYPES.contains(
+                        o.getType().getSqlTypeName()))) {
+                    throw new UnsupportedSqlException("% of real or double precision values is not supported"
+                            + " (PostgreSQL has no such operator); cast to numeric");
+                }
                 RowExpression a = args.get(0);
                 RowExpression b = args.get(1);
                 return row -> Arithmetic.apply(kind, a.evaluate(row), b.evaluate(row), resultType);
