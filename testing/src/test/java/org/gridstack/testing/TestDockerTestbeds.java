@@ -29,7 +29,7 @@ class TestDockerTestbeds {
     void everyServiceHasAnImage() throws IOException {
         for (String image : List.of("frontier-servlet", "frontier-servlet-war", "frontier-client", "squid", "grim-service", "basex",
                 "slapd", "mds-gris", "mds-giis", "mds-xml-index", "bdii", "dqp-data-service", "dqp-evaluator", "dqp-entropy",
-                "dqp-coordinator", "secrets")) {
+                "dqp-coordinator", "rgma", "hawkeye-manager", "hawkeye-agent", "secrets")) {
             assertTrue(Files.isRegularFile(REPO.resolve("docker").resolve(image).resolve("Dockerfile")), image + " has no Dockerfile");
         }
     }

@@ -336,6 +336,27 @@ class TestDistributedQueries {
     }
 
     @Test
+    void derivedNumericTypesKeepEachValuesScaleAsUnconstrainedNumericDoes() throws Exception {
+        // found by the 20,000-query differential run: Calcite's implicit cast to the numeric(1000, s)
+        // it derived rounded -128.8785 to -128.9
+        assertSameAnswer("select id, coalesce(concentration * 1.5, 4922.600), concentration * 1.5 + 0.001 from measurements",
+                false, 100, "binary");
+        JsonNode row = dqp.query("select cast(1.25 as decimal(5,1)), coalesce(cast(null as numeric) * 1.5, 2.0625)", 100, "binary")
+                .get("rows").get(0);
+        assertEquals("1.3", row.get(0).asText(), "a declared scale still rounds");
+        assertEquals("2.0625", row.get(1).asText());
+    }
+
+    @Test
+    void numericModuloIntegerIsRefusedRatherThanTruncated() throws Exception {
+        // Calcite types numeric % integer as integer: (-82.875 % 6) / 3 gave -1 where PostgreSQL gives -1.625
+        HttpResponse<String> refused = dqp.post(Map.of("sql", "select (-82.875 % 6) / 3"), "application/json");
+        assertEquals(400, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("% of numeric and integer"), refused.body());
+        assertSameAnswer("select id, total % 7 from measurements", false, 100, "binary");
+    }
+
+    @Test
     void aggregatesOfOneTablePushDownToItsDataService() throws Exception {
         JsonNode count = dqp.query("select count(*) from protein_goterm", 100, "binary");
         assertEquals(16_803, count.get("rows").get(0).get(0).asLong());

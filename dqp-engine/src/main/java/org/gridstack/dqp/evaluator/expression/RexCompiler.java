@@ -147,6 +147,12 @@ public final class RexCompiler {
                     throw new UnsupportedSqlException("% of real or double precision values is not supported"
                             + " (PostgreSQL has no such operator); cast to numeric");
                 }
+                if (kind == SqlKind.MOD && resultType != SqlTypeName.DECIMAL
+                        && call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName() == SqlTypeName.DECIMAL)) {
+                    // Calcite types numeric % integer as integer; PostgreSQL's answer is numeric
+                    throw new UnsupportedSqlException("% of numeric and integer values is not supported yet;"
+                            + " cast both operands to numeric");
+                }
                 RowExpression a = args.get(0);
                 RowExpression b = args.get(1);
                 return row -> Arithmetic.apply(kind, a.evaluate(row), b.evaluate(row), resultType);

@@ -59,11 +59,15 @@ public final class Values {
 
     /**
      * {@code value} converted to SQL type {@code type} as an explicit CAST does: to the declared
-     * scale of a DECIMAL(p, s) (half away from zero) and the length of a VARCHAR(n).
+     * scale of a DECIMAL(p, s) (half away from zero) and the length of a VARCHAR(n). A DECIMAL of
+     * the largest precision is a type Calcite derived from an unconstrained {@code numeric} (the
+     * result of arithmetic on one, or a common type with one), not a scale anybody declared:
+     * PostgreSQL's unconstrained numeric keeps each value's own scale, so such a cast does not round.
      */
     public static Object cast(Object value, RelDataType type) {
         Object v = coerce(value, type.getSqlTypeName());
-        if (v instanceof BigDecimal d && !PostgresTypeSystem.isUnconstrained(type) && type.getScale() >= 0) {
+        if (v instanceof BigDecimal d && !PostgresTypeSystem.isUnconstrained(type) && type.getScale() >= 0
+                && type.getPrecision() < PostgresTypeSystem.NUMERIC_PRECISION) {
             BigDecimal rounded = d.setScale(type.getScale(), RoundingMode.HALF_UP);
             if (rounded.precision() - rounded.scale() > type.getPrecision() - type.getScale()) {
                 throw new ArithmeticException("numeric field overflow: " + d + " does not fit numeric(" + type.getPrecision()
