@@ -146,6 +146,7 @@ public final class QueryPlanner {
                 throw new SqlQueryException("cannot plan the query: " + e.getMessage(), 0, 0, e);
             }
             RelNode logical = root.project();
+            PostgresOperatorCheck.check(logical);
             String logicalText = RelOptUtil.toString(logical);
             RelNode optimised;
             try {

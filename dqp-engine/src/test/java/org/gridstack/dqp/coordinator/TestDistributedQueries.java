@@ -349,10 +349,13 @@ class TestDistributedQueries {
 
     @Test
     void numericModuloIntegerIsRefusedRatherThanTruncated() throws Exception {
-        // Calcite types numeric % integer as integer: (-82.875 % 6) / 3 gave -1 where PostgreSQL gives -1.625
-        HttpResponse<String> refused = dqp.post(Map.of("sql", "select (-82.875 % 6) / 3"), "application/json");
+        // Calcite types an unconstrained numeric column % integer as integer: a concentration of -82.875
+        // gave (-82.875 % 6) / 3 = -1 where PostgreSQL gives -1.625
+        HttpResponse<String> refused = dqp.post(Map.of("sql", "select id, (concentration % 6) / 3 from measurements"),
+                "application/json");
         assertEquals(400, refused.statusCode(), refused.body());
         assertTrue(refused.body().contains("% of numeric and integer"), refused.body());
+        assertSameAnswer("select (-82.875 % 6) / 3", false, 100, "binary");
         assertSameAnswer("select id, total % 7 from measurements", false, 100, "binary");
     }
 

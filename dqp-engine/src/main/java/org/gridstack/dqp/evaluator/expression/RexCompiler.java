@@ -142,17 +142,7 @@ public final class RexCompiler {
             }
             case PLUS, MINUS, TIMES, DIVIDE, MOD: {
                 requireNumeric(call);
-                if (kind == SqlKind.MOD && call.getOperands().stream().anyMatch(o -> SqlTypeName.APPROX_TYPES.contains(
-                        o.getType().getSqlTypeName()))) {
-                    throw new UnsupportedSqlException("% of real or double precision values is not supported"
-                            + " (PostgreSQL has no such operator); cast to numeric");
-                }
-                if (kind == SqlKind.MOD && resultType != SqlTypeName.DECIMAL
-                        && call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName() == SqlTypeName.DECIMAL)) {
-                    // Calcite types numeric % integer as integer; PostgreSQL's answer is numeric
-                    throw new UnsupportedSqlException("% of numeric and integer values is not supported yet;"
-                            + " cast both operands to numeric");
-                }
+                // % whose typing differs from PostgreSQL's is refused on the logical plan (PostgresOperatorCheck)
                 RowExpression a = args.get(0);
                 RowExpression b = args.get(1);
                 return row -> Arithmetic.apply(kind, a.evaluate(row), b.evaluate(row), resultType);

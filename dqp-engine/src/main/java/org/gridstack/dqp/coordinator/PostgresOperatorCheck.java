@@ -1,0 +1,65 @@
+package org.gridstack.dqp.coordinator;
+
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
+
+/**
+ * Refuses, on the logical plan before any rule rewrites it, the operators whose Calcite typing
+ * differs from PostgreSQL's so that an answer would differ: {@code %} of real or double precision
+ * values (PostgreSQL has no such operator, while a data service would be sent {@code MOD(...)},
+ * which PostgreSQL answers through numeric), and {@code %} of a numeric and an integer that
+ * Calcite types as integer (PostgreSQL's result is numeric). Checked here, not only where the
+ * engine evaluates, because constant parts may be evaluated or pushed down elsewhere. Stateless.
+ */
+final class PostgresOperatorCheck {
+    private PostgresOperatorCheck() {
+    }
+
+    /** Throws {@link UnsupportedSqlException} naming the first such operator in {@code plan}. */
+    static void check(RelNode plan) {
+        plan.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                other.accept(new OperatorFinder(this));
+                return super.visit(other);
+            }
+        });
+    }
+
+    private static final class OperatorFinder extends RexShuttle {
+        private final RelHomogeneousShuttle plans;
+
+        OperatorFinder(RelHomogeneousShuttle plans) {
+            this.plans = plans;
+        }
+
+        @Override
+        public RexNode visitCall(RexCall call) {
+            if (call.getKind() == SqlKind.MOD) {
+                if (call.getOperands().stream().anyMatch(o -> SqlTypeName.APPROX_TYPES.contains(o.getType().getSqlTypeName()))) {
+                    throw new UnsupportedSqlException("% of real or double precision values is not supported"
+                            + " (PostgreSQL has no such operator); cast to numeric");
+                }
+                if (call.getType().getSqlTypeName() != SqlTypeName.DECIMAL
+                        && call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName() == SqlTypeName.DECIMAL)) {
+                    throw new UnsupportedSqlException("% of numeric and integer values is not supported yet;"
+                            + " cast both operands to numeric");
+                }
+            }
+            return super.visitCall(call);
+        }
+
+        @Override
+        public RexNode visitSubQuery(RexSubQuery subQuery) {
+            subQuery.rel.accept(plans);
+            return super.visitSubQuery(subQuery);
+        }
+    }
+}
