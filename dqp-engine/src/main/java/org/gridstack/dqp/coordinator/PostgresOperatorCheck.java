@@ -33,6 +33,17 @@ final class PostgresOperatorCheck {
         });
     }
 
+    /**
+     * Whether {@code operand} is real or double precision, also when the validator's implicit
+     * coercion already cast it to an exact type (% takes exact operands in Calcite).
+     */
+    private static boolean approximate(RexNode operand) {
+        if (SqlTypeName.APPROX_TYPES.contains(operand.getType().getSqlTypeName())) {
+            return true;
+        }
+        return operand instanceof RexCall cast && cast.getKind() == SqlKind.CAST && approximate(cast.getOperands().get(0));
+    }
+
     private static final class OperatorFinder extends RexShuttle {
         private final RelHomogeneousShuttle plans;
 
@@ -43,7 +54,7 @@ final class PostgresOperatorCheck {
         @Override
         public RexNode visitCall(RexCall call) {
             if (call.getKind() == SqlKind.MOD) {
-                if (call.getOperands().stream().anyMatch(o -> SqlTypeName.APPROX_TYPES.contains(o.getType().getSqlTypeName()))) {
+                if (call.getOperands().stream().anyMatch(PostgresOperatorCheck::approximate)) {
                     throw new UnsupportedSqlException("% of real or double precision values is not supported"
                             + " (PostgreSQL has no such operator); cast to numeric");
                 }

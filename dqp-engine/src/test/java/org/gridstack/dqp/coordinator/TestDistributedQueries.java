@@ -356,6 +356,13 @@ class TestDistributedQueries {
         assertEquals(400, refused.statusCode(), refused.body());
         assertTrue(refused.body().contains("% of numeric and integer"), refused.body());
         assertSameAnswer("select (-82.875 % 6) / 3", false, 100, "binary");
+        // PostgreSQL has no % for real or double precision; a data service was sent MOD(), which it answers
+        for (String sql : List.of("select (cast(-7 as real) % 3)",
+                "select (cast(177 as double precision) % 4) from measurements where concentration > 0")) {
+            HttpResponse<String> approximate = dqp.post(Map.of("sql", sql), "application/json");
+            assertEquals(400, approximate.statusCode(), sql + ": " + approximate.body());
+            assertTrue(approximate.body().contains("% of real or double precision"), approximate.body());
+        }
         assertSameAnswer("select id, total % 7 from measurements", false, 100, "binary");
     }
 
