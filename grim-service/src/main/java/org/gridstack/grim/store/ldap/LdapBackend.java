@@ -23,6 +23,7 @@ import java.util.function.UnaryOperator;
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
+import org.gridstack.grim.schema.GrimLdapSchema;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
@@ -83,7 +84,7 @@ public final class LdapBackend implements GrimBackend {
         this.server = server;
         this.host = requireNonNull(host, "host is null");
         this.port = port;
-        this.schema = OpenLdapSchemaConverter.grimSchema();
+        this.schema = GrimLdapSchema.schema();
         this.filterShaper = server != null ? InMemoryIndexPlanner::shape : UnaryOperator.identity();
         SingleServerSet servers = new SingleServerSet(host, port);
         LDAPConnectionPool r = new LDAPConnectionPool(servers, null, 1, POOL_SIZE);
@@ -104,7 +105,7 @@ public final class LdapBackend implements GrimBackend {
         InMemoryDirectoryServer server = null;
         try {
             InMemoryDirectoryServerConfig cfg = new InMemoryDirectoryServerConfig(GlueDit.SUFFIX);
-            cfg.setSchema(OpenLdapSchemaConverter.grimSchema());
+            cfg.setSchema(GrimLdapSchema.schema());
             cfg.setListenerConfigs(InMemoryListenerConfig.createLDAPConfig("ldap", InetAddress.getLoopbackAddress(), 0, null));
             String password = Long.toHexString(new java.security.SecureRandom().nextLong());
             cfg.addAdditionalBindCredentials(DEFAULT_BIND_DN, password);
