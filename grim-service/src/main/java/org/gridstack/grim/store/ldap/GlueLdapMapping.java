@@ -71,6 +71,16 @@ final class GlueLdapMapping {
         return Filter.createORFilter(terms);
     }
 
+    /** The entries of collection {@code d} whose {@code column} equals {@code value}. */
+    Filter entriesWith(CollectionDef d, String column, String value) {
+        return allOf(objectClassFilter(d), equalityFilter(d, column, value));
+    }
+
+    /** The entries of collection {@code d} whose {@code column} equals one of {@code values} (non-empty). */
+    Filter entriesWithAnyOf(CollectionDef d, String column, Collection<String> values) {
+        return allOf(objectClassFilter(d), anyValueFilter(d, column, values));
+    }
+
     /** The AND of {@code filters}. */
     Filter allOf(Filter... filters) {
         return Filter.createANDFilter(filters);

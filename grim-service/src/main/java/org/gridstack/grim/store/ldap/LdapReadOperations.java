@@ -69,7 +69,8 @@ final class LdapReadOperations {
             case NON_SCOPED_HOSTS -> nonScopedHosts(s, best, p.text("cluster"), p.text("release"));
             case SCOPED -> scoped(s, best, p.text("site"), p.text("name"));
             case NON_SCOPED -> storageElements(s, glue.allOf(glue.objectClassFilter(STORAGE_ELEMENTS),
-                    glue.equalityFilter(STORAGE_ELEMENTS, "site_id", p.text("site")), glue.equalityFilter(STORAGE_ELEMENTS, "name", p.text("name"))),
+                    glue.equalityFilter(STORAGE_ELEMENTS, "site_id", p.text("site")),
+                            glue.equalityFilter(STORAGE_ELEMENTS, "name", p.text("name"))),
                     GlueDit.BASE, p.text("site"), p.text("name"));
             case INDEXED -> hostDetails(s, best, "host_id", p.text("host"));
             case NON_INDEXED -> hostDetails(s, best, "host_name", p.text("hostName"));
@@ -95,7 +96,8 @@ final class LdapReadOperations {
             base = GlueDit.dn(CLUSTERS, List.of(cluster), null);
         } else {
             base = null;
-            for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(CLUSTERS), glue.equalityFilter(CLUSTERS, "cluster_id", cluster)), glue.attribute(CLUSTERS, "cluster_id"))) {
+            for (SearchResultEntry e : s.searchAll(glue.entriesWith(CLUSTERS, "cluster_id", cluster),
+                    glue.attribute(CLUSTERS, "cluster_id"))) {
                 if (cluster.equals(glue.text(e, CLUSTERS, "cluster_id"))) {
                     base = glue.parsedDn(e);
                 }
@@ -104,7 +106,7 @@ final class LdapReadOperations {
         if (base == null || os.isEmpty()) {
             return List.of();
         }
-        return hostsWithOs(s.search(base, SearchScope.SUB, glue.allOf(glue.objectClassFilter(HOSTS), glue.anyValueFilter(HOSTS, "os_id", os)),
+        return hostsWithOs(s.search(base, SearchScope.SUB, glue.entriesWithAnyOf(HOSTS, "os_id", os),
                 GlueDit.attributes(HOSTS, "host_id", "host_name", "cluster_id", "os_id")), cluster, os);
     }
 
@@ -114,11 +116,14 @@ final class LdapReadOperations {
             if (os.isEmpty()) {
                 return List.of();
             }
-            return hostsWithOs(s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS), glue.equalityFilter(HOSTS, "cluster_id", cluster), glue.anyValueFilter(HOSTS, "os_id", os)),
+            return hostsWithOs(s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS), glue.equalityFilter(HOSTS, "cluster_id", cluster),
+                    glue.anyValueFilter(HOSTS, "os_id", os)),
                     GlueDit.attributes(HOSTS, "host_id", "host_name", "cluster_id", "os_id")), cluster, os);
         }
-        List<SearchResultEntry> all = s.searchAll(glue.anyOf(glue.allOf(glue.objectClassFilter(OPERATING_SYSTEMS), glue.equalityFilter(OPERATING_SYSTEMS, "release", release)), glue.allOf(glue.objectClassFilter(HOSTS), glue.equalityFilter(HOSTS, "cluster_id", cluster))),
-                glue.attributesWithObjectClass(GlueDit.attributes(OPERATING_SYSTEMS, "os_id", "release"), GlueDit.attributes(HOSTS, "host_id", "host_name", "cluster_id", "os_id")));
+        List<SearchResultEntry> all = s.searchAll(glue.anyOf(glue.entriesWith(OPERATING_SYSTEMS, "release", release),
+                glue.entriesWith(HOSTS, "cluster_id", cluster)),
+                glue.attributesWithObjectClass(GlueDit.attributes(OPERATING_SYSTEMS, "os_id", "release"),
+                        GlueDit.attributes(HOSTS, "host_id", "host_name", "cluster_id", "os_id")));
         Set<String> os = new HashSet<>();
         for (SearchResultEntry e : all) {
             if (glue.isEntryOf(e, OPERATING_SYSTEMS) && release.equals(glue.text(e, OPERATING_SYSTEMS, "release"))) {
@@ -136,7 +141,8 @@ final class LdapReadOperations {
 
     private Set<String> osIds(LdapSession s, String column, String value) {
         Set<String> os = new HashSet<>();
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(OPERATING_SYSTEMS), glue.equalityFilter(OPERATING_SYSTEMS, column, value)), GlueDit.attributes(OPERATING_SYSTEMS, "os_id", column))) {
+        for (SearchResultEntry e : s.searchAll(glue.entriesWith(OPERATING_SYSTEMS, column, value),
+                GlueDit.attributes(OPERATING_SYSTEMS, "os_id", column))) {
             if (value.equals(glue.text(e, OPERATING_SYSTEMS, column))) {
                 os.add(glue.text(e, OPERATING_SYSTEMS, "os_id"));
             }
@@ -161,7 +167,7 @@ final class LdapReadOperations {
         if (best) {
             base = GlueDit.dn(SITES, List.of(site), null).toString();
         } else {
-            for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(SITES), glue.equalityFilter(SITES, "site_id", site)), glue.attribute(SITES, "site_id"))) {
+            for (SearchResultEntry e : s.searchAll(glue.entriesWith(SITES, "site_id", site), glue.attribute(SITES, "site_id"))) {
                 if (site.equals(glue.text(e, SITES, "site_id"))) {
                     base = e.getDN();
                 }
@@ -170,12 +176,13 @@ final class LdapReadOperations {
                 return List.of();
             }
         }
-        return storageElements(s, glue.allOf(glue.objectClassFilter(STORAGE_ELEMENTS), glue.equalityFilter(STORAGE_ELEMENTS, "name", name)), base, site, name);
+        return storageElements(s, glue.entriesWith(STORAGE_ELEMENTS, "name", name), base, site, name);
     }
 
     private List<List<Object>> storageElements(LdapSession s, Filter filter, String base, String site, String name) {
         List<List<Object>> rows = new ArrayList<>();
-        for (SearchResultEntry e : s.search(base, SearchScope.SUB, filter, GlueDit.attributes(STORAGE_ELEMENTS, "se_id", "name", "site_id"))) {
+        for (SearchResultEntry e : s.search(base, SearchScope.SUB, filter,
+                GlueDit.attributes(STORAGE_ELEMENTS, "se_id", "name", "site_id"))) {
             if (site.equals(glue.text(e, STORAGE_ELEMENTS, "site_id")) && name.equals(glue.text(e, STORAGE_ELEMENTS, "name"))) {
                 rows.add(row(glue.text(e, STORAGE_ELEMENTS, "se_id"), glue.text(e, STORAGE_ELEMENTS, "name")));
             }
@@ -187,7 +194,7 @@ final class LdapReadOperations {
 
     private List<List<Object>> hostDetails(LdapSession s, boolean best, String column, String value) {
         List<SearchResultEntry> hosts = new ArrayList<>();
-        for (SearchResultEntry h : s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS), glue.equalityFilter(HOSTS, column, value)),
+        for (SearchResultEntry h : s.searchAll(glue.entriesWith(HOSTS, column, value),
                 GlueDit.attributes(HOSTS, "host_id", "host_name", "os_id", "memory_id"))) {
             if (value.equals(glue.text(h, HOSTS, column))) {
                 hosts.add(h);
@@ -207,7 +214,8 @@ final class LdapReadOperations {
         String[] osAttrs = GlueDit.attributes(OPERATING_SYSTEMS, "os_id", "name");
         String[] memAttrs = GlueDit.attributes(MEMORIES, "memory_id", "ram_size");
         if (best) {
-            for (SearchResultEntry e : s.searchAll(glue.anyOf(glue.allOf(glue.objectClassFilter(OPERATING_SYSTEMS), glue.anyValueFilter(OPERATING_SYSTEMS, "os_id", osIds)), glue.allOf(glue.objectClassFilter(MEMORIES), glue.anyValueFilter(MEMORIES, "memory_id", memIds))),
+            for (SearchResultEntry e : s.searchAll(glue.anyOf(glue.entriesWithAnyOf(OPERATING_SYSTEMS, "os_id", osIds),
+                    glue.entriesWithAnyOf(MEMORIES, "memory_id", memIds)),
                     glue.attributesWithObjectClass(osAttrs, memAttrs))) {
                 if (glue.isEntryOf(e, OPERATING_SYSTEMS)) {
                     os.put(glue.text(e, OPERATING_SYSTEMS, "os_id"), e);
@@ -216,10 +224,10 @@ final class LdapReadOperations {
                 }
             }
         } else {
-            for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(OPERATING_SYSTEMS), glue.anyValueFilter(OPERATING_SYSTEMS, "os_id", osIds)), osAttrs)) {
+            for (SearchResultEntry e : s.searchAll(glue.entriesWithAnyOf(OPERATING_SYSTEMS, "os_id", osIds), osAttrs)) {
                 os.put(glue.text(e, OPERATING_SYSTEMS, "os_id"), e);
             }
-            for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(MEMORIES), glue.anyValueFilter(MEMORIES, "memory_id", memIds)), memAttrs)) {
+            for (SearchResultEntry e : s.searchAll(glue.entriesWithAnyOf(MEMORIES, "memory_id", memIds), memAttrs)) {
                 mem.put(glue.text(e, MEMORIES, "memory_id"), e);
             }
         }
@@ -228,7 +236,8 @@ final class LdapReadOperations {
             Entry o = os.get(glue.text(h, HOSTS, "os_id"));
             Entry m = mem.get(glue.text(h, HOSTS, "memory_id"));
             if (o != null && m != null) {
-                rows.add(row(glue.text(h, HOSTS, "host_id"), glue.text(h, HOSTS, "host_name"), glue.text(o, OPERATING_SYSTEMS, "name"), glue.integer(m, MEMORIES, "ram_size")));
+                rows.add(row(glue.text(h, HOSTS, "host_id"), glue.text(h, HOSTS, "host_name"), glue.text(o, OPERATING_SYSTEMS, "name"),
+                        glue.integer(m, MEMORIES, "ram_size")));
             }
         }
         return rows;
@@ -246,7 +255,8 @@ final class LdapReadOperations {
                 GlueDit.attributes(CONNECTIONS, "connection_id", "source_endpoint", "target_endpoint", "sequence"))) {
             Long v = glue.integer(e, CONNECTIONS, "sequence");
             if (v != null && v >= from && v <= to) {
-                rows.add(row(glue.text(e, CONNECTIONS, "connection_id"), glue.text(e, CONNECTIONS, "source_endpoint"), glue.text(e, CONNECTIONS, "target_endpoint"), v));
+                rows.add(row(glue.text(e, CONNECTIONS, "connection_id"), glue.text(e, CONNECTIONS, "source_endpoint"),
+                        glue.text(e, CONNECTIONS, "target_endpoint"), v));
             }
         }
         return rows;
@@ -256,12 +266,13 @@ final class LdapReadOperations {
 
     private List<List<Object>> manyRelationsFaithful(LdapSession s, String host) {
         Set<String> subs = new LinkedHashSet<>();
-        for (SearchResultEntry h : s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS), glue.equalityFilter(HOSTS, "host_id", host)), GlueDit.attributes(HOSTS, "host_id", "sub_cluster_id"))) {
+        for (SearchResultEntry h : s.searchAll(glue.entriesWith(HOSTS, "host_id", host),
+                GlueDit.attributes(HOSTS, "host_id", "sub_cluster_id"))) {
             if (host.equals(glue.text(h, HOSTS, "host_id"))) {
                 addIfPresent(subs, glue.text(h, HOSTS, "sub_cluster_id"));
             }
         }
-        for (SearchResultEntry r : s.searchAll(glue.allOf(glue.objectClassFilter(SHARED_HOSTS), glue.equalityFilter(SHARED_HOSTS, "host_id", host)), GlueDit.allAttributes(SHARED_HOSTS))) {
+        for (SearchResultEntry r : s.searchAll(glue.entriesWith(SHARED_HOSTS, "host_id", host), GlueDit.allAttributes(SHARED_HOSTS))) {
             if (host.equals(glue.text(r, SHARED_HOSTS, "host_id"))) {
                 subs.add(glue.text(r, SHARED_HOSTS, "sub_cluster_id"));
             }
@@ -270,7 +281,8 @@ final class LdapReadOperations {
             return List.of();
         }
         Map<String, String> clusterOf = new HashMap<>();
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(SUB_CLUSTERS), glue.anyValueFilter(SUB_CLUSTERS, "sub_cluster_id", subs)), GlueDit.attributes(SUB_CLUSTERS, "sub_cluster_id", "cluster_id"))) {
+        for (SearchResultEntry e : s.searchAll(glue.entriesWithAnyOf(SUB_CLUSTERS, "sub_cluster_id", subs),
+                GlueDit.attributes(SUB_CLUSTERS, "sub_cluster_id", "cluster_id"))) {
             String cl = glue.text(e, SUB_CLUSTERS, "cluster_id");
             if (cl != null) {
                 clusterOf.put(glue.text(e, SUB_CLUSTERS, "sub_cluster_id"), cl);
@@ -284,7 +296,8 @@ final class LdapReadOperations {
         // under the subclusters they name); the subclusters' clusters are the DNs' grandparents
         Map<String, String> clusterOf = new HashMap<>();
         Set<String> subs = new LinkedHashSet<>();
-        for (SearchResultEntry e : s.searchAll(glue.anyOf(glue.allOf(glue.objectClassFilter(HOSTS), glue.equalityFilter(HOSTS, "host_id", host)), glue.allOf(glue.objectClassFilter(SHARED_HOSTS), glue.equalityFilter(SHARED_HOSTS, "host_id", host))),
+        for (SearchResultEntry e : s.searchAll(glue.anyOf(glue.entriesWith(HOSTS, "host_id", host),
+                glue.entriesWith(SHARED_HOSTS, "host_id", host)),
                 glue.attributesWithObjectClass(GlueDit.attributes(HOSTS, "host_id", "sub_cluster_id")))) {
             if (!host.equals(glue.isEntryOf(e, HOSTS) ? glue.text(e, HOSTS, "host_id") : glue.text(e, SHARED_HOSTS, "host_id"))) {
                 continue;
@@ -317,7 +330,7 @@ final class LdapReadOperations {
         String[] ceAttrs = GlueDit.attributes(COMPUTING_ELEMENTS, "ce_id", "cluster_id");
         String[] bindAttrs = GlueDit.attributes(CE_SE_BINDS, "ce_id", "se_id");
         if (dit == null) {
-            for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(COMPUTING_ELEMENTS), glue.anyValueFilter(COMPUTING_ELEMENTS, "cluster_id", clusters)), ceAttrs)) {
+            for (SearchResultEntry e : s.searchAll(glue.entriesWithAnyOf(COMPUTING_ELEMENTS, "cluster_id", clusters), ceAttrs)) {
                 addCe(cesOf, e);
             }
             Set<String> ces = new LinkedHashSet<>();
@@ -325,17 +338,19 @@ final class LdapReadOperations {
             if (ces.isEmpty()) {
                 return List.of();
             }
-            for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(CE_SE_BINDS), glue.anyValueFilter(CE_SE_BINDS, "ce_id", ces)), bindAttrs)) {
+            for (SearchResultEntry e : s.searchAll(glue.entriesWithAnyOf(CE_SE_BINDS, "ce_id", ces), bindAttrs)) {
                 sesOf.computeIfAbsent(glue.text(e, CE_SE_BINDS, "ce_id"), k -> new ArrayList<>()).add(glue.text(e, CE_SE_BINDS, "se_id"));
             }
         } else {
             for (String cl : clusters) {
-                for (SearchResultEntry e : s.search(GlueDit.dn(CLUSTERS, List.of(cl), null), SearchScope.SUB, glue.anyOf(glue.objectClassFilter(COMPUTING_ELEMENTS), glue.objectClassFilter(CE_SE_BINDS)),
+                for (SearchResultEntry e : s.search(GlueDit.dn(CLUSTERS, List.of(cl), null), SearchScope.SUB,
+                        glue.anyOf(glue.objectClassFilter(COMPUTING_ELEMENTS), glue.objectClassFilter(CE_SE_BINDS)),
                         glue.attributesWithObjectClass(ceAttrs, bindAttrs))) {
                     if (glue.isEntryOf(e, COMPUTING_ELEMENTS)) {
                         addCe(cesOf, e);
                     } else {
-                        sesOf.computeIfAbsent(glue.text(e, CE_SE_BINDS, "ce_id"), k -> new ArrayList<>()).add(glue.text(e, CE_SE_BINDS, "se_id"));
+                        sesOf.computeIfAbsent(glue.text(e, CE_SE_BINDS, "ce_id"),
+                                k -> new ArrayList<>()).add(glue.text(e, CE_SE_BINDS, "se_id"));
                     }
                 }
             }
@@ -346,8 +361,10 @@ final class LdapReadOperations {
             return List.of();
         }
         Map<String, List<String>> typesOf = new HashMap<>(); // SE -> protocol types
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(ACCESS_PROTOCOLS), glue.anyValueFilter(ACCESS_PROTOCOLS, "se_id", ses)), GlueDit.attributes(ACCESS_PROTOCOLS, "protocol_id", "se_id", "type"))) {
-            typesOf.computeIfAbsent(glue.text(e, ACCESS_PROTOCOLS, "se_id"), k -> new ArrayList<>()).add(glue.text(e, ACCESS_PROTOCOLS, "type"));
+        for (SearchResultEntry e : s.searchAll(glue.entriesWithAnyOf(ACCESS_PROTOCOLS, "se_id", ses),
+                GlueDit.attributes(ACCESS_PROTOCOLS, "protocol_id", "se_id", "type"))) {
+            typesOf.computeIfAbsent(glue.text(e, ACCESS_PROTOCOLS, "se_id"),
+                    k -> new ArrayList<>()).add(glue.text(e, ACCESS_PROTOCOLS, "type"));
         }
         List<List<Object>> rows = new ArrayList<>();
         for (String sc : subs) {
@@ -373,11 +390,13 @@ final class LdapReadOperations {
     // #11 ---------------------------------------------------------------------------------------
 
     private List<List<Object>> jobSubmitFaithful(LdapSession s, String cluster, String user, String binary, String osName) {
-        if (!activeUser(s.searchAll(glue.allOf(glue.objectClassFilter(USER_ACCOUNTS), glue.equalityFilter(USER_ACCOUNTS, "user_id", user)), GlueDit.attributes(USER_ACCOUNTS, "user_id", "status")), user)) {
+        if (!activeUser(s.searchAll(glue.entriesWith(USER_ACCOUNTS, "user_id", user),
+                GlueDit.attributes(USER_ACCOUNTS, "user_id", "status")), user)) {
             return List.of();
         }
         Set<String> subs = new HashSet<>();
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(SUB_CLUSTERS), glue.equalityFilter(SUB_CLUSTERS, "cluster_id", cluster)), GlueDit.attributes(SUB_CLUSTERS, "sub_cluster_id", "cluster_id"))) {
+        for (SearchResultEntry e : s.searchAll(glue.entriesWith(SUB_CLUSTERS, "cluster_id", cluster),
+                GlueDit.attributes(SUB_CLUSTERS, "sub_cluster_id", "cluster_id"))) {
             if (cluster.equals(glue.text(e, SUB_CLUSTERS, "cluster_id"))) {
                 subs.add(glue.text(e, SUB_CLUSTERS, "sub_cluster_id"));
             }
@@ -386,7 +405,8 @@ final class LdapReadOperations {
             return List.of();
         }
         Set<String> withAccount = new HashSet<>();
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(SUB_CLUSTER_ACCOUNTS), glue.equalityFilter(SUB_CLUSTER_ACCOUNTS, "user_id", user)), GlueDit.allAttributes(SUB_CLUSTER_ACCOUNTS))) {
+        for (SearchResultEntry e : s.searchAll(glue.entriesWith(SUB_CLUSTER_ACCOUNTS, "user_id", user),
+                GlueDit.allAttributes(SUB_CLUSTER_ACCOUNTS))) {
             if (user.equals(glue.text(e, SUB_CLUSTER_ACCOUNTS, "user_id"))) {
                 withAccount.add(glue.text(e, SUB_CLUSTER_ACCOUNTS, "sub_cluster_id"));
             }
@@ -396,7 +416,8 @@ final class LdapReadOperations {
             return List.of();
         }
         Set<String> apps = new HashSet<>();
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(APPLICATIONS), glue.equalityFilter(APPLICATIONS, "binary_name", binary)), GlueDit.attributes(APPLICATIONS, "application_id", "binary_name"))) {
+        for (SearchResultEntry e : s.searchAll(glue.entriesWith(APPLICATIONS, "binary_name", binary),
+                GlueDit.attributes(APPLICATIONS, "application_id", "binary_name"))) {
             if (binary.equals(glue.text(e, APPLICATIONS, "binary_name"))) {
                 apps.add(glue.text(e, APPLICATIONS, "application_id"));
             }
@@ -405,7 +426,8 @@ final class LdapReadOperations {
             return List.of();
         }
         Set<String> resident = new HashSet<>();
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(SUB_CLUSTER_APPLICATIONS), glue.anyValueFilter(SUB_CLUSTER_APPLICATIONS, "application_id", apps)), GlueDit.allAttributes(SUB_CLUSTER_APPLICATIONS))) {
+        for (SearchResultEntry e : s.searchAll(glue.entriesWithAnyOf(SUB_CLUSTER_APPLICATIONS, "application_id", apps),
+                GlueDit.allAttributes(SUB_CLUSTER_APPLICATIONS))) {
             resident.add(glue.text(e, SUB_CLUSTER_APPLICATIONS, "sub_cluster_id"));
         }
         subs.retainAll(resident);
@@ -416,19 +438,21 @@ final class LdapReadOperations {
         Map<String, Set<String>> members = new HashMap<>();
         Map<String, Entry> hosts = new HashMap<>();
         String[] hostAttrs = GlueDit.attributes(HOSTS, "host_id", "sub_cluster_id", "os_id", "memory_id");
-        for (SearchResultEntry h : s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS), glue.anyValueFilter(HOSTS, "sub_cluster_id", subs)), hostAttrs)) {
+        for (SearchResultEntry h : s.searchAll(glue.entriesWithAnyOf(HOSTS, "sub_cluster_id", subs), hostAttrs)) {
             hosts.put(glue.text(h, HOSTS, "host_id"), h);
             members.computeIfAbsent(glue.text(h, HOSTS, "sub_cluster_id"), k -> new HashSet<>()).add(glue.text(h, HOSTS, "host_id"));
         }
         Set<String> shared = new HashSet<>();
-        for (SearchResultEntry r : s.searchAll(glue.allOf(glue.objectClassFilter(SHARED_HOSTS), glue.anyValueFilter(SHARED_HOSTS, "sub_cluster_id", subs)), GlueDit.allAttributes(SHARED_HOSTS))) {
-            members.computeIfAbsent(glue.text(r, SHARED_HOSTS, "sub_cluster_id"), k -> new HashSet<>()).add(glue.text(r, SHARED_HOSTS, "host_id"));
+        for (SearchResultEntry r : s.searchAll(glue.entriesWithAnyOf(SHARED_HOSTS, "sub_cluster_id", subs),
+                GlueDit.allAttributes(SHARED_HOSTS))) {
+            members.computeIfAbsent(glue.text(r, SHARED_HOSTS, "sub_cluster_id"),
+                    k -> new HashSet<>()).add(glue.text(r, SHARED_HOSTS, "host_id"));
             if (!hosts.containsKey(glue.text(r, SHARED_HOSTS, "host_id"))) {
                 shared.add(glue.text(r, SHARED_HOSTS, "host_id"));
             }
         }
         if (!shared.isEmpty()) {
-            for (SearchResultEntry h : s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS), glue.anyValueFilter(HOSTS, "host_id", shared)), hostAttrs)) {
+            for (SearchResultEntry h : s.searchAll(glue.entriesWithAnyOf(HOSTS, "host_id", shared), hostAttrs)) {
                 hosts.put(glue.text(h, HOSTS, "host_id"), h);
             }
         }
@@ -438,9 +462,11 @@ final class LdapReadOperations {
     private List<List<Object>> jobSubmitBest(LdapSession s, String cluster, String user, String binary, String osName) {
         // 1: the user, the applications named B, the operating systems named O and every memory
         // description (a small collection: 120 objects at scale 1) in one OR search
-        List<SearchResultEntry> first = s.searchAll(glue.anyOf(glue.allOf(glue.objectClassFilter(USER_ACCOUNTS), glue.equalityFilter(USER_ACCOUNTS, "user_id", user)), glue.allOf(glue.objectClassFilter(APPLICATIONS), glue.equalityFilter(APPLICATIONS, "binary_name", binary)),
-                glue.allOf(glue.objectClassFilter(OPERATING_SYSTEMS), glue.equalityFilter(OPERATING_SYSTEMS, "name", osName)), glue.objectClassFilter(MEMORIES)),
-                glue.attributesWithObjectClass(GlueDit.attributes(USER_ACCOUNTS, "user_id", "status"), GlueDit.attributes(APPLICATIONS, "application_id", "binary_name"),
+        List<SearchResultEntry> first = s.searchAll(glue.anyOf(glue.entriesWith(USER_ACCOUNTS, "user_id", user),
+                glue.entriesWith(APPLICATIONS, "binary_name", binary),
+                glue.entriesWith(OPERATING_SYSTEMS, "name", osName), glue.objectClassFilter(MEMORIES)),
+                glue.attributesWithObjectClass(GlueDit.attributes(USER_ACCOUNTS, "user_id", "status"),
+                        GlueDit.attributes(APPLICATIONS, "application_id", "binary_name"),
                         GlueDit.attributes(OPERATING_SYSTEMS, "os_id", "name"), GlueDit.attributes(MEMORIES, "memory_id", "ram_size")));
         Map<String, Long> ram = new HashMap<>();
         List<SearchResultEntry> users = new ArrayList<>();
@@ -464,8 +490,10 @@ final class LdapReadOperations {
         Set<String> withAccount = new HashSet<>();
         Set<String> resident = new HashSet<>();
         for (SearchResultEntry e : s.search(GlueDit.dn(CLUSTERS, List.of(cluster), null), SearchScope.SUB,
-                glue.anyOf(glue.allOf(glue.objectClassFilter(SUB_CLUSTER_ACCOUNTS), glue.equalityFilter(SUB_CLUSTER_ACCOUNTS, "user_id", user)), glue.allOf(glue.objectClassFilter(SUB_CLUSTER_APPLICATIONS), glue.anyValueFilter(SUB_CLUSTER_APPLICATIONS, "application_id", apps))),
-                glue.attributesWithObjectClass(GlueDit.allAttributes(SUB_CLUSTER_ACCOUNTS), GlueDit.allAttributes(SUB_CLUSTER_APPLICATIONS)))) {
+                glue.anyOf(glue.entriesWith(SUB_CLUSTER_ACCOUNTS, "user_id", user),
+                        glue.entriesWithAnyOf(SUB_CLUSTER_APPLICATIONS, "application_id", apps)),
+                glue.attributesWithObjectClass(GlueDit.allAttributes(SUB_CLUSTER_ACCOUNTS),
+                        GlueDit.allAttributes(SUB_CLUSTER_APPLICATIONS)))) {
             if (glue.isEntryOf(e, SUB_CLUSTER_ACCOUNTS) && user.equals(glue.text(e, SUB_CLUSTER_ACCOUNTS, "user_id"))) {
                 withAccount.add(glue.text(e, SUB_CLUSTER_ACCOUNTS, "sub_cluster_id"));
             } else if (glue.isEntryOf(e, SUB_CLUSTER_APPLICATIONS)) {
@@ -482,20 +510,24 @@ final class LdapReadOperations {
         Map<String, Entry> hosts = new HashMap<>();
         String[] hostAttrs = GlueDit.attributes(HOSTS, "host_id", "sub_cluster_id", "os_id", "memory_id");
         Set<String> shared = new HashSet<>();
-        for (SearchResultEntry e : s.searchAll(glue.anyOf(glue.allOf(glue.objectClassFilter(HOSTS), glue.anyValueFilter(HOSTS, "sub_cluster_id", subs), glue.anyValueFilter(HOSTS, "os_id", os)),
-                glue.allOf(glue.objectClassFilter(SHARED_HOSTS), glue.anyValueFilter(SHARED_HOSTS, "sub_cluster_id", subs))), glue.attributesWithObjectClass(hostAttrs, GlueDit.allAttributes(SHARED_HOSTS)))) {
+        for (SearchResultEntry e : s.searchAll(glue.anyOf(glue.allOf(glue.objectClassFilter(HOSTS),
+                glue.anyValueFilter(HOSTS, "sub_cluster_id", subs), glue.anyValueFilter(HOSTS, "os_id", os)),
+                glue.entriesWithAnyOf(SHARED_HOSTS, "sub_cluster_id", subs)),
+                        glue.attributesWithObjectClass(hostAttrs, GlueDit.allAttributes(SHARED_HOSTS)))) {
             if (glue.isEntryOf(e, HOSTS)) {
                 hosts.put(glue.text(e, HOSTS, "host_id"), e);
                 members.computeIfAbsent(glue.text(e, HOSTS, "sub_cluster_id"), k -> new HashSet<>()).add(glue.text(e, HOSTS, "host_id"));
             } else {
-                members.computeIfAbsent(glue.text(e, SHARED_HOSTS, "sub_cluster_id"), k -> new HashSet<>()).add(glue.text(e, SHARED_HOSTS, "host_id"));
+                members.computeIfAbsent(glue.text(e, SHARED_HOSTS, "sub_cluster_id"),
+                        k -> new HashSet<>()).add(glue.text(e, SHARED_HOSTS, "host_id"));
                 shared.add(glue.text(e, SHARED_HOSTS, "host_id"));
             }
         }
         shared.removeAll(hosts.keySet());
         // 4 (only when hosts of other subclusters are shared in): those running O
         if (!shared.isEmpty()) {
-            for (SearchResultEntry h : s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS), glue.anyValueFilter(HOSTS, "host_id", shared), glue.anyValueFilter(HOSTS, "os_id", os)), hostAttrs)) {
+            for (SearchResultEntry h : s.searchAll(glue.allOf(glue.objectClassFilter(HOSTS),
+                    glue.anyValueFilter(HOSTS, "host_id", shared), glue.anyValueFilter(HOSTS, "os_id", os)), hostAttrs)) {
                 hosts.put(glue.text(h, HOSTS, "host_id"), h);
             }
         }
@@ -518,7 +550,8 @@ final class LdapReadOperations {
         }
         Map<String, Long> ram = knownRam == null ? new HashMap<>() : knownRam;
         if (!memIds.isEmpty()) {
-            for (SearchResultEntry m : s.searchAll(glue.allOf(glue.objectClassFilter(MEMORIES), glue.anyValueFilter(MEMORIES, "memory_id", memIds)), GlueDit.attributes(MEMORIES, "memory_id", "ram_size"))) {
+            for (SearchResultEntry m : s.searchAll(glue.entriesWithAnyOf(MEMORIES, "memory_id", memIds),
+                    GlueDit.attributes(MEMORIES, "memory_id", "ram_size"))) {
                 Long r = glue.integer(m, MEMORIES, "ram_size");
                 if (r != null) {
                     ram.put(glue.text(m, MEMORIES, "memory_id"), r);
@@ -575,13 +608,14 @@ final class LdapReadOperations {
             if (best) {
                 List<String> ids = new ArrayList<>(frontier);
                 for (int i = 0; i < ids.size(); i += HOP_CHUNK) {
-                    found.addAll(s.searchAll(glue.allOf(glue.objectClassFilter(CONNECTIONS), glue.anyValueFilter(CONNECTIONS, "source_endpoint", ids.subList(i, Math.min(ids.size(), i + HOP_CHUNK)))),
+                    found.addAll(s.searchAll(glue.entriesWithAnyOf(CONNECTIONS, "source_endpoint",
+                            ids.subList(i, Math.min(ids.size(), i + HOP_CHUNK))),
                             attrs));
                 }
             } else if (frontier.size() > HOP_READ_ALL) {
                 found.addAll(s.searchAll(glue.objectClassFilter(CONNECTIONS), attrs));
             } else {
-                found.addAll(s.searchAll(glue.allOf(glue.objectClassFilter(CONNECTIONS), glue.anyValueFilter(CONNECTIONS, "source_endpoint", frontier)), attrs));
+                found.addAll(s.searchAll(glue.entriesWithAnyOf(CONNECTIONS, "source_endpoint", frontier), attrs));
             }
             Set<String> reached = new LinkedHashSet<>();
             for (SearchResultEntry e : found) {
@@ -603,7 +637,8 @@ final class LdapReadOperations {
 
     private List<List<Object>> select(LdapSession s, CollectionDef def, String column, String value, String... columns) {
         List<List<Object>> rows = new ArrayList<>();
-        for (SearchResultEntry e : s.searchAll(glue.allOf(glue.objectClassFilter(def), glue.equalityFilter(def, column, value)), glue.attributesWithObjectClass(GlueDit.attributes(def, columns), GlueDit.attributes(def, column)))) {
+        for (SearchResultEntry e : s.searchAll(glue.entriesWith(def, column, value),
+                glue.attributesWithObjectClass(GlueDit.attributes(def, columns), GlueDit.attributes(def, column)))) {
             if (value.equals(GlueDit.value(e, def.column(column).orElseThrow()))) {
                 Object[] r = new Object[columns.length];
                 for (int i = 0; i < columns.length; i++) {
