@@ -25,10 +25,19 @@ public interface GrimBackend extends AutoCloseable {
     Dataset snapshot();
 
     /**
-     * Runs {@code op} in {@code mode}. {@code params} holds every parameter of the operation,
-     * typed (String or Long) and already defaulted. Counts requests and bytes, measures QRT.
+     * Runs {@code params.operation()} in {@code mode}; {@code params} are validated, typed and
+     * defaulted where they entered. Counts requests and bytes, measures QRT (implementations run
+     * it through {@link OperationTemplate}).
      */
-    OperationResult execute(Operation op, Mode mode, Map<String, Object> params);
+    OperationResult execute(OperationParameters params, Mode mode);
+
+    /**
+     * Runs {@code op} in {@code mode} with {@code params} (every parameter of the operation, String
+     * or Long); 400 naming a missing, unknown or mistyped one ({@link OperationParameters#of}).
+     */
+    default OperationResult execute(Operation op, Mode mode, Map<String, ?> params) {
+        return execute(OperationParameters.of(op, params), mode);
+    }
 
     /** Applies validated updates all or nothing (see {@link Update} for the rules); returns objects changed. */
     int apply(List<Update> batch);

@@ -3,7 +3,7 @@ package org.gridstack.grim.store;
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.Column;
 import org.gridstack.grim.model.ColumnType;
-import org.gridstack.grim.store.ldap.Ia5Attributes;
+import org.gridstack.grim.schema.Ia5Attributes;
 
 /**
  * The one domain of input GRIM accepts for writes: the values every backend (PostgreSQL, BaseX,

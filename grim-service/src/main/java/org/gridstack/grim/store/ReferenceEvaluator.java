@@ -25,29 +25,36 @@ public final class ReferenceEvaluator {
     private ReferenceEvaluator() {
     }
 
-    public static OperationResult evaluate(Dataset data, Operation op, Map<String, Object> params) {
+    /** The answer of {@code op} with {@code params} (every parameter, String or Long; 400 otherwise, see {@link OperationParameters#of}). */
+    public static OperationResult evaluate(Dataset data, Operation op, Map<String, ?> params) {
+        return evaluate(data, OperationParameters.of(op, params));
+    }
+
+    /** The answer of {@code params.operation()} on {@code data}, sorted as backends sort theirs. */
+    public static OperationResult evaluate(Dataset data, OperationParameters params) {
+        Operation op = params.operation();
         long start = System.nanoTime();
         List<List<Object>> rows = switch (op) {
-            case SCOPED_HOSTS, NON_SCOPED_HOSTS -> hostsOfClusterWithRelease(data, str(params, "cluster"), str(params, "release"));
-            case SCOPED, NON_SCOPED -> select(data, STORAGE_ELEMENT, r -> eq(r, STORAGE_ELEMENT, "site_id", params.get("site"))
-                    && eq(r, STORAGE_ELEMENT, "name", params.get("name")), "se_id", "name");
-            case INDEXED -> hostDetails(data, "host_id", params.get("host"));
-            case NON_INDEXED -> hostDetails(data, "host_name", params.get("hostName"));
-            case SELECTIVITY_1 -> connections(data, num(params, "sequence"), num(params, "sequence"));
-            case SELECTIVITY_1_PCT, SELECTIVITY_10_PCT -> connections(data, num(params, "from"), num(params, "to"));
-            case MANY_RELATIONS -> manyRelations(data, str(params, "host"));
-            case JOB_SUBMIT -> jobSubmit(data, str(params, "cluster"), str(params, "user"), str(params, "binary"), str(params, "os"));
-            case NETWORK_HOP -> networkHop(data, str(params, "endpoint"));
+            case SCOPED_HOSTS, NON_SCOPED_HOSTS -> hostsOfClusterWithRelease(data, params.text("cluster"), params.text("release"));
+            case SCOPED, NON_SCOPED -> select(data, STORAGE_ELEMENT, r -> eq(r, STORAGE_ELEMENT, "site_id", params.value("site"))
+                    && eq(r, STORAGE_ELEMENT, "name", params.value("name")), "se_id", "name");
+            case INDEXED -> hostDetails(data, "host_id", params.value("host"));
+            case NON_INDEXED -> hostDetails(data, "host_name", params.value("hostName"));
+            case SELECTIVITY_1 -> connections(data, params.integer("sequence"), params.integer("sequence"));
+            case SELECTIVITY_1_PCT, SELECTIVITY_10_PCT -> connections(data, params.integer("from"), params.integer("to"));
+            case MANY_RELATIONS -> manyRelations(data, params.text("host"));
+            case JOB_SUBMIT -> jobSubmit(data, params.text("cluster"), params.text("user"), params.text("binary"), params.text("os"));
+            case NETWORK_HOP -> networkHop(data, params.text("endpoint"));
             case CONNECT -> List.of();
             case UPDATE -> {
-                long n = data.rows(HOST).stream().filter(r -> r[0].equals(params.get("host"))).count();
+                long n = data.rows(HOST).stream().filter(r -> r[0].equals(params.value("host"))).count();
                 yield List.of(List.of((Object) n));
             }
-            case SOFTWARE_LOOKUP -> select(data, SOFTWARE, r -> eq(r, SOFTWARE, "module_name", params.get("moduleName")),
+            case SOFTWARE_LOOKUP -> select(data, SOFTWARE, r -> eq(r, SOFTWARE, "module_name", params.value("moduleName")),
                     "software_id", "name", "version");
-            case HOST_LOOKUP -> select(data, HOST, r -> eq(r, HOST, "host_id", params.get("host")), "host_id", "host_name",
+            case HOST_LOOKUP -> select(data, HOST, r -> eq(r, HOST, "host_id", params.value("host")), "host_id", "host_name",
                     "load_last_1min");
-            case STORAGE_LOOKUP -> select(data, STORAGE_ELEMENT, r -> eq(r, STORAGE_ELEMENT, "control_host", params.get("controlHost")),
+            case STORAGE_LOOKUP -> select(data, STORAGE_ELEMENT, r -> eq(r, STORAGE_ELEMENT, "control_host", params.value("controlHost")),
                     "se_id", "name", "control_host");
         };
         return new OperationResult(op.label(), "reference", Mode.BEST, op.columns(), Rows.sort(rows), 0, 0, System.nanoTime() - start);
@@ -226,21 +233,5 @@ public final class ReferenceEvaluator {
             }
         }
         return FourHopPaths.from(next, start);
-    }
-
-    private static String str(Map<String, Object> p, String name) {
-        Object v = p.get(name);
-        if (v == null) {
-            throw GrimException.badRequest("parameter '" + name + "' is missing");
-        }
-        return v.toString();
-    }
-
-    private static long num(Map<String, Object> p, String name) {
-        Object v = p.get(name);
-        if (!(v instanceof Long l)) {
-            throw GrimException.badRequest("parameter '" + name + "' must be an integer");
-        }
-        return l;
     }
 }

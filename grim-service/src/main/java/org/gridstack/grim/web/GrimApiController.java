@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gridstack.grim.backends.GrimStore;
+import org.gridstack.grim.config.GrimProperties;
 import org.gridstack.grim.model.CollectionDef;
-import org.gridstack.grim.model.ColumnType;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Mode;
@@ -15,12 +16,14 @@ import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.InputDomain;
 import org.gridstack.grim.store.NativeResult;
+import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
 import org.gridstack.grim.store.replication.CopyDigest;
 import org.gridstack.grim.store.replication.Replication;
 import org.gridstack.grim.store.replication.ReplicationStatus;
+import org.gridstack.grim.write.UpdateRouter;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -160,28 +163,14 @@ class GrimApiController {
         return run(Operation.UPDATE, store.backend(backendName), rest);
     }
 
+    /** Validates the parameters once (400 naming the first wrong one), then runs the operation on {@code backend}. */
     private OperationResponse run(Operation op, GrimBackend backend, Map<String, String> rest) {
         Mode mode = Mode.parse(rest.remove("mode"));
-        Map<String, Object> params = Defaults.of(op, store.connections());
-        for (Map.Entry<String, String> e : rest.entrySet()) {
-            ColumnType type = op.parameters().get(e.getKey());
-            if (type == null) {
-                throw GrimException.badRequest("operation " + op.label() + " has no parameter '" + e.getKey() + "'; its parameters: "
-                        + (op.parameters().isEmpty() ? "none" : String.join(", ", op.parameters().keySet())) + " (plus backend, mode)");
-            }
-            try {
-                params.put(e.getKey(), type.parse(e.getValue()));
-            } catch (IllegalArgumentException ex) {
-                throw GrimException.badRequest("parameter '" + e.getKey() + "': " + ex.getMessage());
-            }
-            if (type == ColumnType.TEXT) {
-                InputDomain.checkLookup(e.getKey(), e.getValue());
-            }
-        }
+        OperationParameters params = OperationParameters.parse(op, rest, store.connections());
         Timer.Sample sample = Timer.start(meters);
-        OperationResult r = backend.execute(op, mode, params);
+        OperationResult r = backend.execute(params, mode);
         sample.stop(meters.timer("grim.operation", "operation", op.label(), "backend", backend.name(), "mode", mode.label()));
-        return OperationResponse.of(r, params);
+        return OperationResponse.of(r, params.asMap());
     }
 
     // Writes: ProviderTokenInterceptor checks the provider token before the body is read.

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.Update;
+import org.gridstack.grim.write.UpdateRouter;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;

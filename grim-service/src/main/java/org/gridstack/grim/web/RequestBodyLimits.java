@@ -3,6 +3,7 @@ package org.gridstack.grim.web;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
+import org.gridstack.grim.config.GrimProperties;
 import org.gridstack.service.http.BodyLimitFilter;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;

@@ -1,5 +1,7 @@
 package org.gridstack.grim.web;
 
+import org.gridstack.grim.config.GrimProperties;
+import org.gridstack.grim.write.UpdateRouter;
 import java.util.List;
 
 import org.springframework.context.annotation.Bean;

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.gridstack.grim.backends.GrimStore;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Operation;

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.gridstack.grim.backends.GrimStore;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.ops.Operation;
 import org.junit.jupiter.api.Test;

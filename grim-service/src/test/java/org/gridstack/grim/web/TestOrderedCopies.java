@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.gridstack.grim.backends.GrimStore;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.store.GrimBackend;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -30,9 +29,10 @@ import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.NativeResult;
+import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
+import org.gridstack.grim.store.OperationTemplate;
 import org.gridstack.grim.store.QueryLimits;
-import org.gridstack.grim.store.Rows;
 import org.gridstack.grim.store.Update;
 
 /**
@@ -168,19 +168,12 @@ public final class BaseXBackend implements GrimBackend {
     }
 
     @Override
-    public OperationResult execute(Operation op, Mode mode, Map<String, Object> params) {
-        requireNonNull(op, "op is null");
-        requireNonNull(mode, "mode is null");
-        requireNonNull(params, "params is null");
-        for (String p : op.parameters().keySet()) {
-            if (params.get(p) == null) {
-                throw GrimException.badRequest(op.label() + " needs the parameter '" + p + "'");
-            }
-        }
-        if (op == Operation.CONNECT) {
-            return connect(mode);
-        }
-        long t0 = System.nanoTime();
+    public OperationResult execute(OperationParameters params, Mode mode) {
+        return OperationTemplate.execute(name(), params, mode, this::connect, this::answer);
+    }
+
+    private OperationTemplate.Answer answer(OperationParameters params, Mode mode) {
+        Operation op = params.operation();
         Session s = borrow();
         RequestCounter rc = new RequestCounter(s);
         List<List<Object>> rows;
@@ -204,20 +197,16 @@ public final class BaseXBackend implements GrimBackend {
         } finally {
             giveBack(s, ok);
         }
-        List<List<Object>> sorted = sort(rows);
-        long qrt = System.nanoTime() - t0;
-        return new OperationResult(op.label(), name(), mode, op.columns(), sorted, rc.requests(), rc.bytes(), qrt);
+        return new OperationTemplate.Answer(rows, rc.requests(), rc.bytes());
     }
 
     /** #13: open a new session (embedded: a LocalSession on the database's context; client: a ClientSession login) and close it. */
-    private OperationResult connect(Mode mode) {
-        long t0 = System.nanoTime();
+    private void connect(Mode mode) {
         try (Session s = sessions.open()) {
             requireNonNull(s, "session");
         } catch (IOException e) {
             throw GrimException.backendFailed(name(), "connect", e);
         }
-        return new OperationResult(Operation.CONNECT.label(), name(), mode, List.of(), List.of(), 1, 0, System.nanoTime() - t0);
     }
 
     @Override
@@ -278,8 +267,8 @@ public final class BaseXBackend implements GrimBackend {
     }
 
     /** The single best-mode XQuery of a read operation (for docs, plans and tests). */
-    public String bestQuery(Operation op, Map<String, Object> params) {
-        return best.query(op, params);
+    public String bestQuery(Operation op, Map<String, ?> params) {
+        return best.query(op, OperationParameters.of(op, params));
     }
 
     @Override
@@ -348,19 +337,6 @@ public final class BaseXBackend implements GrimBackend {
         } else {
             pool.discard(s);
         }
-    }
-
-    /** Rows.ORDER without duplicates; unlike Rows.sort it keeps null values (absent attributes). */
-    static List<List<Object>> sort(List<List<Object>> rows) {
-        List<List<Object>> sorted = new ArrayList<>(rows);
-        sorted.sort(Rows.ORDER);
-        List<List<Object>> out = new ArrayList<>(sorted.size());
-        for (List<Object> r : sorted) {
-            if (out.isEmpty() || Rows.ORDER.compare(out.get(out.size() - 1), r) != 0) {
-                out.add(Collections.unmodifiableList(new ArrayList<>(r)));
-            }
-        }
-        return out;
     }
 
     private static void deleteTree(Path dir) {

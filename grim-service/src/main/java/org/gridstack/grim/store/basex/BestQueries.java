@@ -13,6 +13,7 @@ import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.ColumnType;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.store.OperationParameters;
 
 /**
  * Best mode: one XQuery per operation, joins inside BaseX, answers as {@code <r column="value"/>}
@@ -33,45 +34,45 @@ final class BestQueries {
     }
 
     /** The single query answering a read operation. */
-    String query(Operation op, Map<String, Object> p) {
+    String query(Operation op, OperationParameters p) {
         return switch (op) {
-            case SCOPED_HOSTS -> "let $os := " + all(HOST_OS) + eq(HOST_OS, "release", p.get("release")) + "/" + attr(HOST_OS, "os_id") + "\n"
-                    + "for $h in " + XQueryText.objectsIn(database, XmlLayout.scopePath(HOST, (String) p.get("cluster")), HOST)
+            case SCOPED_HOSTS -> "let $os := " + all(HOST_OS) + eq(HOST_OS, "release", p.value("release")) + "/" + attr(HOST_OS, "os_id") + "\n"
+                    + "for $h in " + XQueryText.objectsIn(database, XmlLayout.scopePath(HOST, p.text("cluster")), HOST)
                     + "[" + attr(HOST, "os_id") + " = $os]\n"
                     + "return " + row(Map.of("host_id", "$h/" + attr(HOST, "host_id"), "host_name", "$h/" + attr(HOST, "host_name")));
-            case NON_SCOPED_HOSTS -> "let $os := " + all(HOST_OS) + eq(HOST_OS, "release", p.get("release")) + "/" + attr(HOST_OS, "os_id") + "\n"
-                    + "for $h in " + all(HOST) + eq(HOST, "cluster_id", p.get("cluster")) + "[" + attr(HOST, "os_id") + " = $os]\n"
+            case NON_SCOPED_HOSTS -> "let $os := " + all(HOST_OS) + eq(HOST_OS, "release", p.value("release")) + "/" + attr(HOST_OS, "os_id") + "\n"
+                    + "for $h in " + all(HOST) + eq(HOST, "cluster_id", p.value("cluster")) + "[" + attr(HOST, "os_id") + " = $os]\n"
                     + "return " + row(Map.of("host_id", "$h/" + attr(HOST, "host_id"), "host_name", "$h/" + attr(HOST, "host_name")));
-            case SCOPED -> "for $s in " + XQueryText.objectsIn(database, XmlLayout.scopePath(SE, (String) p.get("site")), SE)
-                    + eq(SE, "name", p.get("name")) + "\nreturn " + row(cols(SE, "$s", "se_id", "name"));
-            case NON_SCOPED -> "for $s in " + all(SE) + eq(SE, "site_id", p.get("site")) + eq(SE, "name", p.get("name"))
+            case SCOPED -> "for $s in " + XQueryText.objectsIn(database, XmlLayout.scopePath(SE, p.text("site")), SE)
+                    + eq(SE, "name", p.value("name")) + "\nreturn " + row(cols(SE, "$s", "se_id", "name"));
+            case NON_SCOPED -> "for $s in " + all(SE) + eq(SE, "site_id", p.value("site")) + eq(SE, "name", p.value("name"))
                     + "\nreturn " + row(cols(SE, "$s", "se_id", "name"));
-            case INDEXED -> hostDetails(eq(HOST, "host_id", p.get("host")));
-            case NON_INDEXED -> hostDetails(eq(HOST, "host_name", p.get("hostName")));
-            case SELECTIVITY_1 -> "for $c in " + all(CONNECTION) + eq(CONNECTION, "sequence", p.get("sequence"))
+            case INDEXED -> hostDetails(eq(HOST, "host_id", p.value("host")));
+            case NON_INDEXED -> hostDetails(eq(HOST, "host_name", p.value("hostName")));
+            case SELECTIVITY_1 -> "for $c in " + all(CONNECTION) + eq(CONNECTION, "sequence", p.value("sequence"))
                     + "\nreturn " + row(cols(CONNECTION, "$c", "connection_id", "source_endpoint", "target_endpoint", "sequence"));
             case SELECTIVITY_1_PCT, SELECTIVITY_10_PCT -> "for $c in " + all(CONNECTION)
-                    + "[" + attr(CONNECTION, "sequence") + " >= " + literal(p.get("from")) + "][" + attr(CONNECTION, "sequence")
-                    + " <= " + literal(p.get("to")) + "]"
+                    + "[" + attr(CONNECTION, "sequence") + " >= " + literal(p.value("from")) + "][" + attr(CONNECTION, "sequence")
+                    + " <= " + literal(p.value("to")) + "]"
                     + "\nreturn " + row(cols(CONNECTION, "$c", "connection_id", "source_endpoint", "target_endpoint", "sequence"));
-            case MANY_RELATIONS -> manyRelations(literal(p.get("host")));
+            case MANY_RELATIONS -> manyRelations(literal(p.value("host")));
             case JOB_SUBMIT -> jobSubmit(p);
-            case NETWORK_HOP -> networkHop(literal(p.get("endpoint")));
-            case SOFTWARE_LOOKUP -> "for $s in " + all(SOFTWARE) + eq(SOFTWARE, "module_name", p.get("moduleName"))
+            case NETWORK_HOP -> networkHop(literal(p.value("endpoint")));
+            case SOFTWARE_LOOKUP -> "for $s in " + all(SOFTWARE) + eq(SOFTWARE, "module_name", p.value("moduleName"))
                     + "\nreturn " + row(cols(SOFTWARE, "$s", "software_id", "name", "version"));
-            case HOST_LOOKUP -> "for $h in " + all(HOST) + eq(HOST, "host_id", p.get("host"))
+            case HOST_LOOKUP -> "for $h in " + all(HOST) + eq(HOST, "host_id", p.value("host"))
                     + "\nreturn " + row(cols(HOST, "$h", "host_id", "host_name", "load_last_1min"));
-            case STORAGE_LOOKUP -> "for $s in " + all(SE) + eq(SE, "control_host", p.get("controlHost"))
+            case STORAGE_LOOKUP -> "for $s in " + all(SE) + eq(SE, "control_host", p.value("controlHost"))
                     + "\nreturn " + row(cols(SE, "$s", "se_id", "name", "control_host"));
             case CONNECT, UPDATE -> throw new IllegalArgumentException(op.label() + " is not a read operation");
         };
     }
 
     /** #14 (both modes): set load_last_1min of the hosts with key H, answer the number of hosts changed. */
-    String update(Map<String, Object> p) {
+    String update(OperationParameters p) {
         String load = attr(HOST, "load_last_1min");
-        String value = XQueryText.str(p.get("value").toString());
-        return "let $hs := " + all(HOST) + eq(HOST, "host_id", p.get("host")) + "\n"
+        String value = XQueryText.str(p.value("value").toString());
+        return "let $hs := " + all(HOST) + eq(HOST, "host_id", p.value("host")) + "\n"
                 + "return (for $h in $hs return if ($h/" + load + ") then replace value of node $h/" + load + " with " + value
                 + " else insert node attribute " + load.substring(1) + " { " + value + " } into $h, update:output(count($hs)))";
     }
@@ -96,12 +97,12 @@ final class BestQueries {
                         "se_id", "$b/" + attr(CE_SE_BIND, "se_id"), "protocol_type", "$ap/" + attr(ACCESS, "type")));
     }
 
-    private String jobSubmit(Map<String, Object> p) {
-        String user = literal(p.get("user"));
-        return "let $os := " + all(HOST_OS) + eq(HOST_OS, "name", p.get("os")) + "/" + attr(HOST_OS, "os_id") + "\n"
-                + "let $apps := " + all(APPLICATION) + eq(APPLICATION, "binary_name", p.get("binary")) + "/" + attr(APPLICATION, "application_id") + "\n"
+    private String jobSubmit(OperationParameters p) {
+        String user = literal(p.value("user"));
+        return "let $os := " + all(HOST_OS) + eq(HOST_OS, "name", p.value("os")) + "/" + attr(HOST_OS, "os_id") + "\n"
+                + "let $apps := " + all(APPLICATION) + eq(APPLICATION, "binary_name", p.value("binary")) + "/" + attr(APPLICATION, "application_id") + "\n"
                 + "where exists(" + all(USER) + "[" + attr(USER, "user_id") + " = " + user + "]" + eq(USER, "status", "active") + ")\n"
-                + "for $sc in " + all(SUB_CLUSTER) + eq(SUB_CLUSTER, "cluster_id", p.get("cluster")) + "\n"
+                + "for $sc in " + all(SUB_CLUSTER) + eq(SUB_CLUSTER, "cluster_id", p.value("cluster")) + "\n"
                 + "let $id := string($sc/" + attr(SUB_CLUSTER, "sub_cluster_id") + ")\n"
                 + "where exists(" + all(SC_ACCOUNT) + "[" + attr(SC_ACCOUNT, "sub_cluster_id") + " = $id][" + attr(SC_ACCOUNT, "user_id") + " = " + user + "])\n"
                 + "  and exists(" + all(SC_APPLICATION) + "[" + attr(SC_APPLICATION, "sub_cluster_id") + " = $id][" + attr(SC_APPLICATION, "application_id") + " = $apps])\n"

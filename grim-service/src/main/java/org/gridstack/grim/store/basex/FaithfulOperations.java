@@ -20,6 +20,7 @@ import java.util.Set;
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.store.OperationParameters;
 
 /**
  * The seed's Xindice way: every request is one XPath over one collection (or one scope document
@@ -37,29 +38,29 @@ final class FaithfulOperations {
     }
 
     /** The answer rows (unsorted) of a read operation; CONNECT and UPDATE are the backend's. */
-    List<List<Object>> run(Operation op, Map<String, Object> p, RequestCounter rc) throws IOException {
+    List<List<Object>> run(Operation op, OperationParameters p, RequestCounter rc) throws IOException {
         return switch (op) {
-            case SCOPED_HOSTS, NON_SCOPED_HOSTS -> hostsByRelease(op == Operation.SCOPED_HOSTS, (String) p.get("cluster"),
-                    (String) p.get("release"), rc);
-            case SCOPED -> project(SE, fetchIn(SE, XmlLayout.scopePath(SE, (String) p.get("site")),
-                    eq(SE, "name", p.get("name")), rc), "se_id", "name");
-            case NON_SCOPED -> project(SE, fetch(SE, eq(SE, "site_id", p.get("site")) + eq(SE, "name", p.get("name")), rc),
+            case SCOPED_HOSTS, NON_SCOPED_HOSTS -> hostsByRelease(op == Operation.SCOPED_HOSTS, p.text("cluster"),
+                    p.text("release"), rc);
+            case SCOPED -> project(SE, fetchIn(SE, XmlLayout.scopePath(SE, p.text("site")),
+                    eq(SE, "name", p.value("name")), rc), "se_id", "name");
+            case NON_SCOPED -> project(SE, fetch(SE, eq(SE, "site_id", p.value("site")) + eq(SE, "name", p.value("name")), rc),
                     "se_id", "name");
-            case INDEXED -> hostDetails(fetch(HOST, eq(HOST, "host_id", p.get("host")), rc), rc);
-            case NON_INDEXED -> hostDetails(fetch(HOST, eq(HOST, "host_name", p.get("hostName")), rc), rc);
-            case SELECTIVITY_1 -> connections(fetch(CONNECTION, eq(CONNECTION, "sequence", p.get("sequence")), rc));
+            case INDEXED -> hostDetails(fetch(HOST, eq(HOST, "host_id", p.value("host")), rc), rc);
+            case NON_INDEXED -> hostDetails(fetch(HOST, eq(HOST, "host_name", p.value("hostName")), rc), rc);
+            case SELECTIVITY_1 -> connections(fetch(CONNECTION, eq(CONNECTION, "sequence", p.value("sequence")), rc));
             case SELECTIVITY_1_PCT, SELECTIVITY_10_PCT -> connections(fetch(CONNECTION,
-                    "[" + attr(CONNECTION, "sequence") + " >= " + literal(p.get("from")) + "][" + attr(CONNECTION, "sequence")
-                            + " <= " + literal(p.get("to")) + "]", rc));
-            case MANY_RELATIONS -> manyRelations((String) p.get("host"), rc);
-            case JOB_SUBMIT -> jobSubmit((String) p.get("cluster"), (String) p.get("user"), (String) p.get("binary"),
-                    (String) p.get("os"), rc);
-            case NETWORK_HOP -> networkHop((String) p.get("endpoint"), rc);
-            case SOFTWARE_LOOKUP -> project(SOFTWARE, fetch(SOFTWARE, eq(SOFTWARE, "module_name", p.get("moduleName")), rc),
+                    "[" + attr(CONNECTION, "sequence") + " >= " + literal(p.value("from")) + "][" + attr(CONNECTION, "sequence")
+                            + " <= " + literal(p.value("to")) + "]", rc));
+            case MANY_RELATIONS -> manyRelations(p.text("host"), rc);
+            case JOB_SUBMIT -> jobSubmit(p.text("cluster"), p.text("user"), p.text("binary"),
+                    p.text("os"), rc);
+            case NETWORK_HOP -> networkHop(p.text("endpoint"), rc);
+            case SOFTWARE_LOOKUP -> project(SOFTWARE, fetch(SOFTWARE, eq(SOFTWARE, "module_name", p.value("moduleName")), rc),
                     "software_id", "name", "version");
-            case HOST_LOOKUP -> project(HOST, fetch(HOST, eq(HOST, "host_id", p.get("host")), rc), "host_id", "host_name",
+            case HOST_LOOKUP -> project(HOST, fetch(HOST, eq(HOST, "host_id", p.value("host")), rc), "host_id", "host_name",
                     "load_last_1min");
-            case STORAGE_LOOKUP -> project(SE, fetch(SE, eq(SE, "control_host", p.get("controlHost")), rc), "se_id", "name",
+            case STORAGE_LOOKUP -> project(SE, fetch(SE, eq(SE, "control_host", p.value("controlHost")), rc), "se_id", "name",
                     "control_host");
             case CONNECT, UPDATE -> throw new IllegalArgumentException(op.label() + " is not a read operation");
         };

@@ -25,10 +25,13 @@ import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.schema.GrimLdapSchema;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.NativeResult;
+import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
+import org.gridstack.grim.store.OperationTemplate;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Rows;
 import org.gridstack.grim.store.Update;
@@ -78,12 +81,14 @@ public final class LdapBackend implements GrimBackend {
     /** In-memory: {@link InMemoryIndexPlanner#shape}; other servers get the filters as built. */
     private final UnaryOperator<Filter> filterShaper;
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final GlueLdapMapping glue = new GlueLdapMapping();
+    private final LdapReadOperations operations = new LdapReadOperations(glue);
 
     private LdapBackend(InMemoryDirectoryServer server, String host, int port, String bindDn, String password) throws LDAPException {
         this.server = server;
         this.host = requireNonNull(host, "host is null");
         this.port = port;
-        this.schema = OpenLdapSchemaConverter.grimSchema();
+        this.schema = GrimLdapSchema.schema();
         this.filterShaper = server != null ? InMemoryIndexPlanner::shape : UnaryOperator.identity();
         SingleServerSet servers = new SingleServerSet(host, port);
         LDAPConnectionPool r = new LDAPConnectionPool(servers, null, 1, POOL_SIZE);
@@ -104,7 +109,7 @@ public final class LdapBackend implements GrimBackend {
         InMemoryDirectoryServer server = null;
         try {
             InMemoryDirectoryServerConfig cfg = new InMemoryDirectoryServerConfig(GlueDit.SUFFIX);
-            cfg.setSchema(OpenLdapSchemaConverter.grimSchema());
+            cfg.setSchema(GrimLdapSchema.schema());
             cfg.setListenerConfigs(InMemoryListenerConfig.createLDAPConfig("ldap", InetAddress.getLoopbackAddress(), 0, null));
             String password = Long.toHexString(new java.security.SecureRandom().nextLong());
             cfg.addAdditionalBindCredentials(DEFAULT_BIND_DN, password);
@@ -291,24 +296,16 @@ public final class LdapBackend implements GrimBackend {
     }
 
     @Override
-    public OperationResult execute(Operation op, Mode mode, Map<String, Object> params) {
-        requireNonNull(op, "op is null");
-        requireNonNull(mode, "mode is null");
-        requireNonNull(params, "params is null");
-        long start = System.nanoTime();
+    public OperationResult execute(OperationParameters params, Mode mode) {
+        return OperationTemplate.execute(name(), params, mode, m -> connect(), this::answer);
+    }
+
+    private OperationTemplate.Answer answer(OperationParameters params, Mode mode) {
         LdapSession session = new LdapSession(reads, filterShaper);
-        List<List<Object>> rows = switch (op) {
-            case CONNECT -> {
-                connect();
-                session.modified(0);
-                yield List.of();
-            }
-            case UPDATE -> updateLoad(session, LdapOperations.str(params, "host"), LdapOperations.num(params, "value"));
-            default -> LdapOperations.run(session, op, mode, params);
-        };
-        List<List<Object>> sorted = Rows.sort(rows);
-        long qrt = System.nanoTime() - start;
-        return new OperationResult(op.label(), name(), mode, op.columns(), sorted, session.requests(), session.bytes(), qrt);
+        List<List<Object>> rows = params.operation() == Operation.UPDATE
+                ? updateLoad(session, params.text("host"), params.integer("value"))
+                : operations.run(session, params, mode);
+        return new OperationTemplate.Answer(rows, session.requests(), session.bytes());
     }
 
     /** #13: a new connection, an anonymous simple bind, close (one request: the bind). */
@@ -322,14 +319,14 @@ public final class LdapBackend implements GrimBackend {
 
     /** #14: search the hosts by their indexed ID (one request), modify each (one request per host). */
     private List<List<Object>> updateLoad(LdapSession session, String hostId, long value) {
-        CollectionDef host = LdapOperations.D_HOST;
-        String attr = LdapOperations.a(host, "load_last_1min");
+        CollectionDef host = LdapReadOperations.HOSTS;
+        String attr = glue.attribute(host, "load_last_1min");
         writeLock.lock();
         try {
             long n = 0;
-            for (SearchResultEntry e : session.searchAll(Filter.createANDFilter(LdapOperations.oc(host),
-                    LdapOperations.eq(host, "host_id", hostId)), LdapOperations.a(host, "host_id"))) {
-                if (hostId.equals(LdapOperations.str(e, host, "host_id"))) {
+            for (SearchResultEntry e : session.searchAll(glue.allOf(glue.objectClassFilter(host), glue.equalityFilter(host, "host_id", hostId)),
+                    glue.attribute(host, "host_id"))) {
+                if (hostId.equals(glue.text(e, host, "host_id"))) {
                     writes.modify(e.getDN(), new Modification(ModificationType.REPLACE, attr, String.valueOf(value)));
                     session.modified(0);
                     n++;
@@ -348,7 +345,7 @@ public final class LdapBackend implements GrimBackend {
         requireNonNull(batch, "batch is null");
         writeLock.lock();
         try {
-            return new LdapUpdater(writes, schema, filterShaper).apply(batch);
+            return new LdapUpdater(writes, schema, filterShaper, glue).apply(batch);
         } finally {
             writeLock.unlock();
         }

@@ -48,6 +48,7 @@ final class LdapUpdater {
 
     private final LDAPConnectionPool pool;
     private final UnaryOperator<Filter> shaper;
+    private final GlueLdapMapping glue;
     private final EntryValidator validator;
     /** Objects the batch touched so far: key -> row after the batch's updates, or DELETED. */
     private final Map<String, Object> pending = new HashMap<>();
@@ -56,9 +57,10 @@ final class LdapUpdater {
     private final Map<String, SearchResultEntry> unwritten = new HashMap<>();
 
     /** {@code shaper} rewrites each search filter for the server (see {@link LdapSession}). */
-    LdapUpdater(LDAPConnectionPool pool, Schema schema, UnaryOperator<Filter> shaper) {
+    LdapUpdater(LDAPConnectionPool pool, Schema schema, UnaryOperator<Filter> shaper, GlueLdapMapping glue) {
         this.pool = requireNonNull(pool, "pool is null");
         this.shaper = requireNonNull(shaper, "shaper is null");
+        this.glue = requireNonNull(glue, "glue is null");
         this.validator = new EntryValidator(requireNonNull(schema, "schema is null"));
     }
 
@@ -144,7 +146,7 @@ final class LdapUpdater {
         for (CollectionDef d : GlueModel.collections()) {
             for (Column c : d.columns()) {
                 if (def.name().equals(c.references())) {
-                    terms.add(Filter.createANDFilter(LdapOperations.oc(d), Filter.createEqualityFilter(c.glueName(), key)));
+                    terms.add(Filter.createANDFilter(glue.objectClassFilter(d), Filter.createEqualityFilter(c.glueName(), key)));
                     if (!referrers.contains(d)) {
                         referrers.add(d);
                     }
@@ -224,7 +226,7 @@ final class LdapUpdater {
                 Object[] old = GlueDit.toRow(def, e);
                 Object[] row = old.clone();
                 u.values().forEach((c, v) -> row[def.indexOf(c)] = v);
-                DN dn = LdapOperations.dnOf(e);
+                DN dn = glue.parsedDn(e);
                 Optional<Column> parent = GlueDit.parentColumn(def);
                 if (parent.isPresent()) {
                     int pi = def.indexOf(parent.get().name());
@@ -306,7 +308,7 @@ final class LdapUpdater {
     /** The entry of one object, matched exactly on its key (the server may match case-insensitively). */
     SearchResultEntry find(CollectionDef def, List<String> key) {
         List<Filter> f = new ArrayList<>();
-        f.add(LdapOperations.oc(def));
+        f.add(glue.objectClassFilter(def));
         for (int i = 0; i < key.size(); i++) {
             f.add(Filter.createEqualityFilter(def.columns().get(i).glueName(), key.get(i)));
         }

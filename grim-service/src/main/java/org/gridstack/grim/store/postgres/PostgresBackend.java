@@ -30,9 +30,10 @@ import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.NativeResult;
+import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
+import org.gridstack.grim.store.OperationTemplate;
 import org.gridstack.grim.store.QueryLimits;
-import org.gridstack.grim.store.Rows;
 import org.gridstack.grim.store.Update;
 import org.gridstack.grim.store.replication.Change;
 import org.gridstack.grim.store.replication.SystemOfRecord;
@@ -269,35 +270,40 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
     }
 
     @Override
-    public OperationResult execute(Operation op, Mode mode, Map<String, Object> params) {
-        long start = System.nanoTime();
+    public OperationResult execute(OperationParameters params, Mode mode) {
+        return OperationTemplate.execute(name(), params, mode, this::connect, this::answer);
+    }
+
+    /** #13: FAITHFUL opens a new JDBC connection (as the seed's client did), BEST borrows one from the pool. */
+    private void connect(Mode mode) {
         try {
-            if (op == Operation.CONNECT) {
-                if (mode == Mode.FAITHFUL) {
-                    try (Connection c = DriverManager.getConnection(jdbcUrl, adminProperties)) {
-                        c.getAutoCommit();
-                    }
-                } else {
-                    try (Connection c = pool.getConnection()) {
-                        c.getAutoCommit();
-                    }
+            if (mode == Mode.FAITHFUL) {
+                try (Connection c = DriverManager.getConnection(jdbcUrl, adminProperties)) {
+                    c.getAutoCommit();
                 }
-                return new OperationResult(op.label(), name(), mode, op.columns(), List.of(), 1, 0, System.nanoTime() - start);
+            } else {
+                try (Connection c = pool.getConnection()) {
+                    c.getAutoCommit();
+                }
             }
+        } catch (SQLException e) {
+            throw GrimException.backendFailed(name(), Operation.CONNECT.label() + " failed", e);
+        }
+    }
+
+    /** One prepared statement per operation: one request. */
+    private OperationTemplate.Answer answer(OperationParameters params, Mode mode) {
+        Operation op = params.operation();
+        try {
             String sql = PostgresQueries.sql(op, mode);
             String[] names = PostgresQueries.parameters(op, mode);
             try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
                 for (int i = 0; i < names.length; i++) {
-                    Object v = params.get(names[i]);
-                    if (v == null) {
-                        throw GrimException.badRequest("parameter '" + names[i] + "' is missing");
-                    }
-                    ps.setObject(i + 1, v);
+                    ps.setObject(i + 1, params.value(names[i]));
                 }
                 if (op == Operation.UPDATE) {
                     long n = ps.executeUpdate();
-                    return new OperationResult(op.label(), name(), mode, op.columns(), List.of(List.of((Object) n)), 1, 11,
-                            System.nanoTime() - start);
+                    return new OperationTemplate.Answer(List.of(List.of((Object) n)), 1, 11);
                 }
                 List<List<Object>> rows = new ArrayList<>();
                 long bytes = 0;
@@ -320,7 +326,7 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
                         rows.add(row);
                     }
                 }
-                return new OperationResult(op.label(), name(), mode, op.columns(), Rows.sort(rows), 1, bytes, System.nanoTime() - start);
+                return new OperationTemplate.Answer(rows, 1, bytes);
             }
         } catch (SQLException e) {
             throw GrimException.backendFailed(name(), op.label() + " failed", e);

@@ -12,6 +12,7 @@ import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.store.Rows;
 
 /** Shared fixtures of the BaseX tests: a small generated dataset and helpers to compare datasets. */
 final class BaseXTestData {
@@ -32,7 +33,7 @@ final class BaseXTestData {
             for (Object[] r : data.rows(def.name())) {
                 rows.add(Arrays.asList(r));
             }
-            m.put(def.name(), BaseXBackend.sort(rows));
+            m.put(def.name(), Rows.sort(rows));
         }
         return m;
     }

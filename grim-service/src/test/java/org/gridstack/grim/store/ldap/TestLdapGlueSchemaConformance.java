@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.gridstack.grim.generate.GlueDataGenerator;
+import org.gridstack.grim.schema.GrimLdapSchema;
+import org.gridstack.service.ldapschema.OpenLdapSchemaReader;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -33,8 +35,8 @@ import com.unboundid.ldap.sdk.schema.Schema;
 class TestLdapGlueSchemaConformance {
     private static final List<String> GLUE_FILES = List.of("Glue-CORE.schema", "Glue-CE.schema", "Glue-SE.schema",
             "Glue-CESEBind.schema", "Glue-MDS.schema");
-    private static OpenLdapSchemaConverter.Definitions glueReference;
-    private static OpenLdapSchemaConverter.Definitions ours;
+    private static OpenLdapSchemaReader.Definitions glueReference;
+    private static OpenLdapSchemaReader.Definitions ours;
 
     @BeforeAll
     static void read() throws IOException {
@@ -44,12 +46,12 @@ class TestLdapGlueSchemaConformance {
         List<AttributeTypeDefinition> at = new ArrayList<>();
         List<ObjectClassDefinition> oc = new ArrayList<>();
         for (String f : GLUE_FILES) {
-            OpenLdapSchemaConverter.Definitions d = OpenLdapSchemaConverter.parse(f, Files.readString(dir.resolve(f), StandardCharsets.UTF_8));
+            OpenLdapSchemaReader.Definitions d = OpenLdapSchemaReader.parse(f, Files.readString(dir.resolve(f), StandardCharsets.UTF_8));
             at.addAll(d.attributeTypes());
             oc.addAll(d.objectClasses());
         }
-        glueReference = new OpenLdapSchemaConverter.Definitions(at, oc);
-        ours = OpenLdapSchemaConverter.parse("glue.schema", OpenLdapSchemaConverter.grimSchemaText("glue.schema"));
+        glueReference = new OpenLdapSchemaReader.Definitions("GLUE 1.3", at, oc);
+        ours = GrimLdapSchema.definitions("glue.schema");
     }
 
     @Test
@@ -95,8 +97,8 @@ class TestLdapGlueSchemaConformance {
 
     @Test
     void everyExportedEntryIsValidUnderTheRealGlueSchema() {
-        OpenLdapSchemaConverter.Definitions grim = OpenLdapSchemaConverter.parse("grim.schema", OpenLdapSchemaConverter.grimSchemaText("grim.schema"));
-        Schema schema = OpenLdapSchemaConverter.withStandardSchema(List.of(glueReference, grim));
+        OpenLdapSchemaReader.Definitions grim = GrimLdapSchema.definitions("grim.schema");
+        Schema schema = OpenLdapSchemaReader.withStandardSchema(List.of(glueReference, grim));
         EntryValidator v = new EntryValidator(schema);
         List<String> problems = new ArrayList<>();
         int glueEntries = 0;

@@ -16,6 +16,7 @@ import java.util.List;
 
 import org.gridstack.grim.generate.GlueDataGenerator;
 import org.gridstack.grim.model.Dataset;
+import org.gridstack.grim.schema.GrimLdapSchema;
 import org.junit.jupiter.api.Test;
 
 import com.unboundid.ldap.sdk.Entry;
@@ -52,7 +53,7 @@ class TestLdapLdifExport {
     void everyExportedEntryParsesBackAndSatisfiesGrimsSchema() throws Exception {
         Dataset data = new GlueDataGenerator(42, 0.01).generate();
         String ldif = LdifExporter.export(data);
-        EntryValidator validator = new EntryValidator(OpenLdapSchemaConverter.grimSchema());
+        EntryValidator validator = new EntryValidator(GrimLdapSchema.schema());
         int n = 0;
         List<String> problems = new ArrayList<>();
         try (LDIFReader r = new LDIFReader(new ByteArrayInputStream(ldif.getBytes(StandardCharsets.UTF_8)))) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.grim.schema.GrimLdapSchema;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.testing.SlapdProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -30,8 +31,8 @@ class TestSlapdLdapBackend extends LdapBackendChecks {
     void start() throws IOException {
         SlapdProcess.Options o = SlapdProcess.options("grim").suffix(GlueDit.SUFFIX).root(LdapBackend.DEFAULT_BIND_DN, "grim-test-secret")
                 .equalityIndexes(GlueDit.equalityIndexAttributes().stream().filter(a -> !a.equalsIgnoreCase("objectClass")).toList());
-        for (String f : OpenLdapSchemaConverter.grimSchemaFiles()) {
-            o.schema(f, OpenLdapSchemaConverter.grimSchemaText(f));
+        for (String f : GrimLdapSchema.files()) {
+            o.schema(f, GrimLdapSchema.text(f));
         }
         slapd = o.start();
         try {

@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.gridstack.grim.generate.GlueDataGenerator;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.ops.Mode;
-import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.NativeResult;
+import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
@@ -245,8 +245,8 @@ class TestReplication {
         }
 
         @Override
-        public OperationResult execute(Operation op, Mode mode, Map<String, Object> params) {
-            return copy.execute(op, mode, params);
+        public OperationResult execute(OperationParameters params, Mode mode) {
+            return copy.execute(params, mode);
         }
 
         @Override

@@ -1,17 +1,35 @@
-package org.gridstack.grim.web;
+package org.gridstack.grim.config;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.LDAPURL;
 
 /**
  * Settings of the GRIM service ({@code grim.*}). Defaults give the command-line contract: all
  * three backends embedded, loaded at scale {@code grim.scale} from the seeded generator.
+ *
+ * <p>Setters only store; {@link #validate()} checks every setting once, at start-up (Spring calls
+ * it through {@link #afterPropertiesSet()} right after binding), as HikariConfig's
+ * {@code validate()} does: a service with a setting out of range does not start, and the message
+ * names every such setting by its key, the value and what it takes. Mutable while being bound,
+ * then only read: not thread-safe for writes.
  */
 @ConfigurationProperties("grim")
-public class GrimProperties {
+public class GrimProperties implements InitializingBean {
+    /** The backends GRIM can start, in the order it starts them. */
+    public static final List<String> KNOWN_BACKENDS = List.of("postgres", "basex", "ldap");
+    /** The largest scale factor the generator takes (10 x the seed's database). */
+    public static final double MAX_SCALE = 10;
+
     /** Scale factor of the generated database (1.0 = the seed's 81,684 objects). */
     private double scale = 1.0;
     /** Generator seed: the same seed and scale always give the same objects. */
@@ -50,14 +68,21 @@ public class GrimProperties {
          */
         private String tempFileLimit = "512MB";
 
-        public String getTempFileLimit() { return tempFileLimit; }
-        public void setTempFileLimit(String tempFileLimit) {
-            if (tempFileLimit == null || !tempFileLimit.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
-                throw new IllegalArgumentException("grim.postgres.temp-file-limit must be a PostgreSQL size such as 512MB, not "
-                        + tempFileLimit);
+        void validate(List<String> problems) {
+            if (url == null || !(url.isBlank() || url.startsWith("jdbc:postgresql:"))) {
+                problems.add("grim.postgres.url must be empty (embedded PostgreSQL) or a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got '"
+                        + url + "'");
+            } else if (!url.isBlank()) {
+                notBlank(problems, "grim.postgres.user", user);
             }
-            this.tempFileLimit = tempFileLimit;
+            atLeastOne(problems, "grim.postgres.pool-size", poolSize);
+            if (tempFileLimit == null || !tempFileLimit.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
+                problems.add("grim.postgres.temp-file-limit must be a PostgreSQL size such as 512MB, not " + tempFileLimit);
+            }
         }
+
+        public String getTempFileLimit() { return tempFileLimit; }
+        public void setTempFileLimit(String tempFileLimit) { this.tempFileLimit = tempFileLimit; }
 
         public String getUrl() { return url; }
         public void setUrl(String url) { this.url = url; }
@@ -82,6 +107,17 @@ public class GrimProperties {
         private String user = "admin";
         private String password = "";
 
+        void validate(List<String> problems) {
+            if (host == null) {
+                problems.add("grim.basex.host must be empty (embedded BaseX) or a host name");
+            } else if (!host.isBlank()) {
+                if (port < 1 || port > 65535) {
+                    problems.add("grim.basex.port must be in 1..65535, got " + port);
+                }
+                notBlank(problems, "grim.basex.user", user);
+            }
+        }
+
         public String getHost() { return host; }
         public void setHost(String host) { this.host = host; }
         public int getPort() { return port; }
@@ -97,6 +133,28 @@ public class GrimProperties {
         private String url = "";
         private String bindDn = "cn=admin,o=grid";
         private String password = "";
+
+        void validate(List<String> problems) {
+            if (url == null) {
+                problems.add("grim.ldap.url must be empty (in-memory server) or an LDAP URL such as ldap://host:389");
+                return;
+            }
+            if (url.isBlank()) {
+                return;
+            }
+            try {
+                if (!new LDAPURL(url).hostProvided()) {
+                    problems.add("grim.ldap.url '" + url + "' names no server; use ldap://host:port");
+                }
+            } catch (LDAPException e) {
+                problems.add("grim.ldap.url '" + url + "' is not an LDAP URL (" + e.getExceptionMessage() + "); use ldap://host:port");
+            }
+            try {
+                new DN(bindDn == null ? "" : bindDn);
+            } catch (LDAPException e) {
+                problems.add("grim.ldap.bind-dn '" + bindDn + "' is not a DN (" + e.getExceptionMessage() + "); use e.g. cn=admin,o=grid");
+            }
+        }
 
         public String getUrl() { return url; }
         public void setUrl(String url) { this.url = url; }
@@ -121,23 +179,32 @@ public class GrimProperties {
          * Browser origins (patterns such as {@code https://*.example.org}) whose pages may open the
          * update WebSocket; clients that send no Origin and same-origin pages always may. Default none.
          */
-        private java.util.List<String> allowedOrigins = java.util.List.of();
+        private List<String> allowedOrigins = List.of();
         /**
          * Longest request body of any API request but native queries (bytes); over it: 413 before
          * the body is read. Default 16 MiB.
          */
         private long maxBodyBytes = 16L << 20;
 
-        public long getMaxBodyBytes() { return maxBodyBytes; }
-        public void setMaxBodyBytes(long maxBodyBytes) {
-            if (maxBodyBytes < 1) {
-                throw new IllegalArgumentException("grim.updates.max-body-bytes must be at least 1, got " + maxBodyBytes);
+        void validate(List<String> problems) {
+            atLeastOne(problems, "grim.updates.writers", writers);
+            atLeastOne(problems, "grim.updates.max-batch-requests", maxBatchRequests);
+            atLeastOne(problems, "grim.updates.max-updates-per-request", maxUpdatesPerRequest);
+            atLeastOne(problems, "grim.updates.max-message-chars", maxMessageChars);
+            positive(problems, "grim.updates.timeout", timeout);
+            atLeastOne(problems, "grim.updates.max-body-bytes", maxBodyBytes);
+            for (String origin : allowedOrigins) {
+                if (origin == null || origin.isBlank()) {
+                    problems.add("grim.updates.allowed-origins: an origin pattern must not be empty");
+                }
             }
-            this.maxBodyBytes = maxBodyBytes;
         }
 
-        public java.util.List<String> getAllowedOrigins() { return allowedOrigins; }
-        public void setAllowedOrigins(java.util.List<String> allowedOrigins) { this.allowedOrigins = java.util.List.copyOf(allowedOrigins); }
+        public long getMaxBodyBytes() { return maxBodyBytes; }
+        public void setMaxBodyBytes(long maxBodyBytes) { this.maxBodyBytes = maxBodyBytes; }
+
+        public List<String> getAllowedOrigins() { return allowedOrigins; }
+        public void setAllowedOrigins(List<String> allowedOrigins) { this.allowedOrigins = List.copyOf(allowedOrigins); }
 
         public int getWriters() { return writers; }
         public void setWriters(int writers) { this.writers = writers; }
@@ -164,13 +231,18 @@ public class GrimProperties {
         /** Longest native query body (bytes); over it: 413 before the body is read. Default 1 MiB. */
         private long maxQueryBytes = 1L << 20;
 
-        public long getMaxQueryBytes() { return maxQueryBytes; }
-        public void setMaxQueryBytes(long maxQueryBytes) {
-            if (maxQueryBytes < 1) {
-                throw new IllegalArgumentException("grim.native-queries.max-query-bytes must be at least 1, got " + maxQueryBytes);
-            }
-            this.maxQueryBytes = maxQueryBytes;
+        void validate(List<String> problems) {
+            positive(problems, "grim.native-queries.timeout", timeout);
+            atLeastOne(problems, "grim.native-queries.max-rows", maxRows);
+            atLeastOne(problems, "grim.native-queries.max-bytes", maxBytes);
+            atLeastOne(problems, "grim.native-queries.max-memory-mb", maxMemoryMb);
+            atLeastOne(problems, "grim.native-queries.max-per-client", maxPerClient);
+            atLeastOne(problems, "grim.native-queries.max-per-backend", maxPerBackend);
+            atLeastOne(problems, "grim.native-queries.max-query-bytes", maxQueryBytes);
         }
+
+        public long getMaxQueryBytes() { return maxQueryBytes; }
+        public void setMaxQueryBytes(long maxQueryBytes) { this.maxQueryBytes = maxQueryBytes; }
 
         public int getMaxMemoryMb() { return maxMemoryMb; }
         public void setMaxMemoryMb(int maxMemoryMb) { this.maxMemoryMb = maxMemoryMb; }
@@ -200,4 +272,65 @@ public class GrimProperties {
     public Ldap getLdap() { return ldap; }
     public Updates getUpdates() { return updates; }
     public NativeQueries getNativeQueries() { return nativeQueries; }
+
+    @Override
+    public void afterPropertiesSet() {
+        validate();
+    }
+
+    /**
+     * Checks every setting; throws IllegalArgumentException naming each one out of range (its
+     * key, the value given and what it takes), one per line, or returns when all are valid.
+     */
+    public void validate() {
+        List<String> problems = new ArrayList<>();
+        if (!(scale > 0) || scale > MAX_SCALE) {
+            problems.add("grim.scale must be in (0, " + (int) MAX_SCALE + "], got " + scale);
+        }
+        if (backends == null || backends.isEmpty()) {
+            problems.add("grim.backends is empty; name at least one of " + String.join(", ", KNOWN_BACKENDS));
+        } else {
+            Set<String> seen = new HashSet<>();
+            for (String b : backends) {
+                String name = b == null ? "" : b.trim();
+                if (!KNOWN_BACKENDS.contains(name)) {
+                    problems.add("grim.backends: unknown backend '" + b + "'; use " + String.join(", ", KNOWN_BACKENDS));
+                } else if (!seen.add(name)) {
+                    problems.add("grim.backends names '" + name + "' twice");
+                }
+            }
+        }
+        for (String token : providerTokens == null ? List.<String>of() : providerTokens) {
+            if (token == null || token.isBlank() || !token.equals(token.strip())) {
+                problems.add("grim.provider-tokens: a token must be non-blank without leading or trailing white space"
+                        + " (providers' tokens are compared after trimming), got '" + token + "'");
+            }
+        }
+        postgres.validate(problems);
+        basex.validate(problems);
+        ldap.validate(problems);
+        updates.validate(problems);
+        nativeQueries.validate(problems);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid GRIM configuration:\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    private static void atLeastOne(List<String> problems, String key, long value) {
+        if (value < 1) {
+            problems.add(key + " must be at least 1, got " + value);
+        }
+    }
+
+    private static void positive(List<String> problems, String key, Duration value) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            problems.add(key + " must be a positive duration such as 10s, got " + value);
+        }
+    }
+
+    private static void notBlank(List<String> problems, String key, String value) {
+        if (value == null || value.isBlank()) {
+            problems.add(key + " must not be empty");
+        }
+    }
 }

@@ -1,4 +1,4 @@
-package org.gridstack.grim.web;
+package org.gridstack.grim.write;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

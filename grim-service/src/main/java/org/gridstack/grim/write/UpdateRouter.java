@@ -1,4 +1,4 @@
-package org.gridstack.grim.web;
+package org.gridstack.grim.write;
 
 import static java.util.Objects.requireNonNull;
 
@@ -14,6 +14,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.gridstack.grim.backends.GrimStore;
+import org.gridstack.grim.config.GrimProperties;
 import org.gridstack.grim.store.GrimBackend;
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.Update;
@@ -37,7 +39,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * </ul>
  * Owns the group-commit writers and the replication; closing stops them. Thread-safe.
  */
-final class UpdateRouter implements AutoCloseable {
+public final class UpdateRouter implements AutoCloseable {
     private final GrimStore store;
     private final Duration timeout;
     private final Map<String, UpdateBatcher> direct = new LinkedHashMap<>();
@@ -46,7 +48,7 @@ final class UpdateRouter implements AutoCloseable {
     private final OrderedSubmission ordered = new OrderedSubmission();
 
     /** Where a write names to go, resolved once (per request, or per WebSocket connection). */
-    record Route(List<String> targets, boolean replicated) {
+    public record Route(List<String> targets, boolean replicated) {
     }
 
     /**
@@ -56,10 +58,10 @@ final class UpdateRouter implements AutoCloseable {
      * @param change  the change-log position that holds them (0 when not replicated)
      * @param pending copies that have not applied the change yet and will (empty when all have)
      */
-    record Outcome(Map<String, Integer> stored, long change, List<String> pending) {
+    public record Outcome(Map<String, Integer> stored, long change, List<String> pending) {
     }
 
-    UpdateRouter(GrimStore store, GrimProperties.Updates settings, MeterRegistry meters) {
+    public UpdateRouter(GrimStore store, GrimProperties.Updates settings, MeterRegistry meters) {
         this.store = requireNonNull(store, "store is null");
         requireNonNull(settings, "settings is null");
         this.timeout = settings.getTimeout();
@@ -77,13 +79,13 @@ final class UpdateRouter implements AutoCloseable {
     }
 
     /** The route for the {@code backend} parameter of a write (400 when missing or unknown). */
-    Route route(String backend) {
+    public Route route(String backend) {
         List<String> targets = store.writeTargets(backend);
         return new Route(targets, targets.size() > 1 && replication != null);
     }
 
     /** Stores {@code updates} (validated) along {@code route}; fails with a GrimException. */
-    CompletableFuture<Outcome> submit(Route route, List<Update> updates) {
+    public CompletableFuture<Outcome> submit(Route route, List<Update> updates) {
         if (route.replicated()) {
             return logged.submitAsync(updates).thenCompose(stored -> {
                 replication.committed(stored.position());
@@ -113,7 +115,7 @@ final class UpdateRouter implements AutoCloseable {
     }
 
     /** {@link #submit}, waiting for the outcome (the commit within the timeout, then the copies within another). */
-    Outcome submitAndWait(Route route, List<Update> updates) {
+    public Outcome submitAndWait(Route route, List<Update> updates) {
         CompletableFuture<Outcome> f = submit(route, updates);
         try {
             return f.get(2 * timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
@@ -132,7 +134,7 @@ final class UpdateRouter implements AutoCloseable {
     }
 
     /** The replication of {@code backend=all} writes, when PostgreSQL is started. */
-    Optional<Replication> replication() {
+    public Optional<Replication> replication() {
         return Optional.ofNullable(replication);
     }
 

@@ -1,4 +1,4 @@
-package org.gridstack.grim.web;
+package org.gridstack.grim.write;
 
 import static java.util.Objects.requireNonNull;
 

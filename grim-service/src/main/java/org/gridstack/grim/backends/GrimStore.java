@@ -1,4 +1,4 @@
-package org.gridstack.grim.web;
+package org.gridstack.grim.backends;
 
 import static java.util.Objects.requireNonNull;
 
@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
+import org.gridstack.grim.config.GrimProperties;
 import org.gridstack.grim.generate.GlueDataGenerator;
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.Dataset;

@@ -1,4 +1,4 @@
-package org.gridstack.grim.store.ldap;
+package org.gridstack.grim.schema;
 
 import java.util.Locale;
 import java.util.Set;
@@ -26,7 +26,7 @@ public final class Ia5Attributes {
     }
 
     private static Set<String> load() {
-        Schema schema = OpenLdapSchemaConverter.grimSchema();
+        Schema schema = GrimLdapSchema.schema();
         Set<String> names = new TreeSet<>();
         for (AttributeTypeDefinition a : schema.getAttributeTypes()) {
             if (IA5_SYNTAX.equals(a.getBaseSyntaxOID(schema))) {
