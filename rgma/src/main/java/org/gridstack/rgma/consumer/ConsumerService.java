@@ -220,6 +220,17 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
         return active.size();
     }
 
+    /**
+     * Ends every continuous query now, telling each reader {@code reason}; their streams finish
+     * instead of holding the request threads that write them (the server stops without waiting for
+     * readers that may never leave).
+     */
+    public void endStreams(String reason) {
+        for (ContinuousQuery q : active) {
+            q.end(reason);
+        }
+    }
+
     @Override
     public void close() {
         for (ContinuousQuery q : active) {

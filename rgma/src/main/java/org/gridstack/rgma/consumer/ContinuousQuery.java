@@ -42,6 +42,8 @@ import org.slf4j.LoggerFactory;
 @ThreadSafe
 public final class ContinuousQuery implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ContinuousQuery.class);
+    /** The end reason of a query whose reader did not keep up. */
+    public static final String CUT = "the stream was cut: its reader fell behind";
 
     private final ConsumerService service;
     private final SelectStatement select;
@@ -54,6 +56,8 @@ public final class ContinuousQuery implements AutoCloseable {
     @GuardedBy("this")
     private final Map<ProducerAddress, Long> cursors = new HashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Why the query ended, when it was ended rather than closed by its reader. */
+    private volatile String endReason = CUT;
     private volatile ScheduledFuture<?> task;
     @GuardedBy("this")
     private long nextDiscovery;
@@ -130,7 +134,7 @@ public final class ContinuousQuery implements AutoCloseable {
                 }
                 if (!t.rows().isEmpty() && !sink.accept(t.columns(), t.rows())) {
                     log.info("continuous query on {} cut: its reader does not keep up", select.table().name());
-                    close();
+                    end(CUT);
                     return;
                 }
                 cursors.put(a, t.lastSeq());
@@ -145,6 +149,19 @@ public final class ContinuousQuery implements AutoCloseable {
     /** Whether the query has ended (closed, or cut because its reader fell behind). */
     public boolean isClosed() {
         return closed.get();
+    }
+
+    /** Why the query has ended (meaningful once {@link #isClosed()}): cut ({@link #CUT}), or what {@link #end} was told. */
+    public String endReason() {
+        return endReason;
+    }
+
+    /** Ends the query for {@code reason} (its reader is told), e.g. because the server is stopping. */
+    public void end(String reason) {
+        if (!closed.get()) {
+            endReason = requireNonNull(reason, "reason is null");
+        }
+        close();
     }
 
     @Override
