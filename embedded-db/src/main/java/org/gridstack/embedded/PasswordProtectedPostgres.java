@@ -1,5 +1,6 @@
 package org.gridstack.embedded;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.zonky.test.db.postgres.embedded.PgBinaryResolver;
@@ -38,6 +39,7 @@ import java.util.UUID;
  *
  * <p>Closing stops the server and deletes its data directory. Thread-safe.
  */
+@ThreadSafe
 public final class PasswordProtectedPostgres implements Closeable {
     /** The superuser initdb creates. */
     public static final String SUPERUSER = "postgres";

@@ -1,5 +1,6 @@
 package org.gridstack.embedded;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import java.util.Objects;
  * no other local user can plant an {@code initdb} or {@code postgres} that runs as the service.
  * Immutable and thread-safe; {@link #verify()} touches the file system each time.
  */
+@ThreadSafe
 public final class PrivateDirectory {
     /** System property that chooses the directory; default {@code ${user.home}/.cache/gridstack/embedded-postgres}. */
     public static final String PROPERTY = "gridstack.embedded-pg.dir";

@@ -1,5 +1,6 @@
 package org.gridstack.testing;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,10 @@ public final class BdiiProcess implements AutoCloseable {
     private final Path dir;
     private final int port;
     private final Thread cleanup = new Thread(this::stop, "bdii-cleanup");
+    // set by the starting thread, read by close() or by the shutdown hook's thread
+    @GuardedBy("this")
     private Process slapd;
+    @GuardedBy("this")
     private long updaterPid = -1;
 
     private BdiiProcess(Path dir, int port) {
@@ -165,10 +169,13 @@ public final class BdiiProcess implements AutoCloseable {
                 "-h", "ldap://127.0.0.1:" + port + "/", "-f", dir.resolve("slapd.conf").toString()));
         pb.redirectErrorStream(true);
         pb.redirectOutput(dir.resolve("slapd.log").toFile());
-        slapd = pb.start();
+        Process started = pb.start();
+        synchronized (this) {
+            slapd = started;
+        }
         for (int i = 0; i < 600; i++) {
-            if (!slapd.isAlive()) {
-                throw new IOException("slapd exited with status " + slapd.exitValue());
+            if (!started.isAlive()) {
+                throw new IOException("slapd exited with status " + started.exitValue());
             }
             try (Socket s = new Socket("127.0.0.1", port)) {
                 return;
@@ -200,7 +207,10 @@ public final class BdiiProcess implements AutoCloseable {
         for (int i = 0; i < 100 && Files.readString(pidFile).isBlank(); i++) {
             Thread.sleep(50);
         }
-        updaterPid = Long.parseLong(Files.readString(pidFile).strip());
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        synchronized (this) {
+            updaterPid = pid;
+        }
     }
 
     /** The updater's log and slapd's output, for failure messages. */
@@ -222,7 +232,7 @@ public final class BdiiProcess implements AutoCloseable {
     }
 
     /** The BDII's slapd process, e.g. for a host monitor. */
-    public ProcessHandle slapdHandle() {
+    public synchronized ProcessHandle slapdHandle() {
         return slapd.toHandle();
     }
 
@@ -237,12 +247,20 @@ public final class BdiiProcess implements AutoCloseable {
     }
 
     private void stop() {
-        if (updaterPid > 0) {
-            // the daemon left our session when it detached: its own session is stopped
-            ProcessHandle.of(updaterPid).ifPresent(h -> ProcessGroupStopper.stop(h, Duration.ofSeconds(10)));
+        long updater;
+        Process server;
+        synchronized (this) { // close() and the shutdown hook may both get here: one of them stops
+            updater = updaterPid;
+            server = slapd;
+            updaterPid = -1;
+            slapd = null;
         }
-        if (slapd != null) {
-            ProcessGroupStopper.stop(slapd, Duration.ofSeconds(10));
+        if (updater > 0) {
+            // the daemon left our session when it detached: its own session is stopped
+            ProcessHandle.of(updater).ifPresent(h -> ProcessGroupStopper.stop(h, Duration.ofSeconds(10)));
+        }
+        if (server != null) {
+            ProcessGroupStopper.stop(server, Duration.ofSeconds(10));
         }
         ConfigTemplates.deleteTree(dir);
     }

@@ -1,5 +1,7 @@
 package org.gridstack.testing;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -63,8 +65,10 @@ public final class LinkSchedule {
     }
 
     /** The bottleneck all connections of one direction share. Thread-safe. */
+    @ThreadSafe
     public static final class Shared {
         private final long bytesPerSecond;
+        @GuardedBy("this")
         private long free = Long.MIN_VALUE;
 
         /** @param bytesPerSecond the link's rate; 0 = unlimited */

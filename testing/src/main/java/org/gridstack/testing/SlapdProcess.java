@@ -2,6 +2,7 @@ package org.gridstack.testing;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +33,7 @@ import org.gridstack.service.process.ProcessGroupStopper;
  * port, other database), but it can be stopped with {@code service slapd stop}, and on a
  * container with {@code policy-rc.d} (exit 101) it never starts. Thread-safe.
  */
+@ThreadSafe
 public final class SlapdProcess implements AutoCloseable {
     public static final Path SLAPD = Paths.get(System.getProperty("gridstack.slapd", "/usr/sbin/slapd"));
     /** Debian's module folder (back_mdb.so). */

@@ -1,5 +1,6 @@
 package org.gridstack.testing;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,6 +32,7 @@ import org.gridstack.service.process.ProcessGroupStopper;
  *
  * <p>Thread-safe.
  */
+@ThreadSafe
 public final class SpringBootJarProcess implements AutoCloseable {
     private final String name;
     private final Process process;

@@ -1,5 +1,6 @@
 package org.gridstack.testing;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import org.gridstack.service.process.ProcessGroupStopper;
  * this JVM. {@link #close()} stops it and deletes its folder; a shutdown hook does the same if a
  * test run is killed. Thread-safe.
  */
+@ThreadSafe
 public final class SquidProcess implements AutoCloseable {
     public static final Path SQUID = Paths.get(System.getProperty("gridstack.squid", "/usr/sbin/squid"));
 

@@ -1,5 +1,6 @@
 package org.gridstack.testing;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,6 +35,7 @@ import java.util.concurrent.locks.LockSupport;
  * is passed on as a half-close; an error on either side closes both. {@link #close()} stops
  * accepting, closes every connection and waits for the threads. Thread-safe.
  */
+@ThreadSafe
 public final class WanLink implements AutoCloseable {
     /** Bytes one direction of one connection may have in flight inside the link. */
     static final int WINDOW_BYTES = 256 * 1024;

@@ -31,13 +31,19 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * ({@code MODULE/target/NAME.jar|war} where NAME is the module's finalName or artifactId-version);</li>
  * <li>files mounted from the repository exist;</li>
  * <li>the image runs as a non-root USER; a long-running service has a health check (its
- * Dockerfile's HEALTHCHECK or the compose file's); a {@code service_healthy} dependency has one;</li>
+ * Dockerfile's HEALTHCHECK or the compose file's; a one-shot command, in a profile or with
+ * {@code HEALTHCHECK NONE} and no ports, needs none); a {@code service_healthy} dependency has one;</li>
  * <li>published ports and {@code service:port} references name a port the service listens on
  * (its EXPOSE, a {@code --port N} of its command, or a {@code *_PORT} variable);</li>
  * <li>no literal secrets: variables named like passwords, secrets or tokens must be {@code *_FILE}
  * pointing into {@code /run/secrets/}; no {@code password="..."} or {@code PASSWORD '...'} text
  * in any file under docker/;</li>
- * <li>every Dockerfile under docker/ is used by some compose file.</li>
+ * <li>every Dockerfile under docker/ is used by some compose file;</li>
+ * <li>a stage FROM a name that is no tagged image and no earlier stage is a build context the
+ * compose service gives it ({@code additional_contexts}, e.g. {@code base: "service:base"}, the
+ * shared base image of docker/base), and a {@code service:} context names a service here that
+ * builds an image; an image built on such a base has the base's USER and HEALTHCHECK unless it
+ * sets its own.</li>
  * </ul>
  * Not thread-safe; one instance per check.
  */
@@ -53,6 +59,8 @@ final class DockerTestbedCheck {
     private final Path repo;
     private final List<String> problems = new ArrayList<>();
     private final Set<Path> usedDockerfiles = new LinkedHashSet<>();
+    /** Dockerfiles whose final stage starts FROM another service's image, with that image's Dockerfile. */
+    private final Map<Path, DockerfileModel> baseOf = new LinkedHashMap<>();
 
     DockerTestbedCheck(Path repo) {
         this.repo = requireNonNull(repo, "repo is null").toAbsolutePath().normalize();
@@ -107,7 +115,7 @@ final class DockerTestbedCheck {
             Set<Integer> ports = new TreeSet<>();
             String healthcheck = null;
             if (s.get("build") != null) {
-                DockerfileModel model = builtImage(file, where, s.get("build"));
+                DockerfileModel model = builtImage(file, where, s.get("build"), services);
                 if (model != null) {
                     ports.addAll(model.exposedPorts());
                     healthcheck = model.healthcheck();
@@ -159,7 +167,8 @@ final class DockerTestbedCheck {
                     }
                 }
             }
-            boolean oneShot = s.get("profiles") != null || service.equals("secrets");
+            boolean oneShot = s.get("profiles") != null
+                    || (healthcheck != null && healthcheck.strip().equalsIgnoreCase("NONE") && ports.isEmpty());
             if (!oneShot && (healthcheck == null || healthcheck.strip().equalsIgnoreCase("NONE"))) {
                 problems.add(where + ": no health check (HEALTHCHECK in its Dockerfile or healthcheck: here)");
             }
@@ -202,40 +211,70 @@ final class DockerTestbedCheck {
         return List.copyOf(problems);
     }
 
-    private DockerfileModel builtImage(Path compose, String where, Object build) throws IOException {
-        String context;
-        String dockerfile = "Dockerfile";
-        if (build instanceof String c) {
-            context = c;
-        } else if (build instanceof Map<?, ?> b) {
-            context = String.valueOf(b.get("context"));
-            if (b.get("dockerfile") != null) {
-                dockerfile = String.valueOf(b.get("dockerfile"));
-            }
-        } else {
+    /**
+     * The model of the image a service builds, with what it inherits from a base built by another
+     * service (its exposed ports and, unless set, its health check); null when it cannot be read.
+     */
+    private DockerfileModel builtImage(Path compose, String where, Object build, Map<?, ?> services) throws IOException {
+        if (!(build instanceof String) && !(build instanceof Map<?, ?>)) {
             problems.add(where + ": build is neither a path nor a map");
             return null;
         }
+        String context = build instanceof Map<?, ?> b ? String.valueOf(b.get("context")) : (String) build;
         Path contextDir = compose.getParent().resolve(context).normalize();
         if (!contextDir.equals(repo)) {
             problems.add(where + ": build context " + context + " is not the repository root (" + rel(contextDir) + ")");
         }
-        Path file = contextDir.resolve(dockerfile).normalize();
+        Path file = dockerfile(compose, build);
         if (!Files.isRegularFile(file)) {
-            problems.add(where + ": Dockerfile " + dockerfile + " does not exist");
+            problems.add(where + ": Dockerfile " + rel(file) + " does not exist");
             return null;
         }
         usedDockerfiles.add(file);
-        return DockerfileModel.parse(Files.readString(file, StandardCharsets.UTF_8));
+        DockerfileModel model = DockerfileModel.parse(Files.readString(file, StandardCharsets.UTF_8));
+        Map<String, String> contexts = build instanceof Map<?, ?> b ? environment(b.get("additional_contexts")) : Map.of();
+        for (String base : model.externalBases()) {
+            if (!contexts.containsKey(base) && !base.matches(".*[:/@$].*")) {
+                problems.add(where + ": FROM " + base + " is neither a tagged image, an earlier stage nor an additional context"
+                        + " of this build (a registry would be asked for " + base + "); add additional_contexts: {" + base
+                        + ": \"service:...\"}");
+            }
+        }
+        DockerfileModel inherited = null;
+        for (Map.Entry<String, String> c : contexts.entrySet()) {
+            if (!c.getValue().startsWith("service:")) {
+                continue;
+            }
+            String target = c.getValue().substring("service:".length());
+            if (!(services.get(target) instanceof Map<?, ?> t)) {
+                problems.add(where + ": additional context " + c.getKey() + " refers to service " + target + ", which is not a service here");
+            } else if (t.get("build") == null || !Files.isRegularFile(dockerfile(compose, t.get("build")))) {
+                problems.add(where + ": additional context " + c.getKey() + " refers to service " + target + ", which builds no image");
+            } else if (model.baseImage().equals(c.getKey())) {
+                inherited = DockerfileModel.parse(Files.readString(dockerfile(compose, t.get("build")), StandardCharsets.UTF_8));
+                baseOf.put(file, inherited);
+            }
+        }
+        return inherited == null ? model : model.on(inherited);
+    }
+
+    /** The Dockerfile a compose {@code build} names (its context, then its dockerfile, default "Dockerfile"). */
+    private static Path dockerfile(Path compose, Object build) {
+        if (build instanceof Map<?, ?> b) {
+            Path contextDir = compose.getParent().resolve(String.valueOf(b.get("context")));
+            return contextDir.resolve(b.get("dockerfile") != null ? String.valueOf(b.get("dockerfile")) : "Dockerfile").normalize();
+        }
+        return compose.getParent().resolve(String.valueOf(build)).resolve("Dockerfile").normalize();
     }
 
     /** Checks one Dockerfile (COPY sources resolve against the repository root, the build context). */
     void checkDockerfile(Path file) throws IOException {
         String name = rel(file);
-        DockerfileModel model = DockerfileModel.parse(Files.readString(file, StandardCharsets.UTF_8));
-        if (model.baseImage().isEmpty()) {
+        DockerfileModel own = DockerfileModel.parse(Files.readString(file, StandardCharsets.UTF_8));
+        if (own.baseImage().isEmpty()) {
             problems.add(name + ": no FROM");
         }
+        DockerfileModel model = baseOf.containsKey(file.normalize()) ? own.on(baseOf.get(file.normalize())) : own;
         String user = model.user();
         if (user.isEmpty() || user.equals("root") || user.startsWith("0")) {
             problems.add(name + ": the image runs as root (add a USER with an unprivileged account)");
@@ -246,10 +285,10 @@ final class DockerTestbedCheck {
         } else if (healthcheck.equalsIgnoreCase("NONE") && !model.exposedPorts().isEmpty()) {
             problems.add(name + ": exposes " + model.exposedPorts() + " but has HEALTHCHECK NONE");
         }
-        for (String source : model.contextSources()) {
+        for (String source : own.contextSources()) {
             checkSource(name, source);
         }
-        for (String key : model.environmentKeys()) {
+        for (String key : own.environmentKeys()) {
             if (SECRET_NAME.matcher(key).matches() && !key.endsWith("_FILE")) {
                 problems.add(name + ": ENV/ARG " + key + " would bake a secret into the image");
             }

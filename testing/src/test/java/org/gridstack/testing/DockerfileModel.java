@@ -65,6 +65,47 @@ record DockerfileModel(List<Instruction> instructions) {
         return last < 0 ? List.of() : instructions.subList(last, instructions.size());
     }
 
+    /**
+     * What each stage starts FROM that is neither an earlier stage ({@code FROM x AS name}) nor
+     * {@code scratch}: images, or names of build contexts given to the build (compose's
+     * {@code additional_contexts}).
+     */
+    List<String> externalBases() {
+        List<String> bases = new ArrayList<>();
+        Set<String> stages = new LinkedHashSet<>();
+        for (Instruction i : instructions) {
+            if (i.keyword().equals("FROM")) {
+                String[] words = i.arguments().split("\\s+");
+                String image = words[0];
+                if (!stages.contains(image.toLowerCase(Locale.ROOT)) && !image.equals("scratch")) {
+                    bases.add(image);
+                }
+                if (words.length >= 3 && words[words.length - 2].equalsIgnoreCase("AS")) {
+                    stages.add(words[words.length - 1].toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        return bases;
+    }
+
+    /**
+     * This Dockerfile with its final stage built on {@code base}'s final stage instead of on its
+     * FROM (what Docker does when that FROM names a context holding {@code base}'s image): USER,
+     * HEALTHCHECK and EXPOSE of the base hold unless this file sets its own.
+     */
+    DockerfileModel on(DockerfileModel base) {
+        int last = -1;
+        for (int i = 0; i < instructions.size(); i++) {
+            if (instructions.get(i).keyword().equals("FROM")) {
+                last = i;
+            }
+        }
+        List<Instruction> out = new ArrayList<>(instructions.subList(0, Math.max(last, 0)));
+        out.addAll(base.finalStage());
+        out.addAll(instructions.subList(last + 1, instructions.size()));
+        return new DockerfileModel(out);
+    }
+
     /** The image the final stage starts from. */
     String baseImage() {
         List<Instruction> stage = finalStage();

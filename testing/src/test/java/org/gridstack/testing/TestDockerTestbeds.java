@@ -1,6 +1,7 @@
 package org.gridstack.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -29,7 +30,7 @@ class TestDockerTestbeds {
     void everyServiceHasAnImage() throws IOException {
         for (String image : List.of("frontier-servlet", "frontier-servlet-war", "frontier-client", "squid", "grim-service", "basex",
                 "slapd", "mds-gris", "mds-giis", "mds-xml-index", "bdii", "dqp-data-service", "dqp-evaluator", "dqp-entropy",
-                "dqp-coordinator", "rgma", "hawkeye-manager", "hawkeye-agent", "secrets")) {
+                "dqp-coordinator", "rgma", "hawkeye-manager", "hawkeye-agent", "secrets", "base")) {
             assertTrue(Files.isRegularFile(REPO.resolve("docker").resolve(image).resolve("Dockerfile")), image + " has no Dockerfile");
         }
     }
@@ -45,6 +46,11 @@ class TestDockerTestbeds {
                 "COPY docker/app/missing.sh /usr/local/bin/",
                 "ENV DB_PASSWORD=demo",
                 "EXPOSE 8080"));                            // no USER, no HEALTHCHECK
+        // a shared base image and images built on it (FROM base, the context a compose service gives them)
+        Files.createDirectories(docker.resolve("jre"));
+        Files.writeString(docker.resolve("jre/Dockerfile"), "FROM debian:bookworm-slim\nUSER app\nHEALTHCHECK NONE\n");
+        Files.createDirectories(docker.resolve("svc"));
+        Files.writeString(docker.resolve("svc/Dockerfile"), "FROM base\nEXPOSE 7000\nHEALTHCHECK CMD true\n");
         Files.createDirectories(docker.resolve("unused"));
         Files.writeString(docker.resolve("unused/Dockerfile"), "FROM debian\nUSER app\nHEALTHCHECK NONE\n");
         Files.writeString(docker.resolve("site.yaml"), String.join("\n",
@@ -63,7 +69,16 @@ class TestDockerTestbeds {
                 "    image: mysql:8",
                 "  other:",
                 "    build: {context: ., dockerfile: app/Dockerfile}",
-                "    user: root"));
+                "    user: root",
+                "  jre:",
+                "    build: {context: .., dockerfile: docker/jre/Dockerfile}",
+                "  svc:",
+                "    build: {context: .., dockerfile: docker/svc/Dockerfile, additional_contexts: {base: 'service:jre'}}",
+                "    ports: ['7000:7000']",
+                "  lost:",
+                "    build: {context: .., dockerfile: docker/svc/Dockerfile}",
+                "  orphan:",
+                "    build: {context: .., dockerfile: docker/svc/Dockerfile, additional_contexts: {base: 'service:nobody'}}"));
         Files.writeString(docker.resolve("ds.xml"), "<Resource password=\"reader\"/>");
         Files.writeString(docker.resolve("init.sql"), "CREATE ROLE r LOGIN PASSWORD 'reader';");
         String all = String.join("\n", new DockerTestbedCheck(repo).checkRepository());
@@ -83,9 +98,15 @@ class TestDockerTestbeds {
                 "service db: image mysql:8 is neither built from this repository",
                 "service other: build context . is not the repository root",
                 "service other: runs as root",
+                "service lost: FROM base is neither a tagged image, an earlier stage nor an additional context",
+                "service orphan: additional context base refers to service nobody, which is not a service here",
                 "docker/ds.xml: a literal secret",
                 "docker/init.sql: a literal secret")) {
             assertTrue(all.contains(expected), "expected a problem '" + expected + "' in:\n" + all);
+        }
+        // built on the base, svc has its USER; the base itself is a one-shot (HEALTHCHECK NONE, no ports)
+        for (String unexpected : List.of("docker/svc/Dockerfile: the image runs as root", "service svc:", "service jre:")) {
+            assertFalse(all.contains(unexpected), "did not expect '" + unexpected + "' in:\n" + all);
         }
     }
 }

@@ -349,7 +349,7 @@ public final class DqpBenchmark {
      * The command line: a scale's defaults, then any single setting over them. An empty value (an
      * unset Maven property) keeps the scale's default.
      */
-    @Command(name = "DqpBenchmark", description = "seed 003 (OGSA-DQP): access modes, peers, block sizes, cost profile, OPERATION_CALL grid (README)")
+    @Command(name = "DqpBenchmark", description = "seed 003 (OGSA-DQP): access modes, peers, block sizes, cost profile, OPERATION_CALL grid (benchmarks/docs/dqp.md)")
     static final class Options {
         @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset sizes from experiments/dqp.yaml (default quick)")
         Scale scale = Scale.QUICK;

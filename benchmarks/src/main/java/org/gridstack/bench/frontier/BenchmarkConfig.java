@@ -124,7 +124,7 @@ public record BenchmarkConfig(List<Integer> zipLevels, List<Integer> clientCount
     }
 
     /** The command line, applied to a builder in the order given. */
-    @Command(name = "FrontierThroughputBenchmark", description = "FroNtier servlet over HTTP vs plain JDBC vs zlib alone (README)")
+    @Command(name = "FrontierThroughputBenchmark", description = "FroNtier servlet over HTTP vs plain JDBC vs zlib alone (benchmarks/docs/frontier.md)")
     static final class Options {
         final Builder builder = builder();
 

@@ -37,7 +37,7 @@ public final class BenchmarkGrimLdapSweep {
         }
     }
 
-    @Command(name = "BenchmarkGrimLdapSweep", description = "the operations on LDAP at growing fractions of the data set (README \"GRIM\")")
+    @Command(name = "BenchmarkGrimLdapSweep", description = "the operations on LDAP at growing fractions of the data set (benchmarks/docs/grim.md)")
     static final class Options {
         @Option(names = "--scales", split = ",", paramLabel = "F", description = "fractions of the data set (default 0.05,0.10,0.25,0.50,1.0)")
         List<Double> scales = List.of(0.05, 0.10, 0.25, 0.50, 1.0);

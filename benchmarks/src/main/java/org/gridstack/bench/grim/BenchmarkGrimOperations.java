@@ -50,7 +50,7 @@ public final class BenchmarkGrimOperations {
         }
     }
 
-    @Command(name = "BenchmarkGrimOperations", description = "the 14 operations x backend x mode, each alone (README \"GRIM\")")
+    @Command(name = "BenchmarkGrimOperations", description = "the 14 operations x backend x mode, each alone (benchmarks/docs/grim.md)")
     static final class Options {
         @Option(names = "--scale", paramLabel = "F", description = "fraction of seed 000's data set (default 1.0)")
         double scale = 1.0;

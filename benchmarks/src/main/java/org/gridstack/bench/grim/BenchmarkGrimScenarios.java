@@ -54,7 +54,7 @@ public final class BenchmarkGrimScenarios {
         }
     }
 
-    @Command(name = "BenchmarkGrimScenarios", description = "the four scenarios, phases I/II/III (README \"GRIM\")")
+    @Command(name = "BenchmarkGrimScenarios", description = "the four scenarios, phases I/II/III (benchmarks/docs/grim.md)")
     static final class Options {
         @Option(names = "--scale", paramLabel = "F", description = "fraction of seed 000's data set (default 1.0)")
         double scale = 1.0;

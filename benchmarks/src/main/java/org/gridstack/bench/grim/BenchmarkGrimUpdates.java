@@ -59,7 +59,7 @@ public final class BenchmarkGrimUpdates {
         }
     }
 
-    @Command(name = "BenchmarkGrimUpdates", description = "update rates in-process and through the service (README \"GRIM\")")
+    @Command(name = "BenchmarkGrimUpdates", description = "update rates in-process and through the service (benchmarks/docs/grim.md)")
     static final class Options {
         @Option(names = "--scale", paramLabel = "F", description = "fraction of the data set in-process (default 1.0)")
         double scale = 1.0;

@@ -249,7 +249,7 @@ public final class InvalidationStalenessBenchmark {
     }
 
     /** The command line ({@code --name=value}); blank values keep the defaults of {@link Config#defaults()}. */
-    @Command(name = "InvalidationStalenessBenchmark", description = "stale answers after an update, through two Squid levels (README)")
+    @Command(name = "InvalidationStalenessBenchmark", description = "stale answers after an update, through two Squid levels (benchmarks/docs/frontier.md)")
     static final class Options {
         @Option(names = "--rounds", paramLabel = "N", description = "updates per granularity (default 200)")
         int rounds = Config.defaults().rounds();

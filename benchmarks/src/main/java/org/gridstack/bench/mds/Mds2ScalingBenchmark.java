@@ -315,7 +315,7 @@ public final class Mds2ScalingBenchmark {
      * The command line: a scale's defaults, then any single setting over them. An empty value (an
      * unset Maven property) keeps the scale's default.
      */
-    @Command(name = "Mds2ScalingBenchmark", description = "seed 001 reduced: GRIS and GIIS vs users, IPs and registered GRISes (README)")
+    @Command(name = "Mds2ScalingBenchmark", description = "seed 001 reduced: GRIS and GIIS vs users, IPs and registered GRISes (benchmarks/docs/mds.md)")
     static final class Options {
         /** The preset grid, from experiments/mds-seed001.yaml: tiny (seconds, for the build), quick (minutes), full (seed 001's steps, 60 s per level). */
         @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid from experiments/mds-seed001.yaml (default quick)")

@@ -358,7 +358,7 @@ public final class MdsIndexBenchmark {
      * The command line: a scale's defaults, then any single setting over them. An empty value (an
      * unset Maven property, {@code --sizes=}) keeps the scale's default.
      */
-    @Command(name = "MdsIndexBenchmark", description = "seed 002 reduced: GIIS, XML index and slapd answering N entries to 1..800 clients (README)")
+    @Command(name = "MdsIndexBenchmark", description = "seed 002 reduced: GIIS, XML index and slapd answering N entries to 1..800 clients (benchmarks/docs/mds.md)")
     static final class Options {
         /**
          * The preset grid, from experiments/mds-index.yaml: tiny (seconds, for the build; clients in this

@@ -588,7 +588,7 @@ public final class SquidAccessBenchmark {
     }
 
     /** The command line over a grid's defaults. */
-    @Command(name = "SquidAccessBenchmark", description = "access methods through Squid: the thesis's experiments 1 and 3 (README)")
+    @Command(name = "SquidAccessBenchmark", description = "access methods through Squid: the thesis's experiments 1 and 3 (benchmarks/docs/squid.md)")
     static final class Options {
         List<AccessMethod> methods;
         List<Workload> workloads;

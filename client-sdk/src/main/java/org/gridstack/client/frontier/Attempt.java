@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.Immutable;
 import java.net.URI;
 import java.util.Objects;
 
@@ -7,6 +8,7 @@ import java.util.Objects;
  * One request of a query: through which proxy (null = direct) to which server, with which
  * refresh, and how it ended ("ok" or the cause of the failure). Immutable.
  */
+@Immutable
 public record Attempt(URI proxy, URI server, RefreshPolicy refresh, Outcome outcome, String detail) {
     /** How an attempt ended; decides what the client tries next. */
     public enum Outcome {

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
  * {@link HttpGet}). At most {@link #MAX_IDLE_PER_PEER} idle connections are kept per peer. After
  * {@link #close()} nothing is kept. Thread-safe.
  */
+@ThreadSafe
 final class ConnectionPool implements AutoCloseable {
     static final int MAX_IDLE_PER_PEER = 16;
     static final long MAX_IDLE_NANOS = TimeUnit.SECONDS.toNanos(10);

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.Locale;
 import java.util.Objects;
 import org.gridstack.frontier.protocol.Ttl;
@@ -12,6 +13,7 @@ import org.gridstack.frontier.protocol.Ttl;
  * So {@code forcereload=short} refreshes only {@code ttl=short} queries and {@code forever}
  * refreshes everything. Immutable.
  */
+@Immutable
 public record ForceReload(RefreshPolicy policy, Ttl upTo) {
     public static final ForceReload NONE = new ForceReload(RefreshPolicy.NONE, Ttl.FOREVER);
 

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -35,6 +36,7 @@ import org.gridstack.frontier.protocol.zlib.Libdeflate;
  * {@link FrontierClientConfig#libdeflateInflate()}), else by the JDK's zlib; {@link #inflater()}
  * says which. Thread-safe; {@link #close()} releases the idle connections.
  */
+@ThreadSafe
 public final class FrontierClient implements AutoCloseable {
     private static final Pattern TABLE_REFERENCE = Pattern.compile("\\b(?:from|join)\\s+([A-Za-z_][\\w$]*(?:\\.[A-Za-z_][\\w$]*)?)",
             Pattern.CASE_INSENSITIVE);

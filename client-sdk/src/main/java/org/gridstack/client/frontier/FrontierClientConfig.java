@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.regex.Pattern;
  * string ({@link #parse}) or from the {@code FRONTIER_*} environment variables
  * ({@link #fromEnvironment}).
  */
+@ThreadSafe
 public final class FrontierClientConfig {
     /** Limits of the C client (frontier_client 2.x). */
     public static final int MAX_SERVERS = 16;

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,7 @@ import org.gridstack.frontier.protocol.RowType;
  * the Java type asked for. Primitive accessors throw on NULL, so check {@link #isNull} first when
  * a column may be NULL. Immutable and thread-safe.
  */
+@ThreadSafe
 public final class FrontierResult {
     /** Where the answer came from and how the caches treated it. */
     public record Origin(URI server, URI proxy, String xCache, Long ageSeconds, int attempts, long bytes, Duration elapsed) {

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -19,6 +20,7 @@ import org.gridstack.frontier.protocol.FrontierProtocolException;
  * java.net.http because the C client's semantics need a per-read timeout, exact headers, and a
  * truncated body to be an error. Thread-safe.
  */
+@ThreadSafe
 final class HttpGet implements AutoCloseable {
     /** Consumes one answer's body; must read it to its end (-1) for the connection to be reused. */
     interface BodyHandler<T> {

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.Objects;
 import org.gridstack.frontier.protocol.Ttl;
 
@@ -8,6 +9,7 @@ import org.gridstack.frontier.protocol.Ttl;
  * with (the client may start harder when its {@code forcereload} or table map asks for it).
  * Immutable.
  */
+@Immutable
 public record QueryOptions(Ttl ttl, RefreshPolicy refresh) {
     public static final QueryOptions DEFAULT = new QueryOptions(Ttl.LONG, RefreshPolicy.NONE);
 

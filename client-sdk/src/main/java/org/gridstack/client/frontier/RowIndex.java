@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +18,7 @@ import org.gridstack.frontier.protocol.RowType;
  * answer as one array plus one int per field instead of an object per value. Immutable after
  * {@link #build}; thread-safe.
  */
+@ThreadSafe
 final class RowIndex {
     private final byte[] data;
     private final List<String> columnNames;

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Optional;
 import org.gridstack.frontier.protocol.zlib.Libdeflate;
 
@@ -10,6 +11,7 @@ import org.gridstack.frontier.protocol.zlib.Libdeflate;
  *
  * <p>Thread-safe: initialised once by the class loader's lock (holder idiom), immutable after.
  */
+@ThreadSafe
 final class SharedLibdeflate {
     private final Libdeflate library; // null when not loadable
     private final String description;

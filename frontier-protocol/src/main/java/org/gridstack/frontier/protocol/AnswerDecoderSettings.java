@@ -1,5 +1,7 @@
 package org.gridstack.frontier.protocol;
 
+import com.google.errorprone.annotations.Immutable;
+
 /**
  * How an {@link AnswerDecoder} works; validated on construction. Immutable and thread-safe.
  *
@@ -13,6 +15,7 @@ package org.gridstack.frontier.protocol;
  * @param maxEnvelopeBytes the most XML around the data (the envelope, keepalives included) an
  *     answer may have before it is refused as not a FroNtier answer. Default 1 MiB; at least 1 KiB.
  */
+@Immutable
 public record AnswerDecoderSettings(long md5OnSecondThreadFromBytes, boolean keepDecodedData, int maxEnvelopeBytes) {
     /** Never hash on a second thread. */
     public static final long MD5_ALWAYS_INLINE = Long.MAX_VALUE;

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.protocol;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -22,7 +23,8 @@ import java.util.concurrent.RejectedExecutionException;
  * fills one block is written by {@link #finish()} on the calling thread, without a hand-off, a
  * wake-up of another thread or a {@code blockSize} allocation (a one-row FroNtier answer).
  *
- * <p>Thread-safety: one producer thread; the drain task synchronises with it on an internal lock.
+ * <p>Thread-safety: one producer thread; the drain task synchronises with it on an internal lock
+ * (the fields it shares are {@code @GuardedBy} that lock).
  */
 public final class PipelinedOutputStream extends OutputStream {
     private final OutputStream out;
@@ -30,13 +32,14 @@ public final class PipelinedOutputStream extends OutputStream {
     private final int blockSize;
     private final int maxBlocks;
     private final Object lock = new Object();
-    /** Guarded by lock. */
+    @GuardedBy("lock")
     private final ArrayDeque<Block> queue = new ArrayDeque<>();
-    /** Guarded by lock. */
+    @GuardedBy("lock")
     private final ArrayDeque<byte[]> free = new ArrayDeque<>();
-    /** Guarded by lock: a drain task is scheduled or running. */
+    /** A drain task is scheduled or running. */
+    @GuardedBy("lock")
     private boolean draining;
-    /** Guarded by lock. */
+    @GuardedBy("lock")
     private Throwable failure;
     private byte[] current;
     private int pos;
@@ -192,6 +195,7 @@ public final class PipelinedOutputStream extends OutputStream {
         }
     }
 
+    @GuardedBy("lock")
     private void await() throws IOException {
         try {
             lock.wait();
@@ -201,6 +205,7 @@ public final class PipelinedOutputStream extends OutputStream {
         }
     }
 
+    @GuardedBy("lock")
     private void rethrow() throws IOException {
         if (failure != null) {
             if (failure instanceof IOException io) {

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.agent;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,6 +34,7 @@ import io.micrometer.core.instrument.Timer;
  * order), answers queries about it (through the web layer), and pushes the full ad to its
  * manager every interval. Thread-safe; {@link #close()} stops pushing and the modules.
  */
+@ThreadSafe
 public final class Agent implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Agent.class);
 

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.classad;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.regex.Pattern;
  * of the same name replaces the expression in place). Immutable and thread-safe; build with
  * {@link #builder()} or {@link #toBuilder()}.
  */
+@ThreadSafe
 public final class ClassAd {
     private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
     private static final ClassAd EMPTY = new ClassAd(new LinkedHashMap<>());

@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.classad;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeType;
  * JSON values (UNDEFINED as {@code null}), lists as arrays, nested ads as objects, and any other
  * expression as the string {@code "\/Expr(text)\/"}. Reading accepts the same. Thread-safe.
  */
+@ThreadSafe
 public final class ClassAdJson {
     private static final String EXPR_PREFIX = "/Expr(";
     private static final String EXPR_SUFFIX = ")/";

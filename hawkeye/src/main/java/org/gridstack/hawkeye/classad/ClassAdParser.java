@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.classad;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
@@ -19,6 +20,7 @@ import org.gridstack.hawkeye.classad.parser.ClassAdParser.RecordOnlyContext;
  * {@link #maxLength()} characters are refused before parsing; so are expressions nested deeper
  * than {@link AstBuilder#MAX_DEPTH}. Thread-safe (each call has its own lexer and parser).
  */
+@ThreadSafe
 public final class ClassAdParser {
     /** The default longest text: 16 MiB (an ad of 600 hosts' lists stays well within it). */
     public static final int DEFAULT_MAX_LENGTH = 16 << 20;

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.classad;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.Locale;
 
@@ -10,6 +11,7 @@ import java.util.Locale;
  * real, string, list, ClassAd). Immutable and thread-safe; lists hold values, ads hold unevaluated
  * expressions (a nested ad is evaluated lazily, in its own scope).
  */
+@ThreadSafe
 public sealed interface Value {
 
     /** The value of a reference to an attribute that is not there. */

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.client;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -33,6 +34,7 @@ import io.micrometer.core.instrument.Timer;
  * {@code Client-ProcessResults}) are Micrometer timers {@code hawkeye.step}. Thread-safe; HTTP
  * connections are kept alive by the shared {@link HttpClient}.
  */
+@ThreadSafe
 public final class HawkeyeClient {
     private final HttpClient http;
     private final Duration timeout;

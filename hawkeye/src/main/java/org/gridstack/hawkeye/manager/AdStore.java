@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.manager;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +25,7 @@ import org.gridstack.hawkeye.classad.Expr;
  * {@link EvaluationBudget}. Thread-safe: updates of one host are serialized, queries run
  * concurrently with updates and see each host's old or new ad.
  */
+@ThreadSafe
 public final class AdStore {
     private final Map<String, StoredAd> ads = new ConcurrentHashMap<>();
     private final Map<String, Integer> hostsPerSource = new ConcurrentHashMap<>();

@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.manager;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Set;
  * Checks the credential an agent presents when pushing (an {@code Authorization: Bearer}
  * token) against the configured ones, in time independent of where they differ. Thread-safe.
  */
+@ThreadSafe
 public final class AgentCredentials {
     private final List<byte[]> tokens;
 

@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.manager;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +21,7 @@ import org.gridstack.hawkeye.classad.Value;
  * of the matches; the caller still evaluates the whole constraint. Thread-safe; updates of one
  * host must not run concurrently with each other (the store serializes them per host).
  */
+@ThreadSafe
 final class AttributeIndex {
     /** attribute key -> normalized value -> host keys. */
     private final Map<String, Map<String, Set<String>>> byValue = new ConcurrentHashMap<>();

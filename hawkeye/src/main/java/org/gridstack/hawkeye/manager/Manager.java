@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.manager;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
  * {@link TriggerEngine} of every new ad, and locates agents. Thread-safe; {@link #close()} stops
  * the expiry sweep.
  */
+@ThreadSafe
 public final class Manager implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Manager.class);
 

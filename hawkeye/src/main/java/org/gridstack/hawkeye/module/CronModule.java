@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.module;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,6 +30,7 @@ import org.gridstack.service.process.ProcessGroupStopper;
  * hung or looping program and whatever it started are gone. Output that is not ClassAd lines
  * fails the run with the line and column. Thread-safe (each run has its own process).
  */
+@ThreadSafe
 public final class CronModule implements Module {
     /** The default output cap: 1 MiB (startd cron output is a few attributes). */
     public static final int DEFAULT_MAX_OUTPUT_BYTES = 1 << 20;

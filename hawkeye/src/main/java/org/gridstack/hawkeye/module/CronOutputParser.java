@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.module;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +14,7 @@ import org.gridstack.hawkeye.classad.ClassAdSyntaxException;
  * e.g. HTCondor's slot name or update flag, is ignored); blank lines and {@code #} comments are
  * skipped. Any other line makes the whole output invalid, with its line and column. Thread-safe.
  */
+@ThreadSafe
 public final class CronOutputParser {
     private final ClassAdParser parser;
 

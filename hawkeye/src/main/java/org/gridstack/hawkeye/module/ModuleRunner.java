@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.module;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,6 +33,7 @@ import io.micrometer.core.instrument.Timer;
  * is kept, flagged stale. Runs of one module never overlap. Thread-safe; {@link #close()} stops
  * the schedule and the runs.
  */
+@ThreadSafe
 public final class ModuleRunner implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ModuleRunner.class);
 

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.module;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import com.unboundid.ldap.sdk.Entry;
  * attribute with several values, or met in several entries, becomes a list. The period and
  * time limit are the provider's cachetime and timelimit. Thread-safe if the provider is.
  */
+@ThreadSafe
 public final class ProviderModule implements Module {
     private final InformationProvider provider;
 

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.trigger;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.http.HttpClient;
@@ -24,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * session of its own with the ad on stdin and is stopped with its whole session at the time
  * limit; a webhook is POSTed with a request timeout. Thread-safe.
  */
+@ThreadSafe
 final class ActionRunner {
     private static final Duration STOP_GRACE = Duration.ofMillis(500);
 

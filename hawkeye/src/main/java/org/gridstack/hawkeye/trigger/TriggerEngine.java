@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.trigger;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,6 +39,7 @@ import org.slf4j.LoggerFactory;
  * logged, counted and retried after {@code retryDelay}, doubling, up to the trigger's
  * {@code maxRetries}. Thread-safe; {@link #close()} stops the pool.
  */
+@ThreadSafe
 public final class TriggerEngine implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TriggerEngine.class);
 

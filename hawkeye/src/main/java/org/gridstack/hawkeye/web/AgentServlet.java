@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.util.List;
@@ -36,6 +37,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * {@code Agent-SendClientAnswer} are timed. Each address holds a bounded share of queries at
  * once. Thread-safe (Tomcat runs many requests at once: the seed's agent served one).
  */
+@ThreadSafe
 public final class AgentServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import jakarta.servlet.http.HttpServlet;
  * HTTP/1.1 keep-alive, bound to one address (port 0: a free one). Thread-safe; {@link #close()}
  * stops it and removes its working directory.
  */
+@ThreadSafe
 public final class HttpServer implements AutoCloseable {
     private final Tomcat tomcat;
     private final Connector connector;

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -54,6 +55,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * anonymous queries are bounded by the manager's evaluation limits (HTTP 503 past them).
  * Thread-safe.
  */
+@ThreadSafe
 public final class ManagerServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 

@@ -2,6 +2,7 @@ package org.gridstack.rgma.client;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * stream of rows. The server's ConsumerServlet finds the producers through the registry.
  * Thread-safe; each {@link Stream} is used by one thread.
  */
+@ThreadSafe
 public final class Consumer {
     private final RgmaEndpoint endpoint;
 

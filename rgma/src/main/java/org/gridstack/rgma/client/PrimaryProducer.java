@@ -1,11 +1,13 @@
 package org.gridstack.rgma.client;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.http.HttpRequest;
 
 /**
  * A primary producer: declare it, then publish tuples with {@code INSERT} statements. Only this
  * object (holding the producer's token) can insert into it. Thread-safe.
  */
+@ThreadSafe
 public final class PrimaryProducer extends ProducerHandle {
     public PrimaryProducer(RgmaEndpoint endpoint, ProducerOptions options) {
         super(endpoint, "primary", options);

@@ -2,6 +2,7 @@ package org.gridstack.rgma.client;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.http.HttpRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * What primary and secondary producers share on the client: the server, the producer's id and
  * token, renewing (keep alive within the termination interval) and closing. Thread-safe.
  */
+@ThreadSafe
 abstract class ProducerHandle implements AutoCloseable {
     final RgmaEndpoint endpoint;
     private final long id;

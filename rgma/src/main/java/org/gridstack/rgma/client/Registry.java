@@ -2,12 +2,14 @@ package org.gridstack.rgma.client;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The registry and schema of an R-GMA server, as a client sees them. Thread-safe. */
+@ThreadSafe
 public final class Registry {
     private final RgmaEndpoint endpoint;
 

@@ -2,6 +2,7 @@ package org.gridstack.rgma.client;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * connections alive, and JSON. Every refusal becomes an {@link RgmaClientException} carrying the
  * server's status and message. Thread-safe; share one per server.
  */
+@ThreadSafe
 public final class RgmaEndpoint {
     private final URI base;
     private final HttpClient http;

@@ -2,6 +2,7 @@ package org.gridstack.rgma.consumer;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  *
  * <p>Thread-safe.
  */
+@ThreadSafe
 public final class ConsumerService implements ContinuousSubscriber, AutoCloseable {
     /** Settings of continuous queries. */
     public record StreamSettings(Duration pollInterval, Duration rediscoverInterval, int bufferRows, int threads,
@@ -216,6 +218,17 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
     /** Continuous queries running now. */
     public int activeStreams() {
         return active.size();
+    }
+
+    /**
+     * Ends every continuous query now, telling each reader {@code reason}; their streams finish
+     * instead of holding the request threads that write them (the server stops without waiting for
+     * readers that may never leave).
+     */
+    public void endStreams(String reason) {
+        for (ContinuousQuery q : active) {
+            q.end(reason);
+        }
     }
 
     @Override

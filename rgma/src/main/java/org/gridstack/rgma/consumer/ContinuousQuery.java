@@ -2,6 +2,8 @@ package org.gridstack.rgma.consumer;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import org.gridstack.rgma.producer.ContinuousSubscriber;
@@ -36,8 +39,11 @@ import org.slf4j.LoggerFactory;
  * <p>Polls of one query never overlap (fixed-delay scheduling); {@link #close()} may be called
  * from any thread.
  */
+@ThreadSafe
 public final class ContinuousQuery implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ContinuousQuery.class);
+    /** The end reason of a query whose reader did not keep up. */
+    public static final String CUT = "the stream was cut: its reader fell behind";
 
     private final ConsumerService service;
     private final SelectStatement select;
@@ -47,10 +53,15 @@ public final class ContinuousQuery implements AutoCloseable {
     private final ContinuousSubscriber.Sink sink;
     private final ConsumerService.StreamSettings settings;
     private final Consumer<ContinuousQuery> onClose;
+    @GuardedBy("this")
     private final Map<ProducerAddress, Long> cursors = new HashMap<>();
-    private volatile boolean closed;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    /** Why the query ended, when it was ended rather than closed by its reader. */
+    private volatile String endReason = CUT;
     private volatile ScheduledFuture<?> task;
+    @GuardedBy("this")
     private long nextDiscovery;
+    @GuardedBy("this")
     private boolean started;
 
     ContinuousQuery(ConsumerService service, SelectStatement select, List<ProducerAddress> fixed, Set<ProducerKind> kinds,
@@ -73,7 +84,11 @@ public final class ContinuousQuery implements AutoCloseable {
         }
         poll();
         long period = settings.pollInterval().toMillis();
-        task = pollers.scheduleWithFixedDelay(this::poll, period, period, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> t = pollers.scheduleWithFixedDelay(this::poll, period, period, TimeUnit.MILLISECONDS);
+        task = t;
+        if (closed.get()) {
+            t.cancel(false); // closed (by its reader, or cut by the first poll) before the task was known
+        }
     }
 
     /** The checked query. */
@@ -86,6 +101,7 @@ public final class ContinuousQuery implements AutoCloseable {
         return cursors.keySet().stream().map(ProducerAddress::id).sorted().toList();
     }
 
+    @GuardedBy("this")
     private void discover() {
         List<ProducerAddress> now = fixed != null ? fixed : service.mediate(select, QueryType.CONTINUOUS, kinds).stream()
                 .map((ProducerRegistration r) -> new ProducerAddress(r.endpoint(), r.id())).toList();
@@ -98,7 +114,7 @@ public final class ContinuousQuery implements AutoCloseable {
     }
 
     private synchronized void poll() {
-        if (closed) {
+        if (closed.get()) {
             return;
         }
         try {
@@ -118,7 +134,7 @@ public final class ContinuousQuery implements AutoCloseable {
                 }
                 if (!t.rows().isEmpty() && !sink.accept(t.columns(), t.rows())) {
                     log.info("continuous query on {} cut: its reader does not keep up", select.table().name());
-                    close();
+                    end(CUT);
                     return;
                 }
                 cursors.put(a, t.lastSeq());
@@ -132,15 +148,27 @@ public final class ContinuousQuery implements AutoCloseable {
 
     /** Whether the query has ended (closed, or cut because its reader fell behind). */
     public boolean isClosed() {
-        return closed;
+        return closed.get();
+    }
+
+    /** Why the query has ended (meaningful once {@link #isClosed()}): cut ({@link #CUT}), or what {@link #end} was told. */
+    public String endReason() {
+        return endReason;
+    }
+
+    /** Ends the query for {@code reason} (its reader is told), e.g. because the server is stopping. */
+    public void end(String reason) {
+        if (!closed.get()) {
+            endReason = requireNonNull(reason, "reason is null");
+        }
+        close();
     }
 
     @Override
     public void close() {
-        if (closed) {
-            return;
+        if (!closed.compareAndSet(false, true)) {
+            return; // the reader and a poll that cut the query may both close it: onClose runs once
         }
-        closed = true;
         ScheduledFuture<?> t = task;
         if (t != null) {
             t.cancel(false);

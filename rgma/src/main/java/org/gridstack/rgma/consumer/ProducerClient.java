@@ -2,6 +2,7 @@ package org.gridstack.rgma.consumer;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -25,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code GET <endpoint>/rgma/producers/<id>/tuples}, with keep-alive connections reused across
  * queries (R-GMA 3.4 opened one per query). Thread-safe.
  */
+@ThreadSafe
 public final class ProducerClient {
     private final HttpClient http;
     private final ObjectMapper json;

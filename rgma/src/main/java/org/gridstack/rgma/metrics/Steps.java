@@ -2,6 +2,7 @@ package org.gridstack.rgma.metrics;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -13,6 +14,7 @@ import io.micrometer.core.instrument.Timer;
  * Table 5) as Micrometer timers {@code rgma.step} tagged {@code step=<the seed's step name>},
  * published on {@code /actuator/prometheus} as {@code rgma_step_seconds}. Thread-safe.
  */
+@ThreadSafe
 public final class Steps {
     /** Table 4, step 3: the ConsumerServlet parses the query and sets up. */
     public static final String CONSUMER_SERVLET_START = "ConsumerServlet-Start";

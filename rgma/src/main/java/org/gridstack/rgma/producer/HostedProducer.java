@@ -2,6 +2,7 @@ package org.gridstack.rgma.producer;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
@@ -14,6 +15,7 @@ import org.gridstack.rgma.sql.TableDefinition;
  * from. Inserts of one producer are serialised on {@link #insertLock} so its sequence numbers are
  * committed in order (continuous readers rely on that). Thread-safe.
  */
+@ThreadSafe
 final class HostedProducer {
     final long id;
     private final byte[] token;

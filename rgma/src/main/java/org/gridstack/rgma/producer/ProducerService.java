@@ -2,6 +2,7 @@ package org.gridstack.rgma.producer;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.InetAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -48,6 +49,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
+@ThreadSafe
 public final class ProducerService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ProducerService.class);
 

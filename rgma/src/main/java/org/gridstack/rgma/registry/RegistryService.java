@@ -1,5 +1,6 @@
 package org.gridstack.rgma.registry;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Set;
@@ -11,6 +12,7 @@ import org.gridstack.rgma.sql.Equalities;
  * producer and consumer services use it: in this process ({@link SoftStateRegistry}) or remote.
  * Thread-safe.
  */
+@ThreadSafe
 public interface RegistryService {
     /**
      * Records a producer until its termination interval passes without {@link #renew}.

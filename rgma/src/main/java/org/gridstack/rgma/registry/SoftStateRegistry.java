@@ -2,6 +2,7 @@ package org.gridstack.rgma.registry;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,6 +34,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  *
  * <p>Thread-safe.
  */
+@ThreadSafe
 public final class SoftStateRegistry implements RegistryService, AutoCloseable {
     private final ConcurrentHashMap<Long, Entry> entries = new ConcurrentHashMap<>();
     private final AddressShare perAddress;

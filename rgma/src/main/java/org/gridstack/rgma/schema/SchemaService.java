@@ -2,6 +2,7 @@ package org.gridstack.rgma.schema;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,6 +29,7 @@ import org.gridstack.rgma.storage.TupleStore;
  *
  * <p>Thread-safe; lookups read an in-memory copy and never touch the database.
  */
+@ThreadSafe
 public final class SchemaService {
     private final ConnectionSource connections;
     private final TupleStore store;

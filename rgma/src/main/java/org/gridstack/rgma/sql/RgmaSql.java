@@ -2,6 +2,7 @@ package org.gridstack.rgma.sql;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -52,6 +53,7 @@ import org.apache.calcite.util.TimestampString;
  *
  * <p>Thread-safe; it keeps only a bounded cache of checked {@code SELECT}s.
  */
+@ThreadSafe
 public final class RgmaSql {
     /** The column every tuple carries: when the producer published it. */
     public static final String TIMESTAMP_COLUMN = "rgmatimestamp";

@@ -2,6 +2,7 @@ package org.gridstack.rgma.sql;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,6 +11,7 @@ import java.util.Optional;
  * (the key of "latest" queries), and the {@code CREATE TABLE} text it was declared with.
  * Immutable and thread-safe.
  */
+@ThreadSafe
 public record TableDefinition(String name, List<ColumnDefinition> columns, List<String> primaryKey, String createSql) {
     public TableDefinition {
         requireNonNull(name, "name is null");

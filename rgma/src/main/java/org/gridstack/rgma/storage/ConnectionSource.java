@@ -1,5 +1,6 @@
 package org.gridstack.rgma.storage;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -8,6 +9,7 @@ import java.sql.SQLException;
  * ({@link PooledConnections}, the default) or a new one per producer per query
  * ({@link PerQueryConnections}, what the seed measured R-GMA 3.4 doing). Thread-safe.
  */
+@ThreadSafe
 public interface ConnectionSource extends AutoCloseable {
     /** A connection the caller closes (returning it to the pool, or closing it for good). */
     Connection connection() throws SQLException;

@@ -2,6 +2,7 @@ package org.gridstack.rgma.storage;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -11,6 +12,7 @@ import java.util.Properties;
  * A new database connection for every producer of every query, closed afterwards: R-GMA 3.4's
  * ProducerServlet as the seed measured it, kept so the benchmark can show what it cost. Thread-safe.
  */
+@ThreadSafe
 public final class PerQueryConnections implements ConnectionSource {
     private final DatabaseLocation location;
 

@@ -2,6 +2,7 @@ package org.gridstack.rgma.storage;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -9,6 +10,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 /** Connections from a HikariCP pool; closing this closes the pool. Thread-safe. */
+@ThreadSafe
 public final class PooledConnections implements ConnectionSource {
     private final HikariDataSource pool;
 

@@ -1,5 +1,6 @@
 package org.gridstack.rgma.storage;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -14,6 +15,7 @@ import org.gridstack.embedded.PasswordProtectedPostgres;
  * database {@code rgma} is created with an owner role {@code rgma} whose password is generated
  * for this run. Thread-safe.
  */
+@ThreadSafe
 public final class RgmaDatabase implements AutoCloseable {
     private final PasswordProtectedPostgres embedded;
     private final DatabaseLocation location;

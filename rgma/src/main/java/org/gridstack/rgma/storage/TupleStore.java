@@ -2,6 +2,7 @@ package org.gridstack.rgma.storage;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -32,6 +33,7 @@ import org.gridstack.rgma.sql.TableDefinition;
  *
  * <p>Thread-safe; connections come from the {@link ConnectionSource} passed to each read.
  */
+@ThreadSafe
 public final class TupleStore {
     private final ConnectionSource writes;
 

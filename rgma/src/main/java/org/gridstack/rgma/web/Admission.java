@@ -2,6 +2,7 @@ package org.gridstack.rgma.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.InetAddress;
 
 import org.gridstack.rgma.sql.RgmaException;
@@ -15,6 +16,7 @@ import jakarta.servlet.http.HttpServletRequest;
  * each an {@link AddressShare} keyed on the client address {@link ClientAddressResolver} trusts.
  * Thread-safe.
  */
+@ThreadSafe
 public final class Admission {
     private final ClientAddressResolver resolver;
     private final AddressShare queries;

@@ -17,6 +17,8 @@ import org.gridstack.rgma.consumer.ContinuousQuery;
 import org.gridstack.rgma.registry.ProducerKind;
 import org.gridstack.rgma.registry.QueryType;
 import org.gridstack.service.admission.AddressShare;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -35,10 +37,14 @@ import jakarta.servlet.http.HttpServletRequest;
  * {@code GET /rgma/consumer/stream?select=...} is a continuous query, streamed chunked as
  * newline-delimited JSON (a {@code {"columns":[...]}} line, then one JSON array per tuple, and
  * {@code {"heartbeat":true}} lines when idle) or as server-sent events ({@code format=sse}).
- * A stream whose reader falls {@code rgma.consumer.stream-buffer-rows} rows behind is cut.
+ * A stream whose reader falls {@code rgma.consumer.stream-buffer-rows} rows behind is cut; when the
+ * server stops, every stream ends at once with an {@code {"end":"the server is stopping"}} line.
  */
 @RestController
 class ConsumerController {
+    /** What the readers of open streams are told when the server stops. */
+    static final String SERVER_STOPPING = "the server is stopping";
+
     private final ConsumerService consumers;
     private final Admission admission;
     private final ObjectMapper json;
@@ -106,7 +112,7 @@ class ConsumerController {
                         }
                         lastWrite = System.nanoTime();
                     } else if (query.isClosed()) {
-                        write(out, sse, "end", "{\"end\":\"the stream was cut: its reader fell behind\"}");
+                        write(out, sse, "end", json.writeValueAsString(java.util.Map.of("end", query.endReason())));
                         out.flush();
                         return;
                     } else if (System.nanoTime() - lastWrite > heartbeat) {
@@ -126,6 +132,16 @@ class ConsumerController {
         };
         return ResponseEntity.ok().contentType(sse ? MediaType.TEXT_EVENT_STREAM : MediaType.parseMediaType("application/x-ndjson"))
                 .header("Cache-Control", "no-store").header("X-Accel-Buffering", "no").body(body);
+    }
+
+    /**
+     * Ends the open streams as soon as the application starts closing: Spring then waits (up to
+     * its shutdown-phase timeout, 30 s) for the request threads still writing them, and a stream
+     * otherwise ends only when its reader leaves.
+     */
+    @EventListener(ContextClosedEvent.class)
+    void endStreamsOnShutdown() {
+        consumers.endStreams(SERVER_STOPPING);
     }
 
     private static void write(OutputStream out, boolean sse, String event, String data) throws IOException {

@@ -2,6 +2,7 @@ package org.gridstack.rgma.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,6 +40,7 @@ import com.unboundid.ldap.sdk.LDAPException;
  * the CPU load every {@code rgma.demo-publish-interval} (the seed's custom LatestProducer), and an
  * archiver (secondary producer) keeping its history. Thread-safe; stops with the application.
  */
+@ThreadSafe
 final class DemoSite implements ApplicationListener<ApplicationReadyEvent>, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DemoSite.class);
 

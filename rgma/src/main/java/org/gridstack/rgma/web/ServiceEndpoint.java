@@ -1,5 +1,6 @@
 package org.gridstack.rgma.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.function.Supplier;
 
 import org.springframework.boot.web.context.WebServerInitializedEvent;
@@ -9,6 +10,7 @@ import org.springframework.context.ApplicationListener;
  * This server's base URL as producers register it: {@code rgma.producer.endpoint}, or
  * {@code http://127.0.0.1:<port>} once Tomcat listens. Thread-safe.
  */
+@ThreadSafe
 public final class ServiceEndpoint implements Supplier<String>, ApplicationListener<WebServerInitializedEvent> {
     private final String configured;
     private volatile String url;

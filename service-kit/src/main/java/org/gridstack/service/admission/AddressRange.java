@@ -1,5 +1,6 @@
 package org.gridstack.service.admission;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.Objects;
@@ -9,6 +10,7 @@ import java.util.Objects;
  * {@code 2001:db8::/32}), as operators write them in Squid's {@code acl src} lines. An address
  * without a prefix length is that one address. Immutable.
  */
+@ThreadSafe
 public final class AddressRange {
     private final byte[] network;
     private final int prefixLength;

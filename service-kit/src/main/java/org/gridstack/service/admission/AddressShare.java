@@ -1,5 +1,6 @@
 package org.gridstack.service.admission;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.util.Arrays;
@@ -21,6 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Thread-safe. Memory is bounded by the number of slots held: an address holding nothing has
  * no entry.
  */
+@ThreadSafe
 public final class AddressShare {
 
     /** One request's place in its address's share; closing it (more than once is fine) gives it back. */

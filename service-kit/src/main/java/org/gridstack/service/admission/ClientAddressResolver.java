@@ -1,5 +1,6 @@
 package org.gridstack.service.admission;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.Objects;
  * need the same rule without a servlet container, and it must not rewrite the request's
  * address that access logs record. Immutable and thread-safe.
  */
+@ThreadSafe
 public final class ClientAddressResolver {
     /** The header proxies such as Squid append the client's address to. */
     public static final String FORWARDED_FOR = "X-Forwarded-For";

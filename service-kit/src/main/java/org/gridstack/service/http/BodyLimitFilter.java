@@ -1,5 +1,6 @@
 package org.gridstack.service.http;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -27,6 +28,7 @@ import java.util.Objects;
  *
  * <p>Thread-safe (it holds only its settings); each request gets its own counting stream.
  */
+@ThreadSafe
 public final class BodyLimitFilter implements Filter {
 
     /** Writes the service's answer to a body declared over the limit (normally a 413). */

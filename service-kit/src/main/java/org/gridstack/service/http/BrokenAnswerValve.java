@@ -1,5 +1,6 @@
 package org.gridstack.service.http;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -28,6 +29,7 @@ import org.apache.coyote.ActionCode;
  *
  * <p>Stateless; thread-safe.
  */
+@ThreadSafe
 public final class BrokenAnswerValve extends ValveBase {
     /** The request attribute that asks for the answer to be broken off; its value is the reason. */
     public static final String ATTRIBUTE = BrokenAnswerValve.class.getName() + ".reason";

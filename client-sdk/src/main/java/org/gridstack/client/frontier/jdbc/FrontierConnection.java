@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier.jdbc;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -24,6 +25,7 @@ import org.gridstack.frontier.protocol.Ttl;
  * written here are answered by {@link JdbcDispatcher} (SQLFeatureNotSupportedException).
  * Thread-safe as far as the client is (it is); statements are not.
  */
+@ThreadSafe
 public final class FrontierConnection implements JdbcObject {
     private static final JdbcDispatcher<Connection, FrontierConnection> DISPATCHER = JdbcDispatcher
             .builder(Connection.class, FrontierConnection.class)

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier.jdbc;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -23,6 +24,7 @@ import org.gridstack.client.frontier.SqlTypes;
  * identifier case, limits...) are not given: the protocol does not say which database that is.
  * The implementation behind the {@link DatabaseMetaData} proxy. Thread-safe (immutable).
  */
+@ThreadSafe
 final class FrontierDatabaseMetaData implements JdbcObject {
     /** Schemas whose tables are reported as SYSTEM TABLE / SYSTEM VIEW (PostgreSQL's). */
     private static final Set<String> SYSTEM_SCHEMAS = Set.of("pg_catalog", "information_schema");

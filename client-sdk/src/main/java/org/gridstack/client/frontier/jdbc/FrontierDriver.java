@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier.jdbc;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
@@ -21,6 +22,7 @@ import org.gridstack.frontier.protocol.Ttl;
  * {@code ttl} (short|long|forever) and {@code refresh} (none|soft|hard) set the statements'
  * defaults. Registered through {@code META-INF/services/java.sql.Driver}. Thread-safe (stateless).
  */
+@ThreadSafe
 public final class FrontierDriver implements java.sql.Driver {
     public static final String PREFIX = "jdbc:frontier:";
     static final int MAJOR_VERSION = 0;

@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier.jdbc;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -47,6 +48,7 @@ import java.util.function.UnaryOperator;
  * @param <I> the JDBC interface
  * @param <T> the implementation class
  */
+@ThreadSafe
 final class JdbcDispatcher<I, T extends JdbcObject> {
     /** One interface method's answer: a call on the implementation object. */
     @FunctionalInterface

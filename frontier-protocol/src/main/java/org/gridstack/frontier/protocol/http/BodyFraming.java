@@ -1,5 +1,6 @@
 package org.gridstack.frontier.protocol.http;
 
+import com.google.errorprone.annotations.Immutable;
 import java.io.IOException;
 import java.util.Locale;
 
@@ -13,6 +14,7 @@ import java.util.Locale;
  * @param kind the framing
  * @param length the Content-Length for {@link Kind#LENGTH}, else -1
  */
+@Immutable
 record BodyFraming(Kind kind, long length) {
     enum Kind { NONE, LENGTH, CHUNKED, CLOSE }
 

@@ -1,5 +1,7 @@
 package org.gridstack.frontier.protocol.zlib;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.ArrayDeque;
 import java.util.zip.Deflater;
 
@@ -14,11 +16,14 @@ import java.util.zip.Deflater;
  *
  * <p>Thread-safety: thread-safe; a deflater taken belongs to the taker until given back.
  */
+@ThreadSafe
 final class DeflaterPool implements AutoCloseable {
     private final int maxIdlePerLevel;
     @SuppressWarnings("unchecked")
-    private final ArrayDeque<Deflater>[] idle = new ArrayDeque[10]; // guarded by this; index: level 1..9
-    private boolean closed; // guarded by this
+    @GuardedBy("this")
+    private final ArrayDeque<Deflater>[] idle = new ArrayDeque[10]; // index: level 1..9
+    @GuardedBy("this")
+    private boolean closed;
 
     /** @param maxIdlePerLevel idle deflaters kept per level, at least 0 (0: nothing is reused) */
     DeflaterPool(int maxIdlePerLevel) {

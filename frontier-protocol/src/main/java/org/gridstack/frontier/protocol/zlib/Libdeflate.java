@@ -1,5 +1,6 @@
 package org.gridstack.frontier.protocol.zlib;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
@@ -36,6 +37,7 @@ import java.util.zip.Inflater;
  * (at most {@link #POOLED_PER_KIND} of each kind and level are kept). {@link #close()} frees the
  * pooled ones; objects still lent out are freed when they are returned.
  */
+@ThreadSafe
 public final class Libdeflate implements AutoCloseable {
 
     /** The shared library's file name on Debian/Ubuntu (package libdeflate0). */

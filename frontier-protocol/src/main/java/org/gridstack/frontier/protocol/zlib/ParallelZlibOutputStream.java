@@ -1,5 +1,6 @@
 package org.gridstack.frontier.protocol.zlib;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -406,8 +407,10 @@ public final class ParallelZlibOutputStream extends ZlibOutputStream {
         private final Supplier<Deflater> deflaters;
         private final Adler32 checksum = new Adler32();
         private Deflater deflater; // created lazily: a lone small block may never need one
-        private int state = IDLE; // guarded by this
-        private boolean abandoned; // guarded by this
+        @GuardedBy("this")
+        private int state = IDLE;
+        @GuardedBy("this")
+        private boolean abandoned;
 
         Block(int blockSize, byte headerFlags, Supplier<Deflater> deflaters) {
             this.in = new byte[blockSize];

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.protocol.zlib;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.Objects;
 
 /**
@@ -22,6 +23,7 @@ import java.util.Objects;
  *                        9), so on one core one answer took 2.6 times as long as in parallel blocks
  *                        (14.6 against 38.4 q/s with one client, frontier-servlet README); default 7
  */
+@Immutable
 public record ZlibEncoderSettings(Choice choice, String libraryName, int oneShotMinBytes, int oneShotMaxBytes, int blockSize,
                                   int libdeflateMaxLevel) {
 

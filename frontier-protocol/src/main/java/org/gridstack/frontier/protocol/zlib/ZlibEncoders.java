@@ -1,5 +1,6 @@
 package org.gridstack.frontier.protocol.zlib;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.OutputStream;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import java.util.concurrent.Executor;
  * <p>Thread-safety: thread-safe; each stream opened is for one thread. {@link #close()} frees
  * libdeflate's pooled native objects and the idle deflaters.
  */
+@ThreadSafe
 public final class ZlibEncoders implements AutoCloseable {
     private final ZlibEncoderSettings settings;
     private final Executor executor;
