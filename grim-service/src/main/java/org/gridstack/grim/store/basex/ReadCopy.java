@@ -60,6 +60,9 @@ final class ReadCopy implements AutoCloseable {
     private record Stop() implements Job {
     }
 
+    /** Pause before starting the copy again after a failure. */
+    private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
+
     private final String database;
     private final Path dbPath;
     private final EmbeddedSessionFactory sessions;
@@ -197,7 +200,11 @@ final class ReadCopy implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 log.warn("basex read copy: could not follow the main database ({}); starting it again from a backup", e.toString());
                 try {
+                    Thread.sleep(RETRY_PAUSE.toMillis()); // a copy that keeps failing must not keep a core busy
+
                     resync.run();
+                } catch (InterruptedException stop) {
+                    return;
                 } catch (RuntimeException again) {
                     log.error("basex read copy: could not start it again; native XQueries read older data until the next load", again);
                 }
