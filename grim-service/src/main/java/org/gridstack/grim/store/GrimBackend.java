@@ -45,6 +45,15 @@ public interface GrimBackend extends AutoCloseable {
     /** Runs a read-only native query (SQL, XQuery, LDAP filter) within {@code limits}; refuses writes (422). */
     NativeResult nativeQuery(String query, QueryLimits limits);
 
+    /**
+     * As {@link #nativeQuery(String, QueryLimits)}, stopped early when {@code cancel} is pulled
+     * (the client hung up) where the backend can stop a running query; the others run on to their
+     * limits.
+     */
+    default NativeResult nativeQuery(String query, QueryLimits limits, QueryCancel cancel) {
+        return nativeQuery(query, limits);
+    }
+
     @Override
     void close();
 }

@@ -18,6 +18,7 @@ import org.gridstack.grim.store.InputDomain;
 import org.gridstack.grim.store.NativeResult;
 import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
+import org.gridstack.grim.store.QueryCancel;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
 import org.gridstack.grim.store.replication.CopyDigest;
@@ -54,14 +55,17 @@ class GrimApiController {
     private final UpdateRouter writes;
     private final MeterRegistry meters;
     private final NativeQueryGate gate;
+    private final ClientHangUps hangUps;
     private final java.util.concurrent.atomic.AtomicBoolean checking = new java.util.concurrent.atomic.AtomicBoolean();
 
-    GrimApiController(GrimStore store, GrimProperties properties, UpdateRouter writes, MeterRegistry meters, NativeQueryGate gate) {
+    GrimApiController(GrimStore store, GrimProperties properties, UpdateRouter writes, MeterRegistry meters, NativeQueryGate gate,
+            ClientHangUps hangUps) {
         this.store = store;
         this.properties = properties;
         this.writes = writes;
         this.meters = meters;
         this.gate = gate;
+        this.hangUps = hangUps;
     }
 
     @AnonymousRead
@@ -272,18 +276,21 @@ class GrimApiController {
     @PostMapping(path = "/native", consumes = {MediaType.TEXT_PLAIN_VALUE, MediaType.ALL_VALUE})
     NativeResponse nativeQuery(@RequestParam(required = false) String backend, @RequestBody(required = false) String query,
             @RequestParam(name = "q", required = false) String q, HttpServletRequest request) {
-        return runNative(backend, query != null && !query.isBlank() ? query : q, request.getRemoteAddr());
+        return runNative(backend, query != null && !query.isBlank() ? query : q, request);
     }
 
     @AnonymousRead
     @GetMapping("/native")
     NativeResponse nativeQueryGet(@RequestParam(required = false) String backend, @RequestParam(name = "q", required = false) String q,
             HttpServletRequest request) {
-        return runNative(backend, q, request.getRemoteAddr());
+        return runNative(backend, q, request);
     }
 
-    /** Runs an anonymous native query within the limits and {@link NativeQueryGate}'s bounds (429 beyond them). */
-    private NativeResponse runNative(String backendName, String query, String client) {
+    /**
+     * Runs an anonymous native query within the limits and {@link NativeQueryGate}'s bounds (429
+     * beyond them); stopped when its client hangs up ({@link ClientHangUps}).
+     */
+    private NativeResponse runNative(String backendName, String query, HttpServletRequest request) {
         if (query == null || query.isBlank()) {
             throw GrimException.badRequest("no query: send the SQL, XQuery or LDAP filter as the text/plain body or as parameter q");
         }
@@ -291,8 +298,10 @@ class GrimApiController {
         InputDomain.checkQuery(query);
         GrimProperties.NativeQueries n = properties.getNativeQueries();
         NativeResult r;
-        try (NativeQueryGate.Permit permit = gate.enter(client, b.name())) {
-            r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes(), n.getMaxMemoryMb()));
+        QueryCancel cancel = new QueryCancel();
+        try (NativeQueryGate.Permit permit = gate.enter(request.getRemoteAddr(), b.name());
+                ClientHangUps.Watch hangUp = hangUps.watch(request, cancel::cancel)) {
+            r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes(), n.getMaxMemoryMb()), cancel);
         } catch (StackOverflowError e) {
             throw GrimException.badRequest("the query nests too deeply for the " + b.name() + " parser (" + depth(query)
                     + " levels of parentheses); flatten it");

@@ -49,6 +49,12 @@ public class GrimApplication {
         return new NativeQueryGate(properties.getNativeQueries().getMaxPerClient(), properties.getNativeQueries().getMaxPerBackend());
     }
 
+    /** Stops native queries whose client hung up (checked once a second). */
+    @Bean(destroyMethod = "close")
+    ClientHangUps clientHangUps() {
+        return new ClientHangUps(java.time.Duration.ofSeconds(1));
+    }
+
     @Bean
     ProviderAuthentication providerAuthentication(GrimProperties properties) {
         List<String> tokens = properties.getProviderTokens();

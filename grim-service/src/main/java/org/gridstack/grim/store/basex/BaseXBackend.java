@@ -7,10 +7,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +39,11 @@ import org.gridstack.grim.store.Update;
  * documents of {@link XmlLayout}, attribute index restricted to the model's logical indexes and
  * kept current on updates. Embedded ({@link BaseXSettings#embedded}) or client/server.
  *
+ * <p>Anonymous native XQueries read, when BaseX is embedded, a {@link ReadCopy} in a BaseX context
+ * of its own that follows this database in the background, so they never hold a lock its writer
+ * needs; with a BaseX server they run on the server's database (the server's FAIRLOCK setting
+ * then decides how long a writer may wait behind them).
+ *
  * <p>Thread-safe: reads run concurrently on pooled sessions (BaseX locks per database);
  * {@link #load}, {@link #apply} and the update operation hold {@code writeLock}, because a batch
  * is checked and then written in two steps and must not interleave with another writer.
@@ -52,10 +56,10 @@ public final class BaseXBackend implements GrimBackend {
     private final BestQueries best;
     /** Serialises writers (load, apply, update). */
     private final ReentrantLock writeLock = new ReentrantLock();
-    private final Object readerInit = new Object();
-    /** Guarded by readerInit; the read-only user's password, set when the user was (re)created. */
-    private String readerPassword;
-    private SessionPool readers;
+    /** Read-only sessions of native queries on this database (client/server mode). */
+    private final ReaderSessions readers;
+    /** The copy native queries read (embedded mode), else null. */
+    private final ReadCopy readCopy;
 
     public BaseXBackend(BaseXSettings settings) {
         this.settings = requireNonNull(settings, "settings is null");
@@ -63,7 +67,12 @@ public final class BaseXBackend implements GrimBackend {
         this.pool = new SessionPool(sessions::open, settings.poolSize());
         this.faithful = new FaithfulOperations(settings.database());
         this.best = new BestQueries(settings.database());
+        this.readers = new ReaderSessions(sessions, settings.readerUser(), settings.poolSize());
+        this.readCopy = settings.embedded() ? new ReadCopy(settings.dbPath().resolve(READ_COPY_DIRECTORY), settings, this::resyncReadCopy) : null;
     }
+
+    /** The read copy's DBPATH inside the main DBPATH: BaseX never takes a name starting with '.' for a database. */
+    static final String READ_COPY_DIRECTORY = ".read-copy";
 
     @Override
     public String name() {
@@ -132,12 +141,22 @@ public final class BaseXBackend implements GrimBackend {
                 }
             }
             s.execute("OPTIMIZE");
+            if (readCopy != null) {
+                readCopy.replaceFrom(s, settings.dbPath());
+            }
         } catch (IOException e) {
             throw GrimException.backendFailed(name(), "loading " + directory + " into " + settings.describe(), e);
         } finally {
             writeLock.unlock();
         }
+        if (readCopy != null) {
+            // the first load returns once native queries can run; later ones (rebuilds) do not wait for the copy
+            readCopy.awaitFirstLoad(FIRST_COPY_WAIT);
+        }
     }
+
+    /** How long the first load waits for the read copy to be ready (a file copy, seconds at full size). */
+    private static final Duration FIRST_COPY_WAIT = Duration.ofMinutes(5);
 
     @Override
     public Map<String, Long> counts() {
@@ -182,7 +201,12 @@ public final class BaseXBackend implements GrimBackend {
             if (op == Operation.UPDATE) {
                 writeLock.lock();
                 try {
-                    rows = List.of(List.of(Long.parseLong(rc.query(best.update(params)).trim())));
+                    long updated = Long.parseLong(rc.query(best.update(params)).trim());
+                    rows = List.of(List.of(updated));
+                    if (readCopy != null && updated > 0) {
+                        readCopy.follow(List.of(Update.set("host", params.get("host").toString(),
+                                Map.of("load_last_1min", params.get("value")))));
+                    }
                 } finally {
                     writeLock.unlock();
                 }
@@ -217,7 +241,11 @@ public final class BaseXBackend implements GrimBackend {
         }
         writeLock.lock();
         try {
-            return withSession("applying " + batch.size() + " update(s)", rc -> new UpdateApplier(settings.database(), rc).apply(batch));
+            int applied = withSession("applying " + batch.size() + " update(s)", rc -> new UpdateApplier(settings.database(), rc).apply(batch));
+            if (readCopy != null) {
+                readCopy.follow(batch);
+            }
+            return applied;
         } finally {
             writeLock.unlock();
         }
@@ -226,9 +254,10 @@ public final class BaseXBackend implements GrimBackend {
     @Override
     public NativeResult nativeQuery(String query, QueryLimits limits) {
         requireNonNull(limits, "limits is null");
-        SessionPool readerPool = readerPool();
+        SessionPool readerPool;
         Session s;
         try {
+            readerPool = readCopy != null ? readCopy.readers(limits.timeout()) : readers.pool();
             s = readerPool.borrow();
         } catch (IOException e) {
             throw GrimException.backendFailed(name(), "opening a read-only session", e);
@@ -271,34 +300,33 @@ public final class BaseXBackend implements GrimBackend {
         return best.query(op, OperationParameters.of(op, params));
     }
 
+    /**
+     * Updates not yet applied to the copy native XQueries read (0 when it is current, and always
+     * 0 with a BaseX server, where native queries read the database itself).
+     */
+    public int readCopyPending() {
+        return readCopy == null ? 0 : readCopy.pending();
+    }
+
     @Override
     public void close() {
-        pool.close();
-        synchronized (readerInit) {
-            if (readers != null) {
-                readers.close();
-            }
+        if (readCopy != null) {
+            readCopy.close();
         }
+        pool.close();
+        readers.close();
         sessions.close();
     }
 
-    /** The pool of read-only sessions; (re)creates the reader user with a fresh random password the first time. */
-    private SessionPool readerPool() {
-        synchronized (readerInit) {
-            if (readers == null) {
-                byte[] secret = new byte[18];
-                new SecureRandom().nextBytes(secret);
-                String password = HexFormat.of().formatHex(secret);
-                String user = XQueryText.str(settings.readerUser());
-                String pw = XQueryText.str(password);
-                withSession("creating the read-only user " + settings.readerUser(), rc -> rc.query(
-                        "if (user:exists(" + user + ")) then (user:password(" + user + ", " + pw + "), user:grant(" + user + ", 'read'))"
-                                + " else user:create(" + user + ", " + pw + ", 'read')"));
-                readerPassword = password;
-                String name = settings.readerUser();
-                readers = new SessionPool(() -> sessions.open(name, readerPassword), settings.poolSize());
-            }
-            return readers;
+    /** Starts the read copy again from a backup of this database, serialised with the writers. */
+    private void resyncReadCopy() {
+        writeLock.lock();
+        try (Session s = sessions.open()) {
+            readCopy.replaceFrom(s, settings.dbPath());
+        } catch (IOException e) {
+            throw GrimException.backendFailed(name(), "copying the database for native queries", e);
+        } finally {
+            writeLock.unlock();
         }
     }
 

@@ -15,12 +15,18 @@ import org.basex.core.StaticOptions;
  * Sessions on one in-process {@link Context} whose DBPATH is {@code dbPath}. The static options
  * are not read from any {@code .basex} file, so tests and services never share configuration by
  * accident. Each session is a {@link LocalSession} (its own child context); the Context is
- * thread-safe and BaseX's locking serialises writers. Closing closes the Context.
+ * thread-safe and BaseX's locking serialises writers. With {@code fairLock}, BaseX schedules
+ * transactions first in, first out (FAIRLOCK): a writer waits only for the transactions already
+ * running, never for readers that came after it. Closing closes the Context.
  */
 final class EmbeddedSessionFactory implements SessionFactory {
     private final Context context;
 
     EmbeddedSessionFactory(Path dbPath) {
+        this(dbPath, false);
+    }
+
+    EmbeddedSessionFactory(Path dbPath, boolean fairLock) {
         requireNonNull(dbPath, "dbPath is null");
         try {
             Files.createDirectories(dbPath);
@@ -29,6 +35,7 @@ final class EmbeddedSessionFactory implements SessionFactory {
         }
         StaticOptions options = new StaticOptions(false);
         options.set(StaticOptions.DBPATH, dbPath.toAbsolutePath().toString());
+        options.set(StaticOptions.FAIRLOCK, fairLock);
         this.context = new Context(options);
     }
 

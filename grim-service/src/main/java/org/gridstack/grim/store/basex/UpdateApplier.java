@@ -47,14 +47,22 @@ final class UpdateApplier {
 
     /** Checks and writes {@code batch}; returns the number of updates applied. */
     int apply(List<Update> batch) throws IOException {
-        for (Update u : batch) {
-            check(u.validated());
-        }
-        String xquery = writeQuery();
+        String xquery = checked(batch);
         if (xquery != null) {
             rc.query(xquery);
         }
         return batch.size();
+    }
+
+    /**
+     * Checks {@code batch} (read requests only) and returns the one updating XQuery that writes
+     * it, or null when there is nothing to write; for a caller that runs the write itself.
+     */
+    String checked(List<Update> batch) throws IOException {
+        for (Update u : batch) {
+            check(u.validated());
+        }
+        return writeQuery();
     }
 
     private void check(Update u) throws IOException {

@@ -33,6 +33,7 @@ import org.gridstack.grim.store.NativeResult;
 import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.OperationTemplate;
+import org.gridstack.grim.store.QueryCancel;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
 import org.gridstack.grim.store.replication.Change;
@@ -411,7 +412,14 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
 
     @Override
     public NativeResult nativeQuery(String query, QueryLimits limits) {
+        return nativeQuery(query, limits, new QueryCancel());
+    }
+
+    /** {@inheritDoc} Pulling {@code cancel} cancels the running statement (PostgreSQL's cancel request). */
+    @Override
+    public NativeResult nativeQuery(String query, QueryLimits limits, QueryCancel cancel) {
         requireNonNull(query, "query is null");
+        requireNonNull(cancel, "cancel is null");
         String sql;
         try {
             sql = ReadOnlyGuard.check(query).sql();
@@ -430,6 +438,7 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
                 List<List<Object>> rows = new ArrayList<>();
                 boolean truncated = false;
                 long bytes = 0;
+                cancel.attach(() -> cancelQuietly(s));
                 try (ResultSet rs = s.executeQuery(sql)) {
                     ResultSetMetaData md = rs.getMetaData();
                     for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -455,12 +464,16 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
                 }
                 return new NativeResult(name(), "sql", columns, rows, truncated, System.nanoTime() - start);
             } finally {
+                cancel.detach();
                 c.rollback();
                 c.setReadOnly(false);
                 c.setAutoCommit(true);
             }
         } catch (SQLException e) {
             String state = e.getSQLState() == null ? "" : e.getSQLState();
+            if (state.equals("57014") && cancel.cancelled()) {
+                throw GrimException.refused("the query was cancelled because the client hung up");
+            }
             if (state.equals("57014")) {
                 throw GrimException.refused("the query ran longer than the limit of " + limits.timeout().toMillis() + " ms and was cancelled");
             }
@@ -478,6 +491,14 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
                 throw GrimException.badRequest("SQL error: " + e.getMessage());
             }
             throw GrimException.backendFailed(name(), "native query failed", e);
+        }
+    }
+
+    private static void cancelQuietly(Statement s) {
+        try {
+            s.cancel();
+        } catch (SQLException e) {
+            // the statement ended meanwhile, or its connection is gone: nothing left to cancel
         }
     }
 

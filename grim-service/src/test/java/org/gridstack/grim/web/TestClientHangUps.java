@@ -1,0 +1,27 @@
+package org.gridstack.grim.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.nio.ByteOrder;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** How {@link ClientHangUps} reads the kernel's TCP table lines (the connection test is {@code TestNativeQueryHangUp}). */
+class TestClientHangUps {
+    @Test
+    void readsIpv4AndIpv4MappedIpv6Entries() throws Exception {
+        Assumptions.assumeTrue(ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN, "the table's words are in host order");
+        ClientHangUps.Connection expected = new ClientHangUps.Connection(8080, InetAddress.getByName("127.0.0.2"), 50000);
+        assertThat(ClientHangUps.parse("0100007F:1F90", "0200007F:C350")).isEqualTo(expected);
+        assertThat(ClientHangUps.parse("00000000000000000000000000000000:1F90", "0000000000000000FFFF00000200007F:C350")).isEqualTo(expected);
+    }
+
+    @Test
+    void refusesWhatIsNotAnEntry() {
+        assertThat(ClientHangUps.parse("local_address", "rem_address")).isNull();
+        assertThat(ClientHangUps.parse("0100007F:1F90", "0100:C350")).isNull();
+        assertThat(ClientHangUps.parse("0100007F:XYZ", "0100007F:C350")).isNull();
+    }
+}
