@@ -15,8 +15,12 @@ public enum Dialect {
     /** Oracle: unquoted identifiers fold to upper case. */
     ORACLE;
 
-    /** Folds an unquoted identifier the way this database does before looking it up. */
-    String foldUnquoted(String identifier) {
+    /**
+     * Folds an unquoted identifier the way this database does before looking it up: Oracle to upper
+     * case, PostgreSQL ASCII letters only to lower case (so {@code Ärger} stays {@code Ärger}, where
+     * Java's {@code toLowerCase} would name another relation). The one folding rule of the tree.
+     */
+    public String foldUnquoted(String identifier) {
         return this == ORACLE ? identifier.toUpperCase(Locale.ROOT) : Words.asciiLower(identifier);
     }
 }

@@ -275,22 +275,13 @@ public final class PredicateExtractor {
                 return null;
             }
             if (t.kind() == TokenKind.KEYWORD_OR_IDENTIFIER) {
-                String w = asciiLower(t.text());
+                String w = Dialect.POSTGRESQL.foldUnquoted(t.text());
                 return Set.of("where", "and", "or", "not", "from", "select", "null", "in", "is", "between").contains(w) ? null : w;
             }
             if (t.kind() == TokenKind.QUOTED_IDENTIFIER && t.text().startsWith("\"")) {
                 return t.identifier();
             }
             return null;
-        }
-
-        private static String asciiLower(String s) {
-            StringBuilder b = new StringBuilder(s.length());
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                b.append(c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
-            }
-            return b.toString();
         }
 
         private Token next() {

@@ -65,12 +65,27 @@ public class FrontierProperties {
      * Bytes of one answer held in memory before it is sent. An answer up to this size is produced
      * completely (the database connection goes back to the pool) before its first byte is sent, so
      * a slow client never holds a connection, and an error anywhere in it gets error headers and a
-     * clean body. A larger answer is sent as it is produced from this point on, holding its
-     * connection while the client reads. Default 8 MiB (production: streamed from the first byte).
+     * clean body. A larger answer goes on to a private temporary file ({@code spool-*}), and is
+     * likewise sent only once produced; with spooling off it is sent as it is produced from this
+     * point on, holding its connection while the client reads. Default 8 MiB (production: streamed
+     * from the first byte).
      */
     private int responseBufferBytes = 8 * 1024 * 1024;
     /** Memory all held-back answers may use together; an answer that finds none left is sent as it is produced. Default 256 MiB. */
     private long responseBufferTotalBytes = 256L * 1024 * 1024;
+    /**
+     * Where answers larger than {@code response-buffer-bytes} are spooled: a private directory
+     * (mode 0700) is created in it at start and removed at stop. Default {@code java.io.tmpdir}.
+     */
+    private Path spoolDirectory = Path.of(System.getProperty("java.io.tmpdir"));
+    /**
+     * Disk one client address may hold at once with answers spooled and not yet read, a multiple of
+     * 1 MiB; an answer that would need more is refused with a payload error. 0 turns spooling off
+     * (larger answers are then sent as they are produced, holding their connection). Default 256 MiB.
+     */
+    private long spoolClientBytes = 256L * 1024 * 1024;
+    /** Disk all spooled answers may hold together; an answer that finds none left is refused. Default 2 GiB. */
+    private long spoolTotalBytes = 2048L * 1024 * 1024;
     /** Longest time to send a held-back answer once it is produced; a client reading slower is cut off (the answer is cut, never cached). */
     private int sendTimeoutSeconds = 300;
     /**
@@ -204,6 +219,17 @@ public class FrontierProperties {
     public void setResponseBufferBytes(int v) { responseBufferBytes = positive("response-buffer-bytes", v); }
     public long getResponseBufferTotalBytes() { return responseBufferTotalBytes; }
     public void setResponseBufferTotalBytes(long v) { responseBufferTotalBytes = notNegative("response-buffer-total-bytes", v); }
+    public Path getSpoolDirectory() { return spoolDirectory; }
+    public void setSpoolDirectory(Path v) { spoolDirectory = java.util.Objects.requireNonNull(v, "frontier.spool-directory is null"); }
+    public long getSpoolClientBytes() { return spoolClientBytes; }
+    public void setSpoolClientBytes(long v) {
+        if (v < 0 || v % (1024 * 1024) != 0) {
+            throw new IllegalArgumentException("frontier.spool-client-bytes must be 0 (no spooling) or a multiple of 1 MiB (1048576), got " + v);
+        }
+        spoolClientBytes = v;
+    }
+    public long getSpoolTotalBytes() { return spoolTotalBytes; }
+    public void setSpoolTotalBytes(long v) { spoolTotalBytes = notNegative("spool-total-bytes", v); }
     public int getSendTimeoutSeconds() { return sendTimeoutSeconds; }
     public void setSendTimeoutSeconds(int v) { sendTimeoutSeconds = positive("send-timeout-seconds", v); }
     public double getClientPoolShare() { return clientPoolShare; }

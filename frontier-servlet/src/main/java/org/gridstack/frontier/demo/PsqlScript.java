@@ -8,11 +8,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridstack.sqlguard.Dialect;
 import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -186,12 +186,12 @@ public final class PsqlScript {
         }
     }
 
-    /** A name as PostgreSQL folds it: quoted names as written, others in lower case. */
+    /** A name as PostgreSQL folds it: quoted names as written, others with their ASCII letters in lower case. */
     private static String identifier(String word) {
         if (word.length() >= 2 && word.startsWith("\"") && word.endsWith("\"")) {
             return word.substring(1, word.length() - 1).replace("\"\"", "\"");
         }
-        return word.toLowerCase(Locale.ROOT);
+        return Dialect.POSTGRESQL.foldUnquoted(word);
     }
 
     /** Splits the text into statements and meta-commands the way psql's lexer does. */

@@ -28,6 +28,8 @@ import org.gridstack.frontier.db.QueryRunner;
 import org.gridstack.frontier.demo.DemoDatabase;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
+import org.gridstack.service.admission.AddressShare;
+import org.gridstack.service.admission.ClientAddressResolver;
 import org.gridstack.service.http.BrokenAnswerValve;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -235,17 +237,35 @@ public class FrontierConfiguration {
         return bean;
     }
 
+    /** Disk for answers over the memory buffer; its private directory is removed at stop. */
+    @Bean(destroyMethod = "close")
+    SpoolArea frontierSpool(FrontierProperties properties) {
+        return SpoolArea.create(properties.getSpoolDirectory(), properties.getSpoolClientBytes(), properties.getSpoolTotalBytes());
+    }
+
+    /** The servlet and the four stops of its request route (see {@link FrontierServlet}). */
     @Bean
     ServletRegistrationBean<FrontierServlet> frontierServlet(FrontierProperties properties, QueryRunner runner,
                                                              LastModifiedSource lastModified, CachePolicy cachePolicy,
                                                              ScheduledExecutorService frontierTimer,
                                                              ZlibEncoders frontierZlibEncoders, ExecutorService frontierPipeline,
-                                                             Invalidation invalidation, MeterRegistry meters) {
+                                                             Invalidation invalidation, SpoolArea frontierSpool, MeterRegistry meters) {
         FrontierErrorReportValve.version = properties.getProtocolVersion();
         FrontierErrorReportValve.serverName = properties.getServerName();
-        FrontierServlet servlet = new FrontierServlet(properties, runner, lastModified, cachePolicy, frontierTimer,
-                frontierZlibEncoders,
-                Runtime.getRuntime().availableProcessors() > 1 ? frontierPipeline : null, invalidation.registry(), meters);
+        ByteBudget answerMemory = new ByteBudget(properties.getResponseBufferTotalBytes());
+        FrontierMeters frontierMeters = new FrontierMeters(meters, frontierZlibEncoders, answerMemory::used, frontierSpool::used);
+        GlobalErrors errors = new GlobalErrors(properties.getProtocolVersion(), properties.getServerName(), cachePolicy, frontierMeters);
+        RequestAdmission admission = new RequestAdmission(properties.getMaxThreads(),
+                AddressShare.ofCapacity(properties.getMaxActive(), properties.getClientPoolShare()),
+                ClientAddressResolver.trusting(properties.getTrustedProxies()), errors);
+        var registry = invalidation.registry();
+        PayloadPlanner planner = new PayloadPlanner(properties.getMaxRequestSqlBytes(), runner.dialect().foldsToUpperCase(),
+                lastModified, registry == null ? null : registry::changesSeen, frontierMeters);
+        AnswerWriter writer = new AnswerWriter(properties, runner, cachePolicy, frontierTimer, frontierZlibEncoders,
+                Runtime.getRuntime().availableProcessors() > 1 ? frontierPipeline : null, answerMemory, frontierSpool, errors,
+                frontierMeters);
+        InvalidationRecorder recorder = registry == null ? null : new InvalidationRecorder(registry, lastModified);
+        FrontierServlet servlet = new FrontierServlet(admission, planner, writer, recorder, errors, frontierMeters);
         ServletRegistrationBean<FrontierServlet> bean = new ServletRegistrationBean<>(servlet, "/Frontier/*", "/Frontier");
         bean.setName("Frontier");
         bean.setLoadOnStartup(1);

@@ -28,9 +28,9 @@ public final class FrontierErrorReportValve extends ErrorReportValve {
             return;
         }
         String what = throwable != null && throwable.getMessage() != null ? throwable.getMessage() : "the request could not be read";
-        byte[] body = FrontierServlet.globalErrorBody(version, serverName + " Error: HTTP " + status + ": " + what);
+        byte[] body = GlobalErrors.body(version, serverName + " Error: HTTP " + status + ": " + what);
         try {
-            response.setContentType(FrontierServlet.CONTENT_TYPE);
+            response.setContentType(GlobalErrors.CONTENT_TYPE);
             response.setHeader("Cache-Control", "no-store, max-age=0");
             response.setContentLength(body.length);
             response.getOutputStream().write(body);

@@ -17,11 +17,16 @@ import java.util.function.Consumer;
  *   the first byte has to go out. Until then an error can still replace what was written for the
  *   current payload, so an error answer is cached briefly and never mixed with half a result.</li>
  *   <li>An answer that fits its budget ({@code holdLimit} bytes, and what the shared
- *   {@link AnswerMemoryBudget} can still give) is sent only by {@link #finish()}, after the
+ *   {@link ByteBudget} can still give) is sent only by {@link #finish()}, after the
  *   database work is done and its connections are back in the pool, with a Content-Length. A slow
  *   client then holds memory and a request thread, never a database connection.</li>
- *   <li>An answer that outgrows its budget is sent as it is produced from then on, as a chunked
- *   body: its connection is held while the client reads.</li>
+ *   <li>An answer that outgrows its memory goes on to a {@link SpoolFile} (what was held in memory
+ *   first) and is likewise sent only by {@link #finish()}, with a Content-Length: a slow client
+ *   holds disk of its address's spool share, never a connection. When the spool has no room for
+ *   it (the address's or the server's disk share is used up), and always with spooling off, an
+ *   answer that outgrows its memory is sent as it is produced from then on, as a chunked body: its
+ *   connection is held while the client reads (within its address's share of the pool), as in
+ *   the production servlet; a large answer is never refused for want of room.</li>
  *   <li>So is an answer still held back a keepalive period after its query returned
  *   ({@link #queryReturned(long)}, {@link #tick(byte[])}): on an overloaded server, encoding a big answer can
  *   take longer than a client's read timeout (the FroNtier clients' default is 10 s), and a client
@@ -37,7 +42,7 @@ import java.util.function.Consumer;
  * is then ended abnormally with {@link #abort(String)}, so that no cache keeps it.
  *
  * <p>Thread-safe: the request thread writes, a timer thread may send keepalives or start sending
- * a held-back answer; both lock this object. {@link #releaseMemory()} must be called once the
+ * a held-back answer; both lock this object. {@link #release()} must be called once the
  * response is done, whatever happened.
  */
 final class ResponseOutput extends OutputStream {
@@ -50,10 +55,12 @@ final class ResponseOutput extends OutputStream {
     private final HttpServletResponse response;
     private final Consumer<HttpServletResponse> headers;
     private final int holdLimit;
-    private final AnswerMemoryBudget budget;
+    private final ByteBudget budget;
+    private final SpoolFile spool; // null: spooling off
     private final long sendTimeoutNanos;
     private final ArrayList<byte[]> blocks = new ArrayList<>(); // held back: all full but the last in use
-    private int pendingLength; // bytes held back
+    private long pendingLength; // bytes held back, in memory or (once spooled) in the spool
+    private boolean spooled; // what is held back is in the spool
     private long taken; // bytes taken from the budget for blocks beyond the first
     private OutputStream wire; // non-null once committed
     private boolean streaming; // past the budget: bytes go straight to the wire
@@ -68,14 +75,16 @@ final class ResponseOutput extends OutputStream {
     /**
      * @param holdLimit most bytes of this answer held back before it is sent as it is produced
      * @param budget memory shared by all held-back answers
+     * @param spool where the answer goes once it outgrows its memory; {@code null}: sent as produced
      * @param sendTimeoutNanos longest time {@link #finish()} may take to send what was held back
      */
     ResponseOutput(HttpServletResponse response, Consumer<HttpServletResponse> headers, int holdLimit,
-                   AnswerMemoryBudget budget, long sendTimeoutNanos) {
+                   ByteBudget budget, SpoolFile spool, long sendTimeoutNanos) {
         this.response = Objects.requireNonNull(response, "response is null");
         this.headers = Objects.requireNonNull(headers, "headers is null");
         this.holdLimit = holdLimit;
         this.budget = Objects.requireNonNull(budget, "budget is null");
+        this.spool = spool;
         this.sendTimeoutNanos = sendTimeoutNanos;
     }
 
@@ -91,21 +100,69 @@ final class ResponseOutput extends OutputStream {
             timedWrite(b, off, len);
             return;
         }
-        int needed = pendingLength + len;
-        if (needed > holdLimit || sendOnNextWrite || !reserve(needed)) {
+        if (sendOnNextWrite) {
             startStreaming(true);
             timedWrite(b, off, len);
             return;
         }
+        if (!spooled) {
+            long needed = pendingLength + len;
+            if (needed <= holdLimit && reserve((int) needed)) {
+                hold(b, off, len);
+                return;
+            }
+            if (spool == null) {
+                startStreaming(true);
+                timedWrite(b, off, len);
+                return;
+            }
+            if (!moveHeldToSpool()) {
+                startStreaming(true);
+                timedWrite(b, off, len);
+                return;
+            }
+        }
+        if (!spool.write(b, off, len)) {
+            // no room in the address's (or the server's) disk share: from here on the answer is
+            // sent as it is produced, as with spooling off; it then holds its connection while
+            // the client reads, within its address's share of the pool
+            startStreaming(true);
+            timedWrite(b, off, len);
+            return;
+        }
+        pendingLength += len;
+    }
+
+    /** Copies into the memory blocks (reserved before). */
+    private void hold(byte[] b, int off, int len) {
         while (len > 0) {
-            byte[] block = blocks.get(pendingLength / BLOCK);
-            int at = pendingLength % BLOCK;
+            byte[] block = blocks.get((int) (pendingLength / BLOCK));
+            int at = (int) (pendingLength % BLOCK);
             int n = Math.min(len, BLOCK - at);
             System.arraycopy(b, off, block, at, n);
             pendingLength += n;
             off += n;
             len -= n;
         }
+    }
+
+    /**
+     * Moves what is held in memory to the spool and gives the memory back; what follows goes to
+     * the spool too. False, with the memory still held, when the spool has no room for it.
+     */
+    private boolean moveHeldToSpool() throws IOException {
+        for (int i = 0, left = (int) pendingLength; left > 0; i++) {
+            int n = Math.min(BLOCK, left);
+            if (!spool.write(blocks.get(i), 0, n)) {
+                spool.truncate(0);
+                    return false;
+            }
+            left -= n;
+        }
+        spooled = true;
+        giveBack();
+        blocks.clear();
+        return true;
     }
 
     /** Adds blocks until {@code needed} bytes fit, within the budget; false when the budget has no more. */
@@ -124,7 +181,13 @@ final class ResponseOutput extends OutputStream {
 
     /** Writes what is held back to the wire ({@code timed}: counted against the send timeout) and holds nothing more. */
     private void sendHeld(boolean timed) throws IOException {
-        for (int i = 0, left = pendingLength; left > 0; i++) {
+        if (spooled) {
+            spool.sendTo(timed ? this::timedWrite : wire::write);
+            spool.truncate(0);
+            pendingLength = 0;
+            return;
+        }
+        for (int i = 0, left = (int) pendingLength; left > 0; i++) {
             int n = Math.min(BLOCK, left);
             if (timed) {
                 timedWrite(blocks.get(i), 0, n);
@@ -148,19 +211,26 @@ final class ResponseOutput extends OutputStream {
         streaming = true;
         giveBack();
         blocks.clear();
+        if (spool != null) {
+            spool.close();
+        }
+        spooled = false;
     }
 
     /** A position the body can be cut back to, or -1 once the headers are out. */
-    synchronized int mark() {
+    synchronized long mark() {
         return wire == null ? pendingLength : -1;
     }
 
     /** Cuts the body back to a mark; false when that is no longer possible. */
-    synchronized boolean resetTo(int mark) {
+    synchronized boolean resetTo(long mark) throws IOException {
         if (wire != null || mark < 0 || mark > pendingLength) {
             return false;
         }
         bytesOut -= pendingLength - mark;
+        if (spooled) {
+            spool.truncate(mark);
+        }
         pendingLength = mark;
         return true;
     }
@@ -263,7 +333,7 @@ final class ResponseOutput extends OutputStream {
         }
         sendPending();
         wire.flush();
-        releaseMemory();
+        release();
     }
 
     /** Writes what was held back, block by block, within the send timeout. */
@@ -306,14 +376,18 @@ final class ResponseOutput extends OutputStream {
         } catch (IOException e) {
             // the client is gone; the connection is closed anyway
         }
-        releaseMemory();
+        release();
         return new AbortedAnswerException(reason);
     }
 
-    /** Gives the held-back memory back to the budget; the response sends nothing more from it. */
-    synchronized void releaseMemory() {
+    /** Gives the held-back memory and spool back; the response sends nothing more from them. */
+    synchronized void release() {
         giveBack();
         blocks.clear();
+        if (spool != null) {
+            spool.close();
+        }
+        spooled = false;
         pendingLength = 0;
     }
 
@@ -332,7 +406,7 @@ final class ResponseOutput extends OutputStream {
         headers.accept(response);
         response.setBufferSize(BLOCK);
         if (complete) {
-            response.setContentLength(pendingLength);
+            response.setContentLengthLong(pendingLength);
         }
         wire = response.getOutputStream();
     }

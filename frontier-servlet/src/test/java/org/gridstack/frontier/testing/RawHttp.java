@@ -156,6 +156,18 @@ public final class RawHttp {
         return b.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * Reads up to and including the first line (a response's status line) and returns it without
+     * its line end: for tests that read an answer's start and then stop reading.
+     */
+    public static String statusLine(InputStream in) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (int c; (c = in.read()) >= 0 && c != '\n'; ) {
+            b.write(c);
+        }
+        return b.toString(StandardCharsets.ISO_8859_1).trim();
+    }
+
     /** Parses a captured raw response (as stored in the golden vectors). */
     public static Response parse(byte[] raw) throws IOException {
         return read(new ByteArrayInputStream(raw), false);

@@ -74,9 +74,9 @@ class ITWarOnStockTomcat {
             ProcessBuilder pb = new ProcessBuilder(CATALINA_HOME.resolve("bin/catalina.sh").toString(), "run");
             pb.environment().put("CATALINA_HOME", CATALINA_HOME.toString());
             pb.environment().put("CATALINA_BASE", base.toString());
-            // answers past 256 KiB are sent as they are produced, so an error after that cuts the answer
+            // answers past 256 KiB are sent as they are produced (not spooled), so an error after that cuts the answer
             pb.environment().put("CATALINA_OPTS", "-Dfrontier.data-source-name=jdbc/frontier -Dfrontier.server-name=WarTest"
-                    + " -Dfrontier.response-buffer-bytes=262144"
+                    + " -Dfrontier.response-buffer-bytes=262144 -Dfrontier.spool-client-bytes=0"
                     + " -Dlogging.level.root=WARN -Xmx512m");
             pb.redirectErrorStream(true);
             pb.redirectOutput(base.resolve("logs/console.log").toFile());

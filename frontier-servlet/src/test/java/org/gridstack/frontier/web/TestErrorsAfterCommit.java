@@ -47,9 +47,9 @@ class TestErrorsAfterCommit {
         }
         schema = Files.createTempFile("late-errors-", ".sql");
         Files.writeString(schema, sql, StandardCharsets.UTF_8);
-        // answers past 256 KiB are sent as they are produced (the default holds back 8 MiB, which
+        // answers past 256 KiB are sent as they are produced, not spooled (the default holds back 8 MiB, which
         // would give these errors clean error headers instead: TestSlowClients checks that)
-        server = FrontierTestServer.start(schema, "--frontier.response-buffer-bytes=262144");
+        server = FrontierTestServer.start(schema, "--frontier.response-buffer-bytes=262144", "--frontier.spool-client-bytes=0");
     }
 
     @AfterAll

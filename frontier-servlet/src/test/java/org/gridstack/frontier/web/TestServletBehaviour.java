@@ -272,4 +272,44 @@ class TestServletBehaviour {
             assertTrue(text.contains(meter), meter + " missing from /actuator/prometheus");
         }
     }
+
+    @Test
+    void unquotedNonAsciiTableNamesAreFoldedAsPostgreSQLFoldsThem() throws Exception {
+        // PostgreSQL folds only ASCII letters of an unquoted name: Ärger names the table "Ärger";
+        // folding with Java's toLowerCase names "ärger", another table, whose changes are not this one's
+        String schema;
+        try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
+            try (java.sql.ResultSet rs = s.executeQuery("select table_schema from information_schema.tables where table_name = 't_empty'")) {
+                rs.next();
+                schema = "\"" + rs.getString(1) + "\"";
+            }
+            s.execute("create table " + schema + ".Ärger (v integer)");
+            s.execute("create table " + schema + ".\"ärger\" (v integer)");
+            s.executeUpdate("insert into " + schema + ".\"Ärger\" values (1)");
+            for (String t : new String[] {"\"Ärger\"", "\"ärger\""}) {
+                s.execute("grant select on " + schema + "." + t + " to frontier_reader");
+                s.execute("select gridstack_frontier.track_table('" + schema + "." + t + "')");
+            }
+        }
+        try {
+            // Last-Modified has whole seconds: the other table changes a second after both were tracked
+            Thread.sleep(1100);
+            try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
+                s.executeUpdate("insert into " + schema + ".\"ärger\" values (2)");
+            }
+            server.refreshModificationTimes();
+            String quoted = get(target("BLOB", "select v from \"Ärger\"")).header("Last-Modified");
+            String other = get(target("BLOB", "select v from \"ärger\"")).header("Last-Modified");
+            assertNotNull(quoted, "Last-Modified of a tracked table");
+            assertNotEquals(quoted, other, "two tables changed in different seconds");
+            RawHttp.Response unquoted = get(target("BLOB", "select v from Ärger"));
+            assertEquals("1", ResponseParser.parse(unquoted.bodyText()).payloads().get(0).decode().rows().get(0).get(0).text(),
+                    "PostgreSQL read \"Ärger\"");
+            assertEquals(quoted, unquoted.header("Last-Modified"), "the servlet names the table PostgreSQL read");
+        } finally {
+            try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
+                s.execute("drop table " + schema + ".\"Ärger\", " + schema + ".\"ärger\"");
+            }
+        }
+    }
 }

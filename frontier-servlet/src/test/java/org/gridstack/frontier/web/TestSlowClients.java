@@ -60,15 +60,6 @@ class TestSlowClients {
         return RawHttp.exchange("127.0.0.1", server.port(), RawHttp.get(target(sql), "HTTP/1.0", "X-Frontier-Id: " + id));
     }
 
-    /** Reads up to and including the first line (the status line). */
-    private static String statusLine(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        for (int c; (c = in.read()) >= 0 && c != '\n'; ) {
-            b.write(c);
-        }
-        return b.toString(StandardCharsets.ISO_8859_1).trim();
-    }
-
     @Test
     void slowReadersDoNotHoldTheDatabase() throws Exception {
         List<Socket> slow = new ArrayList<>();
@@ -83,7 +74,7 @@ class TestSlowClients {
                         "X-Frontier-Id: slow-reader " + i, "Connection: close"));
                 s.getOutputStream().flush();
                 // its answer has started (its database work is done); then it reads nothing more for now
-                assertEquals("HTTP/1.1 200", statusLine(s.getInputStream()));
+                assertEquals("HTTP/1.1 200", RawHttp.statusLine(s.getInputStream()));
             }
             // a normal client meanwhile gets its answer (before: it waited for a pooled connection
             // until MaxDbAcquireSeconds, as the 10 slow answers held all 10)

@@ -3,15 +3,16 @@ package org.gridstack.frontier.web;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Memory all answers held back in {@link ResponseOutput} may use together
- * ({@code frontier.response-buffer-total-bytes}). An answer that cannot get more stops being held
- * back and is sent as it is produced. Thread-safe, lock-free.
+ * Bytes that all requests together may hold of one resource: the memory of answers held back in
+ * {@link ResponseOutput} ({@code frontier.response-buffer-total-bytes}), the disk of answers
+ * spooled in a {@link SpoolArea} ({@code frontier.spool-total-bytes}). A taker that cannot get
+ * more does without (an answer then goes to disk, or is refused). Thread-safe, lock-free.
  */
-final class AnswerMemoryBudget {
+final class ByteBudget {
     private final long total;
     private final AtomicLong used = new AtomicLong();
 
-    AnswerMemoryBudget(long total) {
+    ByteBudget(long total) {
         if (total < 0) {
             throw new IllegalArgumentException("total must not be negative, got " + total);
         }
@@ -36,8 +37,13 @@ final class AnswerMemoryBudget {
         used.addAndGet(-bytes);
     }
 
-    /** Bytes held by answers now. */
+    /** Bytes held now. */
     long used() {
         return used.get();
+    }
+
+    /** Bytes all takers may hold together. */
+    long total() {
+        return total;
     }
 }

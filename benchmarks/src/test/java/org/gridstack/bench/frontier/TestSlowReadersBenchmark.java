@@ -1,0 +1,38 @@
+package org.gridstack.bench.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.gridstack.bench.suite.ExperimentArgs;
+import org.gridstack.bench.suite.Scale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The benchmark body once at tiny scale: with the spool the slow readers hold no connection and
+ * the fast client is answered; without it they hold the whole pool and the fast client's requests
+ * end in the acquire timeout's error. Every slow reader gets its whole answer either way.
+ */
+class TestSlowReadersBenchmark {
+    @Test
+    void runsAtTinyScale() throws Exception {
+        SlowReadersBenchmark.Config config = SlowReadersBenchmark.parse(
+                ExperimentArgs.of("frontier-slow-readers", Scale.TINY, Path.of("target", "test-results"))).config();
+        SlowReadersBenchmark.Result on = SlowReadersBenchmark.run(config, true);
+        SlowReadersBenchmark.Result off = SlowReadersBenchmark.run(config, false);
+        assertEquals(0, on.connectionsInUse(), on.tableRow());
+        assertEquals(0, on.fastErrors(), on.tableRow());
+        assertEquals(config.pool(), off.connectionsInUse(), off.tableRow());
+        assertEquals(config.fastRequests(), off.fastErrors(), "no connection became free: " + off.tableRow());
+        assertTrue(on.answerBytes() > 1_000_000 && off.answerBytes() > 1_000_000, on.tableRow() + off.tableRow());
+
+        Path out = Path.of("target", "test-results", "frontier-slow-readers");
+        SlowReadersBenchmark.write(List.of(on, off), config, out);
+        List<String> csv = Files.readAllLines(out.resolve("frontier-slow-readers.csv"));
+        assertEquals(3, csv.size(), "header, on, off: " + csv);
+        assertTrue(csv.get(1).startsWith("on,") && csv.get(2).startsWith("off,"), csv.toString());
+        assertTrue(Files.readString(out.resolve("frontier-slow-readers.html")).contains("<td>off</td>"));
+    }
+}
