@@ -13,6 +13,7 @@ import java.util.Objects;
 import javax.sql.DataSource;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.protocol.RowStreamWriter;
+import org.gridstack.service.work.CancelSwitch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,14 +65,14 @@ public final class QueryRunner {
      */
     public Result run(String sql, List<String> binds, RowStreamWriter out, Progress progress)
             throws SQLException, QueryLimitException, IOException {
-        return run(sql, binds, out, progress, new RunningStatement());
+        return run(sql, binds, out, progress, new CancelSwitch());
     }
 
     /**
      * As {@link #run(String, List, RowStreamWriter, Progress)}; {@code running} lets another
      * thread cancel the statement (the database then answers SQLSTATE 57014).
      */
-    public Result run(String sql, List<String> binds, RowStreamWriter out, Progress progress, RunningStatement running)
+    public Result run(String sql, List<String> binds, RowStreamWriter out, Progress progress, CancelSwitch running)
             throws SQLException, QueryLimitException, IOException {
         Objects.requireNonNull(running, "running is null");
         long t0 = System.nanoTime();
@@ -99,7 +100,7 @@ public final class QueryRunner {
     }
 
     private Result execute(Connection connection, String sql, List<String> binds, RowStreamWriter out, Progress progress, long t1,
-                           RunningStatement running) throws SQLException, QueryLimitException, IOException {
+                           CancelSwitch running) throws SQLException, QueryLimitException, IOException {
         long maxRows = properties.getMaxRows();
         long maxBytes = properties.getMaxBytes();
         try (PreparedStatement ps = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {

@@ -16,13 +16,13 @@ import org.gridstack.frontier.cache.CachePolicy;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.db.QueryLimitException;
 import org.gridstack.frontier.db.QueryRunner;
-import org.gridstack.frontier.db.RunningStatement;
 import org.gridstack.frontier.protocol.EnvelopeWriter;
 import org.gridstack.frontier.protocol.PayloadRequest;
 import org.gridstack.frontier.protocol.Ttl;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderKind;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
 import org.gridstack.service.admission.AddressShare;
+import org.gridstack.service.work.CancelSwitch;
 
 /**
  * The third stop of a FroNtier request: writes the answer of a {@link RequestPlan}.
@@ -199,7 +199,7 @@ final class AnswerWriter {
         QueryRunner.Result result;
         long encodeStart = 0;
         // a keepalive that finds the client gone cancels the statement: no database work for nobody
-        RunningStatement running = new RunningStatement();
+        CancelSwitch running = new CancelSwitch();
         out.whenClientGone(running::cancel);
         try {
             long[] executedAt = new long[1];

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
+import org.gridstack.service.work.CancelSwitch;
 
 /**
  * One storage platform of GRIM (PostgreSQL, BaseX, LDAP). Implementations are thread-safe: the
@@ -50,7 +51,7 @@ public interface GrimBackend extends AutoCloseable {
      * (the client hung up) where the backend can stop a running query; the others run on to their
      * limits.
      */
-    default NativeResult nativeQuery(String query, QueryLimits limits, QueryCancel cancel) {
+    default NativeResult nativeQuery(String query, QueryLimits limits, CancelSwitch cancel) {
         return nativeQuery(query, limits);
     }
 

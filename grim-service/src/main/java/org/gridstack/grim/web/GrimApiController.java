@@ -18,13 +18,13 @@ import org.gridstack.grim.store.InputDomain;
 import org.gridstack.grim.store.NativeResult;
 import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
-import org.gridstack.grim.store.QueryCancel;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
 import org.gridstack.grim.store.replication.CopyDigest;
 import org.gridstack.grim.store.replication.Replication;
 import org.gridstack.grim.store.replication.ReplicationStatus;
 import org.gridstack.grim.write.UpdateRouter;
+import org.gridstack.service.work.CancelSwitch;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -298,7 +298,7 @@ class GrimApiController {
         InputDomain.checkQuery(query);
         GrimProperties.NativeQueries n = properties.getNativeQueries();
         NativeResult r;
-        QueryCancel cancel = new QueryCancel();
+        CancelSwitch cancel = new CancelSwitch();
         try (NativeQueryGate.Permit permit = gate.enter(request.getRemoteAddr(), b.name());
                 ClientHangUps.Watch hangUp = hangUps.watch(request, cancel::cancel)) {
             r = b.nativeQuery(query, new QueryLimits(n.getTimeout(), n.getMaxRows(), n.getMaxBytes(), n.getMaxMemoryMb()), cancel);

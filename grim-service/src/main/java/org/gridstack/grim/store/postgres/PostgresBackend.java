@@ -33,11 +33,11 @@ import org.gridstack.grim.store.NativeResult;
 import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.OperationTemplate;
-import org.gridstack.grim.store.QueryCancel;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
 import org.gridstack.grim.store.replication.Change;
 import org.gridstack.grim.store.replication.SystemOfRecord;
+import org.gridstack.service.work.CancelSwitch;
 import org.gridstack.sqlguard.ReadOnlyGuard;
 import org.gridstack.sqlguard.StatementRejectedException;
 import org.postgresql.PGConnection;
@@ -412,12 +412,12 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
 
     @Override
     public NativeResult nativeQuery(String query, QueryLimits limits) {
-        return nativeQuery(query, limits, new QueryCancel());
+        return nativeQuery(query, limits, new CancelSwitch());
     }
 
     /** {@inheritDoc} Pulling {@code cancel} cancels the running statement (PostgreSQL's cancel request). */
     @Override
-    public NativeResult nativeQuery(String query, QueryLimits limits, QueryCancel cancel) {
+    public NativeResult nativeQuery(String query, QueryLimits limits, CancelSwitch cancel) {
         requireNonNull(query, "query is null");
         requireNonNull(cancel, "cancel is null");
         String sql;
@@ -438,7 +438,7 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
                 List<List<Object>> rows = new ArrayList<>();
                 boolean truncated = false;
                 long bytes = 0;
-                cancel.attach(() -> cancelQuietly(s));
+                cancel.attach(s);
                 try (ResultSet rs = s.executeQuery(sql)) {
                     ResultSetMetaData md = rs.getMetaData();
                     for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -494,13 +494,6 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
         }
     }
 
-    private static void cancelQuietly(Statement s) {
-        try {
-            s.cancel();
-        } catch (SQLException e) {
-            // the statement ended meanwhile, or its connection is gone: nothing left to cancel
-        }
-    }
 
     @Override
     public void close() {
