@@ -78,7 +78,7 @@ final class GiisCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         GiisConfig.Builder b = GiisConfig.builder().port(port).listenAddress(listenAddress).suffix(suffix)
                 .glue2Suffix(glue2Suffix == null || glue2Suffix.isBlank() ? null : glue2Suffix).mode(GiisMode.parse(mode))
-                .allowedRegistrants(allow).accessLog(accessLog).connectionLimits(connections.limits());
+                .allowedRegistrants(allow).accessLog(accessLog).connectionLimits(connections.limits()).eventLoop(connections.eventLoop());
         aggregate.forEach(b::aggregate);
         GiisConfig config = b.build();
         if (httpPort != null && metrics.metricsPort != null) {

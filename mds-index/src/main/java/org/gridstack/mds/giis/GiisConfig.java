@@ -162,6 +162,7 @@ public final class GiisConfig {
         private Duration maxRegistrantTimeout = Duration.ofSeconds(30);
         private Duration searchWait = Duration.ofSeconds(5);
         private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
+        private boolean eventLoop = true;
         private org.gridstack.mds.ldap.FairShareRequestHandler.Settings fairShare =
                 org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults();
 
@@ -268,6 +269,15 @@ public final class GiisConfig {
             return this;
         }
 
+        /**
+         * True (the default): the event-loop listener ({@link org.gridstack.mds.ldap.EventLoopListener}); false: the
+         * SDK's listener, a thread per connection.
+         */
+        public Builder eventLoop(boolean v) {
+            eventLoop = v;
+            return this;
+        }
+
         /** Most registrations held at once; more get adminLimitExceeded. */
         public Builder maxRegistrations(int v) {
             maxRegistrations = v;
@@ -300,7 +310,8 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits);
+                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits, eventLoop
+                            ? org.gridstack.mds.ldap.EventLoopSettings.of(Math.max(1, maxConcurrentRequests), writeTimeout) : null);
             DN s;
             try {
                 s = new DN(suffix);

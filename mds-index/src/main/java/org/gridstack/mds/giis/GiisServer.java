@@ -20,6 +20,7 @@ import org.gridstack.mds.directory.DirectorySearch;
 import org.gridstack.mds.ldap.ContentSource;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
+import org.gridstack.mds.ldap.RunningListener;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.StepTimers;
 import org.gridstack.mds.ldap.WriteTimeoutGuard;
@@ -30,7 +31,6 @@ import org.gridstack.mds.registration.Registration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.unboundid.ldap.listener.LDAPListener;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 import com.unboundid.ldap.sdk.LDAPURL;
 import com.unboundid.ldap.sdk.schema.Schema;
@@ -60,7 +60,7 @@ public final class GiisServer implements AutoCloseable {
     private final ProviderCache cache;
     private final ScheduledExecutorService sweeper;
     private final WriteTimeoutGuard guard;
-    private LDAPListener listener;
+    private RunningListener listener;
     private RegistrationDesk desk;
 
     private GiisServer(GiisConfig config, Clock clock) {
@@ -192,7 +192,7 @@ public final class GiisServer implements AutoCloseable {
     }
 
     public int port() {
-        return listener.getListenPort();
+        return listener.port();
     }
 
     public GiisConfig config() {
@@ -207,7 +207,7 @@ public final class GiisServer implements AutoCloseable {
     @Override
     public void close() {
         if (listener != null) {
-            listener.shutDown(true);
+            listener.close();
         }
         sweeper.shutdownNow();
         guard.close();
