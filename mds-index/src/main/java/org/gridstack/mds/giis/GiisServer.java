@@ -66,11 +66,11 @@ public final class GiisServer implements AutoCloseable {
     private GiisServer(GiisConfig config, Clock clock) {
         this.config = config;
         this.clock = clock;
-        this.registry = new Registry(config.maxRegistrations());
+        this.registry = new Registry(config.maxRegistrations(), config.maxRegistrationsPerAddress());
         List<InformationProvider> statics = new ArrayList<>();
         for (LDAPURL url : config.aggregate()) {
             ProviderSettings s = new ProviderSettings(AGGREGATE_PREFIX + url, config.aggregateCachetime(),
-                    config.aggregateTimeout(), 0);
+                    config.aggregateTimeout(), config.maxEntriesPerSource());
             statics.add(new RemoteLdapProvider(s, url.getHost(), url.getPort(), url.getBaseDN(), localParent(config, url.getBaseDN())));
         }
         this.cache = new ProviderCache(statics, config.mode() == GiisMode.CACHED ? CacheMode.AUTO : CacheMode.OFF, clock);
@@ -129,17 +129,18 @@ public final class GiisServer implements AutoCloseable {
         return REGISTRANT_PREFIX + r.key();
     }
 
-    void accept(Registration r) {
-        Registry.Live before = registry.renew(r, clock.instant());
+    void accept(Registration r, String sender) {
+        Registry.Live before = registry.renew(r, sender, clock.instant());
         if (before == null || !before.registration().equals(r)) {
             Duration timeout = r.timeout().compareTo(config.maxRegistrantTimeout()) > 0 ? config.maxRegistrantTimeout() : r.timeout();
-            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), timeout, 0);
+            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), timeout, config.maxEntriesPerSource());
             cache.put(new RemoteLdapProvider(s, r.host(), r.port(), r.rootDn(), localParent(config, r.rootDn())));
             // fetched now, in the background, so that searches find its data instead of waiting for it
             cache.prefetch(s.name());
             if (localParent(config, r.rootDn()) != null && config.glue2Suffix() != null) {
                 // its GLUE 2.0 tree too, kept at its DNs as the BDII does (a registrant without one adds nothing)
-                ProviderSettings g2 = new ProviderSettings(GLUE2_PREFIX + r.key(), r.cachettl(), timeout, 0);
+                ProviderSettings g2 = new ProviderSettings(GLUE2_PREFIX + r.key(), r.cachettl(), timeout,
+                        config.maxEntriesPerSource());
                 cache.put(new RemoteLdapProvider(g2, r.host(), r.port(), config.glue2Suffix(), null, true));
                 cache.prefetch(g2.name());
             }

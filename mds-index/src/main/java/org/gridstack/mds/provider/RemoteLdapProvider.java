@@ -81,7 +81,22 @@ public final class RemoteLdapProvider implements InformationProvider {
             request.setSizeLimit(settings.sizelimit());
             request.setTimeLimitSeconds((int) Math.max(1, settings.timelimit().toSeconds()));
             request.setResponseTimeoutMillis(millis);
-            SearchResult result = c.search(request);
+            SearchResult result;
+            try {
+                result = c.search(request);
+            } catch (com.unboundid.ldap.sdk.LDAPSearchException e) {
+                if (e.getResultCode() != com.unboundid.ldap.sdk.ResultCode.SIZE_LIMIT_EXCEEDED || settings.sizelimit() == 0) {
+                    throw e;
+                }
+                // more entries than this source may bring: keep the first ones and say so
+                List<Entry> first = new ArrayList<>(e.getEntryCount());
+                for (SearchResultEntry entry : e.getSearchEntries()) {
+                    first.add(moved(entry));
+                }
+                return new ProviderOutput(first, List.of(settings.name() + ": only the first " + settings.sizelimit()
+                        + " entries are kept (the limit per source); ldap://" + host + ":" + port + "/" + remoteBase
+                        + " has more"), Instant.now());
+            }
             List<Entry> entries = new ArrayList<>(result.getEntryCount());
             for (SearchResultEntry e : result.getSearchEntries()) {
                 entries.add(moved(e));
