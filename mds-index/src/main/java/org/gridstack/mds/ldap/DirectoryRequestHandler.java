@@ -76,7 +76,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers) {
-        this(content, search, suffixes, guard, timers, true, new EncodedAnswers(), null);
+        this(content, search, suffixes, guard, timers, true, new EncodedAnswers(), null, null);
     }
 
     /**
@@ -86,12 +86,13 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded) {
-        this(content, search, suffixes, guard, timers, sendPreEncoded, sendPreEncoded ? new EncodedAnswers() : null, null);
+        this(content, search, suffixes, guard, timers, sendPreEncoded, sendPreEncoded ? new EncodedAnswers() : null, null,
+                null);
     }
 
     private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded, EncodedAnswers answers,
-            LDAPListenerClientConnection connection) {
+            LDAPListenerClientConnection connection, DirectoryContent serverEntries) {
         this.timers = requireNonNull(timers, "timers is null");
         this.content = requireNonNull(content, "content is null");
         this.search = requireNonNull(search, "search is null");
@@ -102,7 +103,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         this.preEncoded = coalescingOutput(connection, sendPreEncoded);
         this.sharedAnswers = answers;
         this.answers = preEncoded == null ? null : answers;
-        this.serverEntries = search.serverEntries(this.suffixes);
+        // made once and shared by every connection's instance (the subschema entry is the GLUE schema, encoded once)
+        this.serverEntries = serverEntries != null ? serverEntries : search.serverEntries(this.suffixes);
         try {
             this.subschema = new DN(DirectorySearch.SUBSCHEMA_DN);
         } catch (LDAPException e) {
@@ -115,7 +117,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
         return new DirectoryRequestHandler(content, search, suffixes, guard, timers, sendPreEncoded, sharedAnswers,
-                requireNonNull(c, "connection is null"));
+                requireNonNull(c, "connection is null"), serverEntries);
     }
 
     @Override
