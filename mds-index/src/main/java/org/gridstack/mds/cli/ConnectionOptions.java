@@ -20,6 +20,19 @@ final class ConnectionOptions {
             description = "Most connections one client address holds at once (default ${DEFAULT-VALUE}; 0: no limit of its own).")
     int maxPerAddress;
 
+    @Option(names = "--listener", paramLabel = "KIND", defaultValue = "event-loop",
+            description = "event-loop (default: a few selector threads and a worker pool, as slapd) or threads (a thread per connection).")
+    String listener;
+
+    /** True for the event-loop listener, false for a thread per connection; anything else is refused. */
+    boolean eventLoop() {
+        return switch (listener) {
+            case "event-loop" -> true;
+            case "threads" -> false;
+            default -> throw new IllegalArgumentException("--listener must be event-loop or threads, not '" + listener + "'");
+        };
+    }
+
     /** The limits these options give (validated by {@link ConnectionLimits}). */
     ConnectionLimits limits() {
         return new ConnectionLimits(Duration.ofSeconds(idleTimeoutSeconds), Duration.ofSeconds(readTimeoutSeconds),

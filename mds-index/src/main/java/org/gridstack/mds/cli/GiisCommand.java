@@ -53,6 +53,19 @@ final class GiisCommand implements Callable<Integer> {
                     + " (default: a registration makes the GIIS pull from the registrant); * for anyone, as MDS2 did.")
     List<String> allow;
 
+    @Option(names = "--max-registrations", paramLabel = "N", defaultValue = "5000",
+            description = "Most registrations held at once (default ${DEFAULT-VALUE}); more get adminLimitExceeded.")
+    int maxRegistrations;
+
+    @Option(names = "--max-registrations-per-address", paramLabel = "N", defaultValue = "1000",
+            description = "Most registrations held at once from one sender address (default ${DEFAULT-VALUE}).")
+    int maxRegistrationsPerAddress;
+
+    @Option(names = "--max-entries-per-source", paramLabel = "N", defaultValue = "100000",
+            description = "Most entries kept of one registrant's or --aggregate source's tree (default ${DEFAULT-VALUE};"
+                    + " more: the first ones, with a note in the searches' diagnostic message).")
+    int maxEntriesPerSource;
+
     @Option(names = "--schema-dir", defaultValue = "/etc/ldap/schema",
             description = "Folder with the glue-schema package's files (default ${DEFAULT-VALUE}).")
     Path schemaDir;
@@ -78,7 +91,9 @@ final class GiisCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         GiisConfig.Builder b = GiisConfig.builder().port(port).listenAddress(listenAddress).suffix(suffix)
                 .glue2Suffix(glue2Suffix == null || glue2Suffix.isBlank() ? null : glue2Suffix).mode(GiisMode.parse(mode))
-                .allowedRegistrants(allow).accessLog(accessLog).connectionLimits(connections.limits());
+                .allowedRegistrants(allow).accessLog(accessLog).connectionLimits(connections.limits()).eventLoop(connections.eventLoop())
+                .maxRegistrations(maxRegistrations).maxRegistrationsPerAddress(maxRegistrationsPerAddress)
+                .maxEntriesPerSource(maxEntriesPerSource);
         aggregate.forEach(b::aggregate);
         GiisConfig config = b.build();
         if (httpPort != null && metrics.metricsPort != null) {

@@ -72,7 +72,7 @@ final class GrisCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         GrisConfig config = GrisConfig.builder().port(port).listenAddress(listenAddress).suffix(suffix).glue2Suffix(glue2Suffix)
-                .cacheMode(CacheMode.parse(cache)).accessLog(accessLog).connectionLimits(connections.limits()).build();
+                .cacheMode(CacheMode.parse(cache)).accessLog(accessLog).connectionLimits(connections.limits()).eventLoop(connections.eventLoop()).build();
         ProcessRunner runner = new ProcessRunner();
         List<InformationProvider> list;
         GrisServer server;

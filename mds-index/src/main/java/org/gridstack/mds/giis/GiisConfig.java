@@ -41,6 +41,8 @@ public final class GiisConfig {
     private final int timeLimitSeconds;
     private final Duration writeTimeout;
     private final int maxRegistrations;
+    private final int maxRegistrationsPerAddress;
+    private final int maxEntriesPerSource;
     private final Duration maxRegistrantTimeout;
     private final Duration searchWait;
     private final DN glue2Suffix;
@@ -58,6 +60,8 @@ public final class GiisConfig {
         this.timeLimitSeconds = b.timeLimitSeconds;
         this.writeTimeout = b.writeTimeout;
         this.maxRegistrations = b.maxRegistrations;
+        this.maxRegistrationsPerAddress = b.maxRegistrationsPerAddress;
+        this.maxEntriesPerSource = b.maxEntriesPerSource;
         this.maxRegistrantTimeout = b.maxRegistrantTimeout;
         this.searchWait = b.searchWait;
         this.glue2Suffix = glue2Suffix;
@@ -139,6 +143,20 @@ public final class GiisConfig {
         return maxRegistrations;
     }
 
+    /** Most registrations held at once that came from one address; more get adminLimitExceeded. */
+    public int maxRegistrationsPerAddress() {
+        return maxRegistrationsPerAddress;
+    }
+
+    /**
+     * Most entries kept of one registrant's or static source's tree per fetch: the fetch asks the
+     * source for at most this many, and a source with more is served with the first ones and a
+     * note in the searches' diagnostic message.
+     */
+    public int maxEntriesPerSource() {
+        return maxEntriesPerSource;
+    }
+
     /** Mutable settings; not thread-safe. */
     public static final class Builder {
         private int port = DEFAULT_PORT;
@@ -159,9 +177,12 @@ public final class GiisConfig {
         private int timeLimitSeconds = 75;
         private Duration writeTimeout = Duration.ofSeconds(30);
         private int maxRegistrations = 5000;
+        private int maxRegistrationsPerAddress = 1000;
+        private int maxEntriesPerSource = 100_000;
         private Duration maxRegistrantTimeout = Duration.ofSeconds(30);
         private Duration searchWait = Duration.ofSeconds(5);
         private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
+        private boolean eventLoop = true;
         private org.gridstack.mds.ldap.FairShareRequestHandler.Settings fairShare =
                 org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults();
 
@@ -268,6 +289,27 @@ public final class GiisConfig {
             return this;
         }
 
+        /**
+         * True (the default): the event-loop listener ({@link org.gridstack.mds.ldap.EventLoopListener}); false: the
+         * SDK's listener, a thread per connection.
+         */
+        public Builder eventLoop(boolean v) {
+            eventLoop = v;
+            return this;
+        }
+
+        /** Most registrations from one address held at once (default 1,000); more get adminLimitExceeded. */
+        public Builder maxRegistrationsPerAddress(int v) {
+            maxRegistrationsPerAddress = v;
+            return this;
+        }
+
+        /** Most entries kept of one registrant's or static source's tree (default 100,000). */
+        public Builder maxEntriesPerSource(int v) {
+            maxEntriesPerSource = v;
+            return this;
+        }
+
         /** Most registrations held at once; more get adminLimitExceeded. */
         public Builder maxRegistrations(int v) {
             maxRegistrations = v;
@@ -296,11 +338,19 @@ public final class GiisConfig {
             if (maxRegistrations < 1) {
                 throw new IllegalArgumentException("maxRegistrations " + maxRegistrations + " must be at least 1");
             }
+            if (maxRegistrationsPerAddress < 1) {
+                throw new IllegalArgumentException("maxRegistrationsPerAddress " + maxRegistrationsPerAddress
+                        + " must be at least 1");
+            }
+            if (maxEntriesPerSource < 1) {
+                throw new IllegalArgumentException("maxEntriesPerSource " + maxEntriesPerSource + " must be at least 1");
+            }
             if (writeTimeout.isNegative() || writeTimeout.isZero()) {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits);
+                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits, eventLoop
+                            ? org.gridstack.mds.ldap.EventLoopSettings.of(Math.max(1, maxConcurrentRequests), writeTimeout) : null);
             DN s;
             try {
                 s = new DN(suffix);

@@ -20,6 +20,7 @@ import org.gridstack.mds.directory.DirectorySearch;
 import org.gridstack.mds.ldap.ContentSource;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
+import org.gridstack.mds.ldap.RunningListener;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.StepTimers;
 import org.gridstack.mds.ldap.WriteTimeoutGuard;
@@ -30,7 +31,6 @@ import org.gridstack.mds.registration.Registration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.unboundid.ldap.listener.LDAPListener;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 import com.unboundid.ldap.sdk.LDAPURL;
 import com.unboundid.ldap.sdk.schema.Schema;
@@ -60,17 +60,17 @@ public final class GiisServer implements AutoCloseable {
     private final ProviderCache cache;
     private final ScheduledExecutorService sweeper;
     private final WriteTimeoutGuard guard;
-    private LDAPListener listener;
+    private RunningListener listener;
     private RegistrationDesk desk;
 
     private GiisServer(GiisConfig config, Clock clock) {
         this.config = config;
         this.clock = clock;
-        this.registry = new Registry(config.maxRegistrations());
+        this.registry = new Registry(config.maxRegistrations(), config.maxRegistrationsPerAddress());
         List<InformationProvider> statics = new ArrayList<>();
         for (LDAPURL url : config.aggregate()) {
             ProviderSettings s = new ProviderSettings(AGGREGATE_PREFIX + url, config.aggregateCachetime(),
-                    config.aggregateTimeout(), 0);
+                    config.aggregateTimeout(), config.maxEntriesPerSource());
             statics.add(new RemoteLdapProvider(s, url.getHost(), url.getPort(), url.getBaseDN(), localParent(config, url.getBaseDN())));
         }
         this.cache = new ProviderCache(statics, config.mode() == GiisMode.CACHED ? CacheMode.AUTO : CacheMode.OFF, clock);
@@ -129,17 +129,18 @@ public final class GiisServer implements AutoCloseable {
         return REGISTRANT_PREFIX + r.key();
     }
 
-    void accept(Registration r) {
-        Registry.Live before = registry.renew(r, clock.instant());
+    void accept(Registration r, String sender) {
+        Registry.Live before = registry.renew(r, sender, clock.instant());
         if (before == null || !before.registration().equals(r)) {
             Duration timeout = r.timeout().compareTo(config.maxRegistrantTimeout()) > 0 ? config.maxRegistrantTimeout() : r.timeout();
-            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), timeout, 0);
+            ProviderSettings s = new ProviderSettings(providerName(r), r.cachettl(), timeout, config.maxEntriesPerSource());
             cache.put(new RemoteLdapProvider(s, r.host(), r.port(), r.rootDn(), localParent(config, r.rootDn())));
             // fetched now, in the background, so that searches find its data instead of waiting for it
             cache.prefetch(s.name());
             if (localParent(config, r.rootDn()) != null && config.glue2Suffix() != null) {
                 // its GLUE 2.0 tree too, kept at its DNs as the BDII does (a registrant without one adds nothing)
-                ProviderSettings g2 = new ProviderSettings(GLUE2_PREFIX + r.key(), r.cachettl(), timeout, 0);
+                ProviderSettings g2 = new ProviderSettings(GLUE2_PREFIX + r.key(), r.cachettl(), timeout,
+                        config.maxEntriesPerSource());
                 cache.put(new RemoteLdapProvider(g2, r.host(), r.port(), config.glue2Suffix(), null, true));
                 cache.prefetch(g2.name());
             }
@@ -192,7 +193,7 @@ public final class GiisServer implements AutoCloseable {
     }
 
     public int port() {
-        return listener.getListenPort();
+        return listener.port();
     }
 
     public GiisConfig config() {
@@ -207,7 +208,7 @@ public final class GiisServer implements AutoCloseable {
     @Override
     public void close() {
         if (listener != null) {
-            listener.shutDown(true);
+            listener.close();
         }
         sweeper.shutdownNow();
         guard.close();

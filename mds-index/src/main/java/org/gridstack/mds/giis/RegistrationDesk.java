@@ -15,8 +15,11 @@ public final class RegistrationDesk {
     /** Receives accepted registrations. */
     @FunctionalInterface
     public interface Listener {
-        /** @throws IllegalStateException when no more registrations can be held */
-        void accepted(Registration registration);
+        /**
+         * @param clientAddress the address the registration came from
+         * @throws IllegalStateException when no more registrations can be held (in all or from that address)
+         */
+        void accepted(Registration registration, String clientAddress);
     }
 
     /** Why a registration was not accepted. */
@@ -58,7 +61,7 @@ public final class RegistrationDesk {
             throw new Refused(Refused.Reason.POLICY, refusal.get());
         }
         try {
-            listener.accepted(registration);
+            listener.accepted(registration, clientAddress);
         } catch (IllegalStateException full) {
             throw new Refused(Refused.Reason.FULL, full.getMessage());
         }

@@ -18,30 +18,38 @@ import org.gridstack.mds.registration.Registration;
  * (conditional remove). Thread-safe.
  */
 public final class Registry {
-    /** A registration and when it expires unless renewed. */
-    public record Live(Registration registration, Instant expires) {
+    /** A registration, the address it came from, and when it expires unless renewed. */
+    public record Live(Registration registration, String sender, Instant expires) {
     }
 
     private final Map<String, Live> byKey = new ConcurrentHashMap<>();
 
     private final int capacity;
+    private final int perSender;
 
-    /** @param capacity most registrations held at once (renewals of held ones always succeed) */
-    public Registry(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity " + capacity + " must be at least 1");
+    /**
+     * @param capacity  most registrations held at once (renewals of held ones always succeed)
+     * @param perSender most registrations held at once that came from one address
+     */
+    public Registry(int capacity, int perSender) {
+        if (capacity < 1 || perSender < 1) {
+            throw new IllegalArgumentException("capacity " + capacity + " and perSender " + perSender + " must be at least 1");
         }
         this.capacity = capacity;
+        this.perSender = perSender;
     }
 
     /**
-     * Adds or renews; returns the previous state (null when new).
+     * Adds or renews a registration that came from {@code sender}; returns the previous state
+     * (null when new).
      *
-     * @throws IllegalStateException when a new registration would exceed the capacity
+     * @throws IllegalStateException when a new registration would exceed the capacity, in all or
+     *                               of its sender
      */
-    public Live renew(Registration registration, Instant now) {
+    public Live renew(Registration registration, String sender, Instant now) {
         requireNonNull(registration, "registration is null");
-        Live next = new Live(registration, now.plus(registration.ttl()));
+        requireNonNull(sender, "sender is null");
+        Live next = new Live(registration, sender, now.plus(registration.ttl()));
         Live[] previous = new Live[1];
         byKey.computeIfPresent(registration.key(), (k, v) -> {
             previous[0] = v;
@@ -52,6 +60,10 @@ public final class Registry {
         }
         if (byKey.size() >= capacity) {
             throw new IllegalStateException("this GIIS holds its maximum of " + capacity + " registrations");
+        }
+        long fromSender = byKey.values().stream().filter(l -> l.sender.equals(sender)).count();
+        if (fromSender >= perSender) {
+            throw new IllegalStateException("this GIIS holds its maximum of " + perSender + " registrations from " + sender);
         }
         return byKey.put(registration.key(), next);
     }

@@ -6,6 +6,8 @@ import java.net.InetAddress;
 import java.util.List;
 
 import org.gridstack.mds.cache.CacheMode;
+import org.gridstack.mds.ldap.EventLoopSettings;
+import org.gridstack.mds.ldap.ListenerSettings;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -24,34 +26,22 @@ public final class GrisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=local,o=Grid";
     public static final String DEFAULT_GLUE2_SUFFIX = "o=glue";
 
-    private final int port;
-    private final InetAddress listenAddress;
+    private final ListenerSettings listener;
     private final DN suffix;
     private final DN glue2Suffix;
     private final CacheMode cacheMode;
-    private final int maxConcurrentRequests;
-    private final long requestQueueTimeoutMillis;
-    private final int maxConnections;
     private final int sizeLimit;
     private final int timeLimitSeconds;
-    private final boolean accessLog;
     private final java.time.Duration writeTimeout;
-    private final org.gridstack.mds.ldap.ConnectionLimits connectionLimits;
 
-    private GrisConfig(Builder b) {
-        this.port = b.port;
-        this.listenAddress = b.listenAddress;
+    private GrisConfig(Builder b, ListenerSettings listener) {
+        this.listener = listener;
         this.suffix = b.suffix;
         this.glue2Suffix = b.glue2Suffix;
         this.cacheMode = b.cacheMode;
-        this.maxConcurrentRequests = b.maxConcurrentRequests;
-        this.requestQueueTimeoutMillis = b.requestQueueTimeoutMillis;
-        this.maxConnections = b.maxConnections;
         this.sizeLimit = b.sizeLimit;
         this.timeLimitSeconds = b.timeLimitSeconds;
-        this.accessLog = b.accessLog;
         this.writeTimeout = b.writeTimeout;
-        this.connectionLimits = b.connectionLimits;
     }
 
     public static Builder builder() {
@@ -60,12 +50,12 @@ public final class GrisConfig {
 
     /** 0 means a free port chosen at start. */
     public int port() {
-        return port;
+        return listener.port();
     }
 
     /** Null means every address. */
     public InetAddress listenAddress() {
-        return listenAddress;
+        return listener.listenAddress();
     }
 
     /** The GLUE 1.3 suffix, {@code Mds-Vo-name=local,o=Grid} by default. */
@@ -88,15 +78,15 @@ public final class GrisConfig {
     }
 
     public int maxConcurrentRequests() {
-        return maxConcurrentRequests;
+        return listener.maxConcurrentRequests();
     }
 
     public long requestQueueTimeoutMillis() {
-        return requestQueueTimeoutMillis;
+        return listener.requestQueueTimeoutMillis();
     }
 
     public int maxConnections() {
-        return maxConnections;
+        return listener.maxConnections();
     }
 
     public int sizeLimit() {
@@ -112,14 +102,12 @@ public final class GrisConfig {
     }
 
     public boolean accessLog() {
-        return accessLog;
+        return listener.accessLog();
     }
 
     /** The listener part of these settings. */
-    public org.gridstack.mds.ldap.ListenerSettings listenerSettings() {
-        return new org.gridstack.mds.ldap.ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                requestQueueTimeoutMillis, accessLog, org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults(),
-                connectionLimits);
+    public ListenerSettings listenerSettings() {
+        return listener;
     }
 
     /** Mutable settings; not thread-safe. */
@@ -137,6 +125,16 @@ public final class GrisConfig {
         private boolean accessLog;
         private java.time.Duration writeTimeout = java.time.Duration.ofSeconds(30);
         private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
+        private boolean eventLoop = true;
+
+        /**
+         * True (the default): the event-loop listener ({@link org.gridstack.mds.ldap.EventLoopListener}); false: the
+         * SDK's listener, a thread per connection.
+         */
+        public Builder eventLoop(boolean value) {
+            eventLoop = value;
+            return this;
+        }
 
         /** Idle and read timeouts, request nesting, connections per address (default {@code ConnectionLimits.defaults()}). */
         public Builder connectionLimits(org.gridstack.mds.ldap.ConnectionLimits value) {
@@ -213,18 +211,9 @@ public final class GrisConfig {
             if (writeTimeout.isNegative() || writeTimeout.isZero()) {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }
-            if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("port " + port + " is not between 0 (any free port) and 65535");
-            }
-            if (maxConcurrentRequests < 1) {
-                throw new IllegalArgumentException("maxConcurrentRequests " + maxConcurrentRequests + " must be at least 1");
-            }
-            if (requestQueueTimeoutMillis < 0) {
-                throw new IllegalArgumentException("requestQueueTimeoutMillis " + requestQueueTimeoutMillis + " is negative");
-            }
-            if (maxConnections < 1) {
-                throw new IllegalArgumentException("maxConnections " + maxConnections + " must be at least 1");
-            }
+            ListenerSettings listener = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
+                    requestQueueTimeoutMillis, accessLog, org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults(),
+                    connectionLimits, eventLoop ? EventLoopSettings.of(Math.max(1, maxConcurrentRequests), writeTimeout) : null);
             if (sizeLimit < 0 || timeLimitSeconds < 0) {
                 throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
             }
@@ -232,7 +221,7 @@ public final class GrisConfig {
                     || suffix.isAncestorOf(glue2Suffix, false))) {
                 throw new IllegalArgumentException("the suffixes " + suffix + " and " + glue2Suffix + " must not overlap");
             }
-            return new GrisConfig(this);
+            return new GrisConfig(this, listener);
         }
 
         private static DN dn(String text) {

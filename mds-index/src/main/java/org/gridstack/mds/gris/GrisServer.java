@@ -12,6 +12,7 @@ import org.gridstack.mds.ldap.ContentSource;
 import org.gridstack.mds.ldap.DirectoryRequestHandler;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
+import org.gridstack.mds.ldap.RunningListener;
 import org.gridstack.mds.ldap.StepTimers;
 import org.gridstack.mds.ldap.WriteTimeoutGuard;
 import org.slf4j.Logger;
@@ -19,12 +20,11 @@ import org.slf4j.LoggerFactory;
 
 import com.unboundid.ldap.listener.AccessLogRequestHandler;
 import com.unboundid.ldap.listener.ConcurrentRequestLimiterRequestHandler;
-import com.unboundid.ldap.listener.LDAPListener;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 import com.unboundid.ldap.sdk.schema.Schema;
 
 /**
- * A GRIS: an LDAP server (the SDK's {@link LDAPListener}) whose entries come from a
+ * A GRIS: an LDAP server ({@link LdapFrontEnd}'s listener) whose entries come from a
  * {@link ProviderCache}. Its request handlers wrap each other, outermost first: the SDK's
  * {@link AccessLogRequestHandler} (when enabled) and
  * {@link ConcurrentRequestLimiterRequestHandler} with a fair semaphore ({@link LdapFrontEnd}), our
@@ -37,10 +37,10 @@ public final class GrisServer implements AutoCloseable {
 
     private final GrisConfig config;
     private final ProviderCache cache;
-    private final LDAPListener listener;
+    private final RunningListener listener;
     private final WriteTimeoutGuard guard;
 
-    private GrisServer(GrisConfig config, ProviderCache cache, LDAPListener listener, WriteTimeoutGuard guard) {
+    private GrisServer(GrisConfig config, ProviderCache cache, RunningListener listener, WriteTimeoutGuard guard) {
         this.config = config;
         this.cache = cache;
         this.listener = listener;
@@ -69,7 +69,7 @@ public final class GrisServer implements AutoCloseable {
                 config.suffixes(), guard, timers, !config.accessLog());
         handler = new ReadOnlyRequestHandler(handler,
                 "this GRIS is read-only: its entries come from its information providers");
-        LDAPListener listener;
+        RunningListener listener;
         try {
             listener = LdapFrontEnd.start(config.listenerSettings(), handler);
         } catch (IOException | RuntimeException e) {
@@ -84,7 +84,7 @@ public final class GrisServer implements AutoCloseable {
 
     /** The port listened on (the chosen one when configured with 0). */
     public int port() {
-        return listener.getListenPort();
+        return listener.port();
     }
 
     public GrisConfig config() {
@@ -101,7 +101,7 @@ public final class GrisServer implements AutoCloseable {
 
     @Override
     public void close() {
-        listener.shutDown(true);
+        listener.close();
         guard.close();
         cache.close();
     }

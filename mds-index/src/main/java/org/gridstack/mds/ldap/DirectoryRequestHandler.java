@@ -15,20 +15,16 @@ import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.listener.LDAPListenerClientConnection;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 import com.unboundid.ldap.protocol.AddRequestProtocolOp;
-import com.unboundid.ldap.protocol.AddResponseProtocolOp;
 import com.unboundid.ldap.protocol.BindRequestProtocolOp;
 import com.unboundid.ldap.protocol.BindResponseProtocolOp;
 import com.unboundid.ldap.protocol.CompareRequestProtocolOp;
 import com.unboundid.ldap.protocol.CompareResponseProtocolOp;
 import com.unboundid.ldap.protocol.DeleteRequestProtocolOp;
-import com.unboundid.ldap.protocol.DeleteResponseProtocolOp;
 import com.unboundid.ldap.protocol.ExtendedRequestProtocolOp;
 import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
-import com.unboundid.ldap.protocol.ModifyDNResponseProtocolOp;
 import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
-import com.unboundid.ldap.protocol.ModifyResponseProtocolOp;
 import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
 import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
 import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
@@ -42,7 +38,9 @@ import com.unboundid.ldap.sdk.ResultCode;
 /**
  * The innermost handler of a GRIS: answers searches and compares from a {@link ContentSource}
  * with {@link DirectorySearch}, accepts anonymous simple binds only (there are no accounts:
- * {@code ldapsearch -x} without {@code -D}), and refuses writes and extended operations. Any
+ * {@code ldapsearch -x} without {@code -D}), refuses extended operations other than Who am I?,
+ * and answers writes with {@link ReadOnlyRequestHandler}'s refusal (in the servers that handler
+ * wraps this one and answers them first). Any
  * failure inside a request becomes a result code with a message (never a dropped
  * connection). Entries sent with all their attributes go out as the bytes encoded once when the
  * content was assembled ({@link DirectoryContent.Item#encodedMessage()}), written through the
@@ -56,6 +54,7 @@ import com.unboundid.ldap.sdk.ResultCode;
  */
 public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private static final Logger log = LoggerFactory.getLogger(DirectoryRequestHandler.class);
+    private static final String READ_ONLY = "this server is read-only";
 
     private final ContentSource content;
     private final DirectorySearch search;
@@ -77,7 +76,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers) {
-        this(content, search, suffixes, guard, timers, true, new EncodedAnswers(), null);
+        this(content, search, suffixes, guard, timers, true, new EncodedAnswers(), null, null);
     }
 
     /**
@@ -87,12 +86,13 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      */
     public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded) {
-        this(content, search, suffixes, guard, timers, sendPreEncoded, sendPreEncoded ? new EncodedAnswers() : null, null);
+        this(content, search, suffixes, guard, timers, sendPreEncoded, sendPreEncoded ? new EncodedAnswers() : null, null,
+                null);
     }
 
     private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
             WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded, EncodedAnswers answers,
-            LDAPListenerClientConnection connection) {
+            LDAPListenerClientConnection connection, DirectoryContent serverEntries) {
         this.timers = requireNonNull(timers, "timers is null");
         this.content = requireNonNull(content, "content is null");
         this.search = requireNonNull(search, "search is null");
@@ -103,7 +103,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         this.preEncoded = coalescingOutput(connection, sendPreEncoded);
         this.sharedAnswers = answers;
         this.answers = preEncoded == null ? null : answers;
-        this.serverEntries = search.serverEntries(this.suffixes);
+        // made once and shared by every connection's instance (the subschema entry is the GLUE schema, encoded once)
+        this.serverEntries = serverEntries != null ? serverEntries : search.serverEntries(this.suffixes);
         try {
             this.subschema = new DN(DirectorySearch.SUBSCHEMA_DN);
         } catch (LDAPException e) {
@@ -116,7 +117,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
         return new DirectoryRequestHandler(content, search, suffixes, guard, timers, sendPreEncoded, sharedAnswers,
-                requireNonNull(c, "connection is null"));
+                requireNonNull(c, "connection is null"), serverEntries);
     }
 
     @Override
@@ -369,27 +370,25 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 "extended operation " + request.getOID() + " is not supported by this server", null, null, null));
     }
 
+    // Writes never get here in the servers (ReadOnlyRequestHandler wraps this handler); the answer is that handler's.
+
     @Override
     public LDAPMessage processAddRequest(int messageID, AddRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new AddResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                "this server is read-only", null));
+        return ReadOnlyRequestHandler.refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, READ_ONLY);
     }
 
     @Override
     public LDAPMessage processModifyRequest(int messageID, ModifyRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new ModifyResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                "this server is read-only", null));
+        return ReadOnlyRequestHandler.refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, READ_ONLY);
     }
 
     @Override
     public LDAPMessage processDeleteRequest(int messageID, DeleteRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new DeleteResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                "this server is read-only", null));
+        return ReadOnlyRequestHandler.refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, READ_ONLY);
     }
 
     @Override
     public LDAPMessage processModifyDNRequest(int messageID, ModifyDNRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new ModifyDNResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                "this server is read-only", null));
+        return ReadOnlyRequestHandler.refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, READ_ONLY);
     }
 }

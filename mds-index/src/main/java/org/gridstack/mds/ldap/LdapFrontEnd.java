@@ -12,15 +12,18 @@ import com.unboundid.ldap.listener.LDAPListenerConfig;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 
 /**
- * Wraps a server's own handler chain in the shared outer handlers and starts the SDK's
- * {@link LDAPListener}: outermost the SDK's {@link AccessLogRequestHandler} (when enabled), then
- * {@link FairShareRequestHandler} (when configured, the default: a connection ahead of its share
- * of a contended server waits briefly), then the SDK's {@link ConcurrentRequestLimiterRequestHandler}
+ * Wraps a server's own handler chain in the shared outer handlers and starts a listener: the
+ * {@link EventLoopListener} (the default: a few selector threads and a bounded worker pool, whose
+ * queue serves connections in turn) or, when {@link ListenerSettings#eventLoop()} is null, the SDK's
+ * {@link LDAPListener}. Outermost the SDK's {@link AccessLogRequestHandler} (when enabled), then
+ * {@link FairShareRequestHandler} (with the SDK's listener only, when configured, the default: a
+ * connection ahead of its share of a contended server waits briefly; the event loop's queue is
+ * fair by itself), then the SDK's {@link ConcurrentRequestLimiterRequestHandler}
  * (requests that wait longer than the queue timeout for a slot get {@code busy}); its semaphore
- * admits requests in arrival order only when fair sharing is off (then it is the only fairness). Requests over {@link #MAX_MESSAGE_BYTES} end their connection. One
- * thread per connection (the SDK's model). The listener's sockets come from
- * {@link ListenerSocketFactory}: a long accept queue, and each answer's entries written together
- * with its result instead of one write per entry. Stateless; thread-safe.
+ * admits requests in arrival order only when fair sharing is off (then it is the only fairness). Requests over {@link #MAX_MESSAGE_BYTES} end their connection. With the
+ * SDK's listener (one thread per connection) the sockets come from {@link ListenerSocketFactory}: a
+ * long accept queue, and each answer's entries written together with its result instead of one
+ * write per entry; the event loop does both itself. Stateless; thread-safe.
  */
 public final class LdapFrontEnd {
     /** The largest request accepted (the SDK's default is 20 MiB); larger ones end the connection. */
@@ -30,20 +33,24 @@ public final class LdapFrontEnd {
     }
 
     /** Starts listening; the returned listener is the caller's to shut down. */
-    public static LDAPListener start(ListenerSettings settings, LDAPListenerRequestHandler inner) throws IOException {
+    public static RunningListener start(ListenerSettings settings, LDAPListenerRequestHandler inner) throws IOException {
         requireNonNull(settings, "settings is null");
         // With fair sharing in front, the limiter's queue need not hand each freed slot to the longest waiter: that
         // hand-over wakes a parked thread which, with hundreds of runnable connection threads on a few cores, holds
         // the slot while it waits for a CPU (a convoy: at 512 and 800 clients the GIIS fell to a third of its
         // 256-client rate). Without fair sharing, the fair queue is the only fairness there is.
-        boolean fairQueue = settings.fairShare() == null;
+        boolean eventLoop = settings.eventLoop() != null;
+        boolean fairQueue = settings.fairShare() == null || eventLoop;
         LDAPListenerRequestHandler handler = new ConcurrentRequestLimiterRequestHandler(requireNonNull(inner, "inner is null"),
                 new Semaphore(settings.maxConcurrentRequests(), fairQueue), settings.requestQueueTimeoutMillis());
-        if (settings.fairShare() != null) {
+        if (settings.fairShare() != null && !eventLoop) {
             handler = new FairShareRequestHandler(handler, new FairShareRequestHandler.Shares(settings.fairShare()));
         }
         if (settings.accessLog()) {
             handler = new AccessLogRequestHandler(new Slf4jLogHandler("org.gridstack.mds.access"), handler);
+        }
+        if (eventLoop) {
+            return EventLoopListener.start(settings, handler, MAX_MESSAGE_BYTES);
         }
         LDAPListenerConfig lc = new LDAPListenerConfig(settings.port(), handler);
         lc.setListenAddress(settings.listenAddress());
@@ -54,6 +61,6 @@ public final class LdapFrontEnd {
         lc.setMaxMessageSizeBytes(MAX_MESSAGE_BYTES);
         LDAPListener listener = new LDAPListener(lc);
         listener.startListening();
-        return listener;
+        return RunningListener.of(listener);
     }
 }

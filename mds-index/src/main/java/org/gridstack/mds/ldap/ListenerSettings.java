@@ -13,10 +13,22 @@ import java.net.InetAddress;
  * @param fairShare how connections share a contended server ({@link FairShareRequestHandler});
  *                  null: no fair sharing beyond the concurrency limit's fair queue
  * @param connectionLimits idle and read timeouts, request nesting, connections per address
+ * @param eventLoop the event-loop listener's shape ({@link EventLoopListener}, the default); null: the
+ *                  SDK's listener, a thread per connection
  */
 public record ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
         long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare,
-        ConnectionLimits connectionLimits) {
+        ConnectionLimits connectionLimits, EventLoopSettings eventLoop) {
+    /** The write timeout of the event loop when none is given: 30 s (slapd's writetimeout is off by default). */
+    public static final java.time.Duration DEFAULT_WRITE_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /** Settings with the event-loop listener, its workers as many as {@code maxConcurrentRequests}. */
+    public ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
+            long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare,
+            ConnectionLimits connectionLimits) {
+        this(port, listenAddress, maxConnections, maxConcurrentRequests, requestQueueTimeoutMillis, accessLog, fairShare,
+                connectionLimits, EventLoopSettings.of(Math.max(1, maxConcurrentRequests), DEFAULT_WRITE_TIMEOUT));
+    }
 
     /** Settings with the default connection limits ({@link ConnectionLimits#defaults()}). */
     public ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,

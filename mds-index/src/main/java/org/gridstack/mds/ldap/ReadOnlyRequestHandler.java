@@ -40,26 +40,41 @@ public final class ReadOnlyRequestHandler extends ForwardingRequestHandler {
 
     @Override
     public LDAPMessage processAddRequest(int messageID, AddRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new AddResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                reason, null));
+        return refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, reason);
     }
 
     @Override
     public LDAPMessage processModifyRequest(int messageID, ModifyRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new ModifyResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                reason, null));
+        return refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, reason);
     }
 
     @Override
     public LDAPMessage processDeleteRequest(int messageID, DeleteRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new DeleteResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                reason, null));
+        return refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, reason);
     }
 
     @Override
     public LDAPMessage processModifyDNRequest(int messageID, ModifyDNRequestProtocolOp request, List<Control> controls) {
-        return new LDAPMessage(messageID, new ModifyDNResponseProtocolOp(ResultCode.UNWILLING_TO_PERFORM_INT_VALUE, null,
-                reason, null));
+        return refusal(messageID, LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, reason);
     }
 
+    /**
+     * The refusal of a write: the response to the write request of type {@code requestType} (an
+     * {@code LDAPMessage.PROTOCOL_OP_TYPE_*_REQUEST} of add, modify, delete or modify DN) with
+     * {@code unwillingToPerform} and {@code reason}. The one place writes are refused.
+     */
+    static LDAPMessage refusal(int messageID, byte requestType, String reason) {
+        int code = ResultCode.UNWILLING_TO_PERFORM_INT_VALUE;
+        return switch (requestType) {
+            case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> new LDAPMessage(messageID,
+                    new AddResponseProtocolOp(code, null, reason, null));
+            case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST -> new LDAPMessage(messageID,
+                    new ModifyResponseProtocolOp(code, null, reason, null));
+            case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> new LDAPMessage(messageID,
+                    new DeleteResponseProtocolOp(code, null, reason, null));
+            case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST -> new LDAPMessage(messageID,
+                    new ModifyDNResponseProtocolOp(code, null, reason, null));
+            default -> throw new IllegalArgumentException("request type " + requestType + " is not a write");
+        };
+    }
 }

@@ -12,12 +12,6 @@ import java.net.SocketTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.unboundid.asn1.ASN1StreamReader;
-import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
-import com.unboundid.ldap.protocol.LDAPMessage;
-import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
-import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.ResultCode;
 
 /**
  * The input of one LDAP connection, read one whole request at a time before the SDK's listener
@@ -35,14 +29,13 @@ import com.unboundid.ldap.sdk.ResultCode;
  */
 final class RequestGateInputStream extends InputStream {
     private static final Logger log = LoggerFactory.getLogger(RequestGateInputStream.class);
-    private static final int SEQUENCE = 0x30;
-    private static final int SEARCH_REQUEST = 0x63;
 
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
     private final ConnectionLimits limits;
     private final int maxMessageBytes;
+    private final RequestAdmission admission;
     private byte[] message = new byte[0];
     private int position;
     private long deadlineNanos;
@@ -54,6 +47,7 @@ final class RequestGateInputStream extends InputStream {
         this.out = requireNonNull(out, "out is null");
         this.limits = requireNonNull(limits, "limits is null");
         this.maxMessageBytes = maxMessageBytes;
+        this.admission = new RequestAdmission(limits.maxNesting());
     }
 
     @Override
@@ -198,55 +192,17 @@ final class RequestGateInputStream extends InputStream {
         return new IOException("the request did not arrive within " + limits.readTimeout().toSeconds() + " s (read timeout)");
     }
 
-    /**
-     * True when the request decodes as an LDAP message (the SDK's own decoder, over these bytes
-     * only). An undecodable one would make the SDK's reader read on into the next request and
-     * wait there; instead it gets what slapd sends, a Notice of Disconnection with
-     * {@code protocolError}, and the connection ends.
-     */
-    private boolean decodable(byte[] request) throws IOException {
-        try {
-            LDAPMessage.readFrom(new ASN1StreamReader(new java.io.ByteArrayInputStream(request)), true);
-            return true;
-        } catch (LDAPException | RuntimeException e) {
-            String from = socket.getInetAddress().getHostAddress();
-            log.info("closing a connection from {}: a request of {} bytes does not decode as LDAP", from, request.length);
-            disconnect("the request does not decode as an LDAP message");
-            throw new IOException("an undecodable request");
-        }
-    }
-
-    /** Sends a Notice of Disconnection with {@code protocolError} and {@code message} (the connection then ends). */
-    private void disconnect(String message) throws IOException {
-        byte[] notice = new LDAPMessage(0, new ExtendedResponseProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE, null,
-                message, null, NOTICE_OF_DISCONNECTION, null)).encode().encode();
-        out.write(notice);
-        out.flush();
-    }
-
-    /** The OID of the Notice of Disconnection (RFC 4511 section 4.4.1). */
-    static final String NOTICE_OF_DISCONNECTION = "1.3.6.1.4.1.1466.20036";
-
     /** False when the request was refused here (answered or not); throws when the connection must end. */
     private boolean admit(byte[] request) throws IOException {
-        int depth = BerNesting.depth(request, limits.maxNesting());
-        if (depth <= limits.maxNesting()) {
-            return decodable(request);
+        RequestAdmission.Verdict v = admission.admit(request, socket.getInetAddress().getHostAddress());
+        if (v.request() != null) {
+            return true;
         }
-        int[] idAndOp = BerNesting.messageIdAndOperation(request);
-        String from = socket.getInetAddress().getHostAddress();
-        if (request[0] != SEQUENCE || idAndOp == null || idAndOp[1] != SEARCH_REQUEST) {
-            log.warn("closing a connection from {}: a request of {} bytes nests deeper than {}", from, request.length,
-                    limits.maxNesting());
-            disconnect("request nested too deeply (at most " + limits.maxNesting() + " levels)");
-            throw new IOException("request nested too deeply");
-        }
-        log.warn("refused a search from {} whose filter nests deeper than {} ({} bytes)", from, limits.maxNesting(),
-                request.length);
-        byte[] answer = new LDAPMessage(idAndOp[0], new SearchResultDoneProtocolOp(ResultCode.PROTOCOL_ERROR_INT_VALUE,
-                null, "filter nested too deeply (at most " + limits.maxNesting() + " levels)", null)).encode().encode();
-        out.write(answer);
+        out.write(v.answer() != null ? v.answer() : v.notice());
         out.flush();
+        if (v.notice() != null) {
+            throw new IOException("a refused request ended the connection");
+        }
         return false;
     }
 }

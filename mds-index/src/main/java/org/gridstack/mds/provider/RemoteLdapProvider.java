@@ -24,7 +24,9 @@ import com.unboundid.ldap.sdk.SearchScope;
  * and moves the entries under {@code localParent}: the remote base becomes
  * {@code <its first RDN>,<localParent>} (so a GRIS's {@code Mds-Vo-name=local,o=Grid} appears as
  * {@code Mds-Vo-name=local,Mds-Vo-name=site,o=Grid} in the site GIIS), or stays where it is when
- * {@code localParent} is null. An LDAP client only; no server code. Thread-safe: each run uses its
+ * {@code localParent} is null. At most the provider's {@code sizelimit} entries are read (0: the
+ * source's own limit only); a source with more is served with the first ones and a problem
+ * saying so. An LDAP client only; no server code. Thread-safe: each run uses its
  * own connection.
  */
 public final class RemoteLdapProvider implements InformationProvider {
@@ -81,7 +83,23 @@ public final class RemoteLdapProvider implements InformationProvider {
             request.setSizeLimit(settings.sizelimit());
             request.setTimeLimitSeconds((int) Math.max(1, settings.timelimit().toSeconds()));
             request.setResponseTimeoutMillis(millis);
-            SearchResult result = c.search(request);
+            SearchResult result;
+            try {
+                result = c.search(request);
+            } catch (com.unboundid.ldap.sdk.LDAPSearchException e) {
+                if (e.getResultCode() != com.unboundid.ldap.sdk.ResultCode.SIZE_LIMIT_EXCEEDED) {
+                    throw e;
+                }
+                // more entries than this source may bring (our limit per source, or the source's own size limit):
+                // keep the first ones and say so
+                List<Entry> first = new ArrayList<>(e.getEntryCount());
+                for (SearchResultEntry entry : e.getSearchEntries()) {
+                    first.add(moved(entry));
+                }
+                return new ProviderOutput(first, List.of(settings.name() + ": only the first " + first.size()
+                        + " entries are kept (the limit per source is " + settings.sizelimit() + ", 0: none; ldap://" + host
+                        + ":" + port + "/" + remoteBase + " has more or stopped at its own size limit)"), Instant.now());
+            }
             List<Entry> entries = new ArrayList<>(result.getEntryCount());
             for (SearchResultEntry e : result.getSearchEntries()) {
                 entries.add(moved(e));

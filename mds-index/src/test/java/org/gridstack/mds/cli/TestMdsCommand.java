@@ -37,7 +37,7 @@ class TestMdsCommand {
         assertEquals("0", r[0]);
         for (String o : new String[] {"--port", "--providers", "default|synthetic:N|DIR", "--cache", "--register-to",
             "--regperiod", "--ttl", "--cachettl", "--metrics-port", "--idletimeout", "--read-timeout",
-            "--max-connections-per-address"}) {
+            "--max-connections-per-address", "--listener"}) {
             assertTrue(r[1].contains(o), o + " missing from:\n" + r[1]);
         }
     }
@@ -47,7 +47,7 @@ class TestMdsCommand {
         String[] r = run("giis", "--help");
         assertEquals("0", r[0]);
         for (String o : new String[] {"--port", "--register-to", "--aggregate", "--mode", "--allow", "--metrics-port",
-            "--http-port"}) {
+            "--http-port", "--listener", "--max-registrations-per-address", "--max-entries-per-source"}) {
             assertTrue(r[1].contains(o), o + " missing from:\n" + r[1]);
         }
         assertTrue(r[1].contains("default 2136") && !r[1].contains("default 2135"), "the GIIS's own port:\n" + r[1]);
@@ -80,5 +80,12 @@ class TestMdsCommand {
         String[] r = run("gris", "--port", "0", "--providers", "synthetic:1", "--read-timeout", "0");
         assertNotEquals("0", r[0]);
         assertTrue(r[2].contains("readTimeout must be positive"), r[2]);
+    }
+
+    @Test
+    void aBadListenerKindIsAClearError() {
+        String[] r = run("gris", "--port", "0", "--providers", "synthetic:1", "--listener", "fibers");
+        assertNotEquals("0", r[0]);
+        assertTrue(r[2].contains("--listener must be event-loop or threads"), r[2]);
     }
 }

@@ -1,0 +1,514 @@
+package org.gridstack.mds.ldap;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+
+import org.gridstack.service.admission.AddressShare;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.unboundid.ldap.listener.LDAPListenerClientConnection;
+import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
+import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.Control;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+
+/**
+ * One client connection of the {@link EventLoopListener}. Its selector thread reads what arrives
+ * into a buffer that grows to at most one request; when a whole BER element is in, it is judged
+ * ({@link RequestAdmission}) and, when accepted, handed to a worker, which runs it through the
+ * connection's handler chain (made by the SDK's {@code LDAPListenerClientConnection}, never
+ * started as a thread) and writes the answer. A connection has at most one request in a worker at
+ * a time, and is not read while it has one (so one client cannot queue work, and the workers'
+ * queue serves connections in turn). Answers go out without blocking the loop: a worker writes
+ * what the socket takes at once and queues the rest for the loop; a worker whose connection holds
+ * more than {@link EventLoopSettings#maxUnsentBytes()} unsent waits for the client to read, at
+ * most {@link EventLoopSettings#writeTimeout()}, and then the connection is closed with a Notice of
+ * Disconnection. Timeouts ({@link ConnectionLimits}) are checked by the loop's sweep.
+ * Thread-safe: the input side is the selector thread's; the output queue and the connection's
+ * state are guarded by {@link #lock}.
+ */
+final class EventLoopConnection {
+    private static final Logger log = LoggerFactory.getLogger(EventLoopConnection.class);
+    private static final int INITIAL_BUFFER = 512;
+
+    private final EventLoopListener listener;
+    private final EventLoopListener.Loop loop;
+    private final SocketChannel channel;
+    private final InetSocketAddress remote;
+    private final InetSocketAddress local;
+    private final AddressShare.Slot slot;
+    private final String from;
+    private final Object lock = new Object();
+    private final ArrayDeque<ByteBuffer> unsent = new ArrayDeque<>();
+    private final OutputStream output = new Output();
+    private SelectionKey key;
+    private LDAPListenerClientConnection sdk;
+    private ChannelSocket socket;
+    private LDAPListenerRequestHandler handler;
+
+    // the selector thread's
+    private ByteBuffer in = ByteBuffer.allocate(INITIAL_BUFFER);
+    private volatile long requestDeadline; // nanoTime by which the request begun must be complete; 0: none begun
+    private volatile long lastRequest;
+
+    // guarded by lock
+    private int unsentBytes;
+    private boolean busy;
+    private boolean closed;
+    private boolean instanceClosed;
+
+    EventLoopConnection(EventLoopListener listener, EventLoopListener.Loop loop, SocketChannel channel,
+            AddressShare.Slot slot) throws IOException {
+        this.listener = requireNonNull(listener, "listener is null");
+        this.loop = requireNonNull(loop, "loop is null");
+        this.channel = requireNonNull(channel, "channel is null");
+        this.slot = requireNonNull(slot, "slot is null");
+        this.remote = (InetSocketAddress) channel.getRemoteAddress();
+        this.local = (InetSocketAddress) channel.getLocalAddress();
+        this.from = remote.getAddress().getHostAddress();
+        this.lastRequest = System.nanoTime();
+    }
+
+    /** Registers with the loop's selector and makes the handler chain; on the selector thread. */
+    void open(java.nio.channels.Selector selector, LDAPListenerRequestHandler root) throws IOException, LDAPException {
+        key = channel.register(selector, SelectionKey.OP_READ, this);
+        socket = new ChannelSocket(this);
+        // the SDK's constructor asks the root handler for this connection's instance: keep the one it made, which
+        // its close() releases
+        InstanceCapture capture = new InstanceCapture(root);
+        sdk = new LDAPListenerClientConnection(null, socket, capture, null);
+        handler = requireNonNull(capture.made, "the handler chain made no instance");
+    }
+
+    /** Passes the SDK's {@code newInstance} call on to the root handler and keeps what it returns. */
+    private static final class InstanceCapture extends ForwardingRequestHandler {
+        private LDAPListenerRequestHandler made;
+
+        InstanceCapture(LDAPListenerRequestHandler root) {
+            super(root);
+        }
+
+        @Override
+        public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection connection) throws LDAPException {
+            made = next.newInstance(connection);
+            return made;
+        }
+    }
+
+    InetSocketAddress remote() {
+        return remote;
+    }
+
+    InetSocketAddress local() {
+        return local;
+    }
+
+    OutputStream output() {
+        return output;
+    }
+
+    boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    /** Reads what has arrived and hands on a whole request; on the selector thread. */
+    void readable() {
+        synchronized (lock) {
+            if (busy || closed) {
+                stopReading();
+                return;
+            }
+        }
+        try {
+            if (!in.hasRemaining()) {
+                int capacity = Math.min(in.capacity() * 2, listener.maxMessageBytes() + 6);
+                if (capacity <= in.capacity()) {
+                    closeWithNotice("a request over " + listener.maxMessageBytes() + " bytes");
+                    return;
+                }
+                ByteBuffer bigger = ByteBuffer.allocate(capacity);
+                in.flip();
+                bigger.put(in);
+                in = bigger;
+            }
+            int n = channel.read(in);
+            if (n < 0) {
+                close(null);
+                return;
+            }
+            if (n > 0 && requestDeadline == 0) {
+                requestDeadline = deadline();
+            }
+            takeRequests();
+        } catch (IOException e) {
+            close(null);
+        }
+    }
+
+    private long deadline() {
+        long d = System.nanoTime() + listener.limits().readTimeout().toNanos();
+        return d == 0 ? 1 : d;
+    }
+
+    /** Takes whole requests off the buffer while none is in a worker; on the selector thread. */
+    void takeRequests() {
+        while (true) {
+            synchronized (lock) {
+                if (busy || closed) {
+                    return;
+                }
+            }
+            in.flip();
+            long size = BerFrames.size(in);
+            if (size == BerFrames.INCOMPLETE) {
+                in.compact();
+                if (in.position() == 0) {
+                    requestDeadline = 0;
+                }
+                resumeReading();
+                return;
+            }
+            if (size < 0 || size > listener.maxMessageBytes() + 6L) {
+                in.compact();
+                closeWithNotice(size < 0 ? "the request is not BER-encoded LDAP"
+                        : "a request of " + size + " bytes is over the limit of " + listener.maxMessageBytes());
+                return;
+            }
+            if (in.remaining() < size) {
+                in.compact();
+                resumeReading();
+                return;
+            }
+            byte[] request = new byte[(int) size];
+            in.get(request);
+            in.compact();
+            requestDeadline = in.position() > 0 ? deadline() : 0;
+            RequestAdmission.Verdict v = listener.admission().admit(request, from);
+            if (v.notice() != null) {
+                sendAndClose(v.notice());
+                return;
+            }
+            if (v.answer() != null) {
+                if (!send(v.answer())) {
+                    return;
+                }
+                continue;
+            }
+            synchronized (lock) {
+                busy = true;
+            }
+            try {
+                key.interestOpsAnd(~SelectionKey.OP_READ);
+            } catch (java.nio.channels.CancelledKeyException e) {
+                return; // closed meanwhile
+            }
+            try {
+                listener.workers().execute(() -> process(v.request()));
+            } catch (RejectedExecutionException e) {
+                close("the server is shutting down");
+            }
+            return;
+        }
+    }
+
+    /** Stops reading while a request is in a worker (its end turns reading on again). */
+    private void stopReading() {
+        try {
+            key.interestOpsAnd(~SelectionKey.OP_READ);
+        } catch (java.nio.channels.CancelledKeyException e) {
+            // closed meanwhile
+        }
+    }
+
+    private void resumeReading() {
+        try {
+            key.interestOpsOr(SelectionKey.OP_READ);
+        } catch (java.nio.channels.CancelledKeyException e) {
+            // closed meanwhile
+        }
+    }
+
+    /** Runs one request through the handler chain and sends its answer; on a worker. */
+    private void process(LDAPMessage m) {
+        boolean end = false;
+        try {
+            LDAPMessage response = null;
+            int id = m.getMessageID();
+            List<Control> controls = m.getControls();
+            switch (m.getProtocolOpType()) {
+                case LDAPMessage.PROTOCOL_OP_TYPE_ABANDON_REQUEST -> handler.processAbandonRequest(id, m.getAbandonRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> response = handler.processAddRequest(id, m.getAddRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> response = handler.processBindRequest(id, m.getBindRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST -> response = handler.processCompareRequest(id, m.getCompareRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> response = handler.processDeleteRequest(id, m.getDeleteRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST -> response = handler.processExtendedRequest(id, m.getExtendedRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST -> response = handler.processModifyRequest(id, m.getModifyRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST -> response = handler.processModifyDNRequest(id, m.getModifyDNRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST -> response = handler.processSearchRequest(id, m.getSearchRequestProtocolOp(), controls);
+                case LDAPMessage.PROTOCOL_OP_TYPE_UNBIND_REQUEST -> {
+                    handler.processUnbindRequest(id, m.getUnbindRequestProtocolOp(), controls);
+                    end = true;
+                }
+                default -> {
+                    log.info("closing a connection from {}: message {} is not a request", from, id);
+                    closeWithNotice("message " + id + " is not a request");
+                    end = true;
+                }
+            }
+            if (response != null) {
+                byte[] bytes = response.encode().encode();
+                synchronized (sdk) { // the monitor the SDK's and the handlers' own sends hold: messages never interleave
+                    socket.getOutputStream().write(bytes);
+                }
+            }
+        } catch (IOException e) {
+            end = true; // closed while writing
+        } catch (RuntimeException e) {
+            log.warn("a request from {} failed; closing its connection", from, e);
+            closeWithNotice("internal error");
+            end = true;
+        } finally {
+            lastRequest = System.nanoTime();
+            finished(end);
+        }
+    }
+
+    /** A worker is done with the connection's request: close it, or let the loop take the next request. */
+    private void finished(boolean end) {
+        boolean closeInstance;
+        synchronized (lock) {
+            busy = false;
+            closeInstance = closed && !instanceClosed;
+            instanceClosed |= closeInstance;
+        }
+        if (closeInstance) {
+            closeSdk();
+        } else if (end) {
+            close(null);
+        } else {
+            loop.run(this::takeRequests);
+        }
+    }
+
+    /** Sends {@code bytes} from the loop; false when the connection closed. */
+    private boolean send(byte[] bytes) {
+        try {
+            enqueue(ByteBuffer.wrap(bytes), false);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void sendAndClose(byte[] notice) {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            ByteBuffer b = ByteBuffer.wrap(notice);
+            if (unsent.isEmpty()) {
+                try {
+                    channel.write(b);
+                } catch (IOException e) {
+                    // closing anyway
+                }
+            }
+        }
+        close(null);
+    }
+
+    /** Ends the connection with a Notice of Disconnection carrying {@code why} ({@code protocolError}). */
+    void closeWithNotice(String why) {
+        sendAndClose(RequestAdmission.notice(ResultCode.PROTOCOL_ERROR, why));
+    }
+
+    /**
+     * Writes {@code b}: what the socket takes at once now, the rest queued for the loop. With
+     * {@code wait}, a connection then over its unsent bound waits for its client to read, up to the
+     * write timeout; past it the connection is closed with a Notice of Disconnection.
+     */
+    private void enqueue(ByteBuffer b, boolean wait) throws IOException {
+        synchronized (lock) {
+            if (closed) {
+                throw new IOException("the connection is closed");
+            }
+            if (unsent.isEmpty()) {
+                try {
+                    channel.write(b);
+                } catch (IOException e) {
+                    closeLocked();
+                    throw e;
+                }
+            }
+            if (b.hasRemaining()) {
+                unsent.add(b);
+                unsentBytes += b.remaining();
+                key.interestOpsOr(SelectionKey.OP_WRITE);
+                loop.wakeup();
+            }
+            if (!wait) {
+                if (unsentBytes > listener.eventLoop().maxUnsentBytes() * 2L) {
+                    // the loop's own small answers (refusals) to a client that reads nothing
+                    closeLocked();
+                    throw new IOException("the client does not read its answers");
+                }
+                return;
+            }
+            long until = System.nanoTime() + listener.eventLoop().writeTimeout().toNanos();
+            while (unsentBytes > listener.eventLoop().maxUnsentBytes() && !closed) {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    log.info("closing a connection from {}: its client has not read {} bytes of answers for {} s", from,
+                            unsentBytes, listener.eventLoop().writeTimeout().toSeconds());
+                    unsent.add(ByteBuffer.wrap(RequestAdmission.notice(ResultCode.UNAVAILABLE,
+                            "the client did not read its answers for " + listener.eventLoop().writeTimeout().toSeconds() + " s")));
+                    flushLocked();
+                    closeLocked();
+                    break;
+                }
+                try {
+                    lock.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    closeLocked();
+                }
+            }
+            if (closed) {
+                throw new IOException("the connection is closed");
+            }
+        }
+    }
+
+    /** Writes what the socket takes of the queue; on the selector thread. */
+    void writable() {
+        synchronized (lock) {
+            try {
+                flushLocked();
+            } catch (IOException e) {
+                closeLocked();
+            }
+            if (unsent.isEmpty() && key.isValid()) {
+                key.interestOpsAnd(~SelectionKey.OP_WRITE);
+            }
+            lock.notifyAll();
+        }
+        if (isClosed()) {
+            close(null);
+        }
+    }
+
+    private void flushLocked() throws IOException {
+        while (!unsent.isEmpty()) {
+            ByteBuffer b = unsent.peek();
+            int n = channel.write(b);
+            unsentBytes -= n;
+            if (b.hasRemaining()) {
+                return;
+            }
+            unsent.poll();
+        }
+    }
+
+    /** Closes the idle or half-sent connection when its time is up; on the selector thread. */
+    void sweep(long now) {
+        synchronized (lock) {
+            if (busy || closed) {
+                return;
+            }
+        }
+        long deadline = requestDeadline;
+        ConnectionLimits limits = listener.limits();
+        if (deadline != 0 && now - deadline > 0) {
+            log.info("closing a connection from {}: its request did not arrive within {} s", from,
+                    limits.readTimeout().toSeconds());
+            close(null);
+        } else if (deadline == 0 && !limits.idleTimeout().isZero() && now - lastRequest > limits.idleTimeout().toNanos()) {
+            log.info("closing a connection from {} idle for {} s", from, limits.idleTimeout().toSeconds());
+            close(null);
+        }
+    }
+
+    /** Closes the connection (idempotent, any thread); {@code why}, when given, is logged at debug level. */
+    void close(String why) {
+        boolean closeInstance;
+        synchronized (lock) {
+            if (why != null && !closed) {
+                log.debug("closing a connection from {}: {}", from, why);
+            }
+            closeLocked();
+            closeInstance = !busy && !instanceClosed;
+            instanceClosed |= closeInstance;
+        }
+        if (closeInstance) {
+            closeSdk();
+        }
+    }
+
+    private void closeLocked() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        unsent.clear();
+        unsentBytes = 0;
+        lock.notifyAll();
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // closed
+        }
+        slot.close();
+        listener.forget(this);
+        loop.wakeup();
+    }
+
+    /** Lets the handler chain release the connection ({@code closeInstance}); never on a worker that is writing. */
+    private void closeSdk() {
+        if (sdk == null) {
+            return;
+        }
+        try {
+            sdk.close();
+        } catch (IOException | RuntimeException e) {
+            log.debug("closing the handler chain of a connection from {} failed", from, e);
+        }
+    }
+
+    /** The connection's output as the SDK and the handlers write it: one LDAP message (or a coalesced batch) per write. */
+    private final class Output extends OutputStream {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return;
+            }
+            byte[] copy = java.util.Arrays.copyOfRange(b, off, off + len);
+            enqueue(ByteBuffer.wrap(copy), true);
+        }
+
+        @Override
+        public void close() {
+            // the connection closes through EventLoopConnection.close
+        }
+    }
+}
