@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.gridstack.frontier.db.ColumnType;
+import org.gridstack.frontier.db.Comparability;
 import org.gridstack.frontier.db.TableChange;
 
 /**
@@ -41,10 +41,10 @@ public record RowPredicate(List<Condition> conditions) {
     }
 
     /** Whether a query with this WHERE clause selects {@code row}; {@code columns} says how each column compares. */
-    public Truth test(Map<String, Object> row, Map<String, ColumnType> columns) {
+    public Truth test(Map<String, Object> row, Map<String, Comparability> columns) {
         Truth all = Truth.TRUE;
         for (Condition c : conditions) {
-            Truth t = test(c, row, columns.getOrDefault(c.column(), ColumnType.OTHER));
+            Truth t = test(c, row, columns.getOrDefault(c.column(), Comparability.OTHER));
             if (t == Truth.FALSE) {
                 return Truth.FALSE;
             }
@@ -56,7 +56,7 @@ public record RowPredicate(List<Condition> conditions) {
     }
 
     /** True unless every row image is certainly not selected. */
-    public boolean mayMatchAny(List<Map<String, Object>> rows, Map<String, ColumnType> columns) {
+    public boolean mayMatchAny(List<Map<String, Object>> rows, Map<String, Comparability> columns) {
         for (Map<String, Object> row : rows) {
             if (test(row, columns) != Truth.FALSE) {
                 return true;
@@ -65,7 +65,7 @@ public record RowPredicate(List<Condition> conditions) {
         return false;
     }
 
-    private static Truth test(Condition c, Map<String, Object> row, ColumnType type) {
+    private static Truth test(Condition c, Map<String, Object> row, Comparability type) {
         if (!row.containsKey(c.column())) {
             return Truth.MAYBE;
         }
@@ -122,7 +122,7 @@ public record RowPredicate(List<Condition> conditions) {
      * Sign of {@code value} compared with {@code literal} as the database would compare them, or null
      * when that is not certain. {@code ordered}: the order is needed, not just equality.
      */
-    static Integer compare(Object value, Object literal, ColumnType type, boolean ordered) {
+    static Integer compare(Object value, Object literal, Comparability type, boolean ordered) {
         switch (type) {
             case EXACT_NUMBER -> {
                 BigDecimal v = value instanceof BigDecimal d ? d : null;
@@ -152,7 +152,7 @@ public record RowPredicate(List<Condition> conditions) {
                 if (!ordered) {
                     return v.equals(l) ? 0 : 1;
                 }
-                return type == ColumnType.TEXT_CODE_POINT_ORDER ? Integer.signum(compareCodePoints(v, l)) : null;
+                return type == Comparability.TEXT_CODE_POINT_ORDER ? Integer.signum(compareCodePoints(v, l)) : null;
             }
             default -> {
                 return null;

@@ -60,7 +60,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
 
     /** Tracked times by schema-qualified name, and the schema an unqualified name resolves to. */
     private record Snapshot(Map<TableName, Instant> times, Map<String, String> visibleSchema,
-                            Map<TableName, Map<String, ColumnType>> columns, long loadedAtNanos) {
+                            Map<TableName, Map<String, Comparability>> columns, long loadedAtNanos) {
     }
 
     /**
@@ -248,7 +248,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                 }
             }
             // how the tracked tables' columns compare, for deciding which rows can affect a cached answer
-            Map<TableName, Map<String, ColumnType>> columns = new HashMap<>();
+            Map<TableName, Map<String, Comparability>> columns = new HashMap<>();
             try (ResultSet rs = s.executeQuery("select n.nspname, c.relname, a.attname, t.typname,"
                     + " case when a.attcollation = 0 then null when co.collname = 'default'"
                     + " then (select datcollate from pg_database where datname = current_database()) else co.collname end,"
@@ -261,10 +261,10 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                     + " left join pg_collation co on co.oid = a.attcollation")) {
                 while (rs.next()) {
                     columns.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), k -> new HashMap<>())
-                            .put(rs.getString(3), ColumnType.ofPostgres(rs.getString(4), rs.getString(5), rs.getBoolean(6)));
+                            .put(rs.getString(3), Comparability.ofPostgres(rs.getString(4), rs.getString(5), rs.getBoolean(6)));
                 }
             }
-            Map<TableName, Map<String, ColumnType>> frozen = new HashMap<>();
+            Map<TableName, Map<String, Comparability>> frozen = new HashMap<>();
             columns.forEach((k, v) -> frozen.put(k, Map.copyOf(v)));
             return new Snapshot(Map.copyOf(times), Map.copyOf(visible), Map.copyOf(frozen), System.nanoTime());
         }

@@ -13,7 +13,7 @@ import java.util.Objects;
  *     {@link String}, {@link Boolean}, {@link #NULL} or {@link #UNSUPPORTED}); null when any row may have changed
  * @param columns how each column's values compare (from the catalog); a column missing here compares as "maybe"
  */
-public record TableChange(TableName table, List<Map<String, Object>> rows, Map<String, ColumnType> columns) {
+public record TableChange(TableName table, List<Map<String, Object>> rows, Map<String, Comparability> columns) {
     /** SQL NULL in a row image. */
     public static final Object NULL = new Object() {
         @Override

@@ -12,14 +12,14 @@ import java.util.Optional;
 import org.gridstack.frontier.cache.RowPredicate.Condition;
 import org.gridstack.frontier.cache.RowPredicate.Op;
 import org.gridstack.frontier.cache.RowPredicate.Truth;
-import org.gridstack.frontier.db.ColumnType;
+import org.gridstack.frontier.db.Comparability;
 import org.gridstack.frontier.db.TableChange;
 import org.junit.jupiter.api.Test;
 
 /** Predicate summaries of simple queries, and their evaluation against row images with SQL semantics. */
 class TestRowPredicate {
-    private static final Map<String, ColumnType> TYPES = Map.of("id", ColumnType.EXACT_NUMBER, "name", ColumnType.TEXT,
-            "code", ColumnType.TEXT_CODE_POINT_ORDER, "x", ColumnType.FLOAT, "ts", ColumnType.OTHER);
+    private static final Map<String, Comparability> TYPES = Map.of("id", Comparability.EXACT_NUMBER, "name", Comparability.TEXT,
+            "code", Comparability.TEXT_CODE_POINT_ORDER, "x", Comparability.FLOAT, "ts", Comparability.OTHER);
 
     private static RowPredicate summary(String sql, String... binds) {
         return PredicateExtractor.extract(sql, List.of(binds)).orElseThrow(() -> new AssertionError("no summary for " + sql));

@@ -91,10 +91,10 @@ class TestChangeNotifications {
                 TableChange rows = next(changes);
                 assertFalse(rows.wholeTableChanged());
                 assertEquals(List.of("item 5", "renamed"), rows.rows().stream().map(r -> r.get("name")).toList());
-                assertEquals(ColumnType.EXACT_NUMBER, rows.columns().get("id"));
-                assertEquals(ColumnType.EXACT_NUMBER, rows.columns().get("price"));
-                assertEquals(ColumnType.OTHER, rows.columns().get("at"));
-                assertTrue(rows.columns().get("name") == ColumnType.TEXT || rows.columns().get("name") == ColumnType.TEXT_CODE_POINT_ORDER);
+                assertEquals(Comparability.EXACT_NUMBER, rows.columns().get("id"));
+                assertEquals(Comparability.EXACT_NUMBER, rows.columns().get("price"));
+                assertEquals(Comparability.OTHER, rows.columns().get("at"));
+                assertTrue(rows.columns().get("name") == Comparability.TEXT || rows.columns().get("name") == Comparability.TEXT_CODE_POINT_ORDER);
 
                 // a change the tracker only sees by reading the times (here: before its notification is read)
                 try (Connection c = db.adminConnection(); Statement s = c.createStatement()) {

@@ -204,8 +204,8 @@ public final class BaseXBackend implements GrimBackend {
                     long updated = Long.parseLong(rc.query(best.update(params)).trim());
                     rows = List.of(List.of(updated));
                     if (readCopy != null && updated > 0) {
-                        readCopy.follow(List.of(Update.set("host", params.get("host").toString(),
-                                Map.of("load_last_1min", params.get("value")))));
+                        readCopy.follow(List.of(Update.set("host", params.text("host"),
+                                Map.of("load_last_1min", params.value("value")))));
                     }
                 } finally {
                     writeLock.unlock();

@@ -7,7 +7,7 @@ import java.util.Locale;
  * whether a changed row can affect a cached answer. Anything not known to compare exactly like the
  * database does is {@link #OTHER}, which makes every comparison "maybe".
  */
-public enum ColumnType {
+public enum Comparability {
     /** smallint, integer, bigint, numeric: compared exactly as decimals. */
     EXACT_NUMBER,
     /** real, double precision: the database compares as binary floating point. */
@@ -26,7 +26,7 @@ public enum ColumnType {
      * @param collation the column's collation name ({@code default} resolved by the caller), or null
      * @param deterministic whether that collation is deterministic
      */
-    public static ColumnType ofPostgres(String typeName, String collation, boolean deterministic) {
+    public static Comparability ofPostgres(String typeName, String collation, boolean deterministic) {
         return switch (typeName) {
             case "int2", "int4", "int8", "numeric" -> EXACT_NUMBER;
             case "float4", "float8" -> FLOAT;
