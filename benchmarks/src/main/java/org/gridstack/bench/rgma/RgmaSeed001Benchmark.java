@@ -247,7 +247,7 @@ public final class RgmaSeed001Benchmark {
         }
     }
 
-    private static int rowCount(HttpClient http, RgmaSite site, String path) throws Exception {
+    static int rowCount(HttpClient http, RgmaSite site, String path) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(site.endpoint.base() + path)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
@@ -324,7 +324,7 @@ public final class RgmaSeed001Benchmark {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v);
     }
 
-    private static String enc(String s) {
+    static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
