@@ -58,6 +58,8 @@ public final class Seed001HawkeyeSites implements DesignSites {
     /** Per-address shares above any user count of the run: every user connects from 127.0.0.1. */
     private static final int SHARE = 10_000;
     private static final int DIRECTORY_AGENTS = 6;
+    /** A user's answer later than this is an error, not a hung level. */
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
     private static final String CPU_VALUE = "cpu_0_Mds_Cpu_Free_1minX100";
     private static final String MEMORY_VALUE = "memory_0_Mds_Memory_Ram_freeMB";
 
@@ -191,7 +193,8 @@ public final class Seed001HawkeyeSites implements DesignSites {
 
         /** One checked query; returns the answer's size in bytes. */
         private long ask(URI uri, int expected, boolean projected) throws Exception {
-            HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(uri).timeout(ANSWER_TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("HTTP " + r.statusCode() + " from " + uri + ": "
                         + new String(r.body(), StandardCharsets.UTF_8));

@@ -36,6 +36,8 @@ import org.gridstack.rgma.client.SecondaryProducer;
 public final class Seed001RgmaSites implements DesignSites {
     /** Set 2: seed 001's 10 producers on each of 6 hosts. */
     static final int REGISTERED_PRODUCERS = 60;
+    /** A user's answer later than this is an error (our R-GMA stalled at 600 users in one run). */
+    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
 
     private final RgmaSite site = new RgmaSite("pooled");
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -80,7 +82,7 @@ public final class Seed001RgmaSites implements DesignSites {
             s.where = " WHERE host LIKE '" + prefix + "%'";
             String path = s.path("*");
             long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-            while (RgmaSeed001Benchmark.rowCount(http, site, path) < n) {
+            while (RgmaSeed001Benchmark.rowCount(http, site, path, ANSWER_TIMEOUT) < n) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("the archiver did not receive all " + n + " stream producers in 120 s");
                 }
@@ -130,16 +132,17 @@ public final class Seed001RgmaSites implements DesignSites {
             }
             String path = path(columns);
             URI uri = URI.create(site.endpoint.base() + path);
-            HttpResponse<String> once = http.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> once = http.send(HttpRequest.newBuilder(uri).timeout(ANSWER_TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (once.statusCode() != 200) {
                 throw new IllegalStateException("HTTP " + once.statusCode() + " from " + uri + ": " + once.body());
             }
-            int got = RgmaSeed001Benchmark.rowCount(http, site, path);
+            int got = RgmaSeed001Benchmark.rowCount(http, site, path, ANSWER_TIMEOUT);
             if (got != rows) {
                 throw new IllegalStateException("expected " + rows + " rows from " + uri + ", got " + got);
             }
             return Optional.of(new Target(index -> tally -> {
-                int n = RgmaSeed001Benchmark.rowCount(http, site, path);
+                int n = RgmaSeed001Benchmark.rowCount(http, site, path, ANSWER_TIMEOUT);
                 if (n != rows) {
                     throw new IllegalStateException("expected " + rows + " rows from " + uri + ", got " + n);
                 }

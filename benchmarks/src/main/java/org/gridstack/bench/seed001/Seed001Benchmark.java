@@ -42,7 +42,7 @@ import picocli.CommandLine.Option;
  * server vs information servers: GIIS vs GRISes, archiver vs stream producers, manager vs agents,
  * fixed users. Each level asks the seed's whole-answer query and the same items with two attributes
  * (plus, for Hawkeye's manager, a constraint matching about 1 % of the ads); the designs run one
- * after another at every level, so they meet the same host. Every answer is checked. Per level:
+ * after another at every level (see {@link #runLevels}). Every answer is checked. Per level:
  * queries/s, response time (mean, p50, p99), errors, answer size, load1, the JVM's CPU and each
  * design's step timers. Beside them seed 001's setups, figures and recommendations
  * ({@link ThreeWayReference}, {@link RecommendationChecks}). Results:
@@ -90,12 +90,13 @@ public final class Seed001Benchmark {
         }
     }
 
-    /** The run's levels and settings. */
-    public record Result(Config config, List<ThreeWayLevel> levels, LocalDateTime started, Duration elapsed, int cores)
-            implements BenchmarkMain.Report {
+    /** The run's levels, what could not be measured, and the settings. */
+    public record Result(Config config, List<ThreeWayLevel> levels, List<String> failures, LocalDateTime started, Duration elapsed,
+            int cores) implements BenchmarkMain.Report {
         public Result {
             requireNonNull(config, "config is null");
             levels = List.copyOf(levels);
+            failures = List.copyOf(failures);
         }
 
         List<ThreeWayLevel> of(SeedSet set) {
@@ -127,6 +128,11 @@ public final class Seed001Benchmark {
                     s.append("| ").append(String.join(" | ", l.cells())).append(" |\n");
                 }
                 s.append('\n').append(ratios(set)).append('\n');
+            }
+            if (!failures.isEmpty()) {
+                s.append("#### Not measured\n\n");
+                failures.forEach(f -> s.append("- ").append(f.replace('\n', ' ')).append('\n'));
+                s.append('\n');
             }
             s.append("#### Seed 001's recommendations against this run\n\n| design | seed 001 | this run (largest level, all data) |")
                     .append(" verdict |\n|---|---|---|---|\n");
@@ -172,6 +178,7 @@ public final class Seed001Benchmark {
         String json() {
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config.describe());
             root.put("levels", levels.stream().map(ThreeWayLevel::jsonFields).toList());
+            root.put("failures", failures);
             root.put("recommendations", checks());
             root.put("seed001", Map.of("source", ThreeWayReference.SOURCE, "thinkMillis", ThreeWayReference.THINK_MILLIS));
             return ResultJson.toJson(root);
@@ -191,50 +198,101 @@ public final class Seed001Benchmark {
         LocalDateTime started = LocalDateTime.now();
         long t0 = System.nanoTime();
         List<ThreeWayLevel> levels = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
         try (DesignSites mds = new Seed001MdsSites(); DesignSites rgma = new Seed001RgmaSites();
                 DesignSites hawkeye = new Seed001HawkeyeSites()) {
             List<DesignSites> designs = List.of(mds, rgma, hawkeye);
             for (int number : config.sets()) {
                 SeedSet set = SeedSet.values()[number - 1];
                 if (set.usersOnX()) {
-                    runLevels(config, set, designs, 0, 0, config.users(), levels);
+                    runLevels(config, set, designs, 0, 0, config.users(), levels, failures);
                 } else {
                     List<Integer> xs = set == SeedSet.INFORMATION_SERVER_COLLECTORS ? config.collectors() : config.servers();
                     int most = xs.stream().mapToInt(Integer::intValue).max().orElseThrow();
                     for (int x : xs) {
-                        runLevels(config, set, designs, x, most, List.of(config.fixedUsers()), levels);
+                        runLevels(config, set, designs, x, most, List.of(config.fixedUsers()), levels, failures);
                     }
                 }
             }
         }
-        return new Result(config, levels, started, Duration.ofNanos(System.nanoTime() - t0),
+        return new Result(config, levels, failures, started, Duration.ofNanos(System.nanoTime() - t0),
                 Runtime.getRuntime().availableProcessors());
     }
 
-    /** Opens every design's site for {@code set} at {@code x}, then runs each user count on each, designs interleaved. */
+    /**
+     * Runs each user count of {@code set} at {@code x} on every design. Sets 1 and 2 open the three
+     * designs' sites together and interleave the designs at every user count (so they meet the same
+     * host); sets 3 and 4 run one design's site at a time, since theirs load the host by themselves
+     * (R-GMA's stream producers publish every second). A site that cannot be set up, a level that
+     * fails as a whole (e.g. a user still waiting 3 minutes after the measurement) and a site that
+     * does not close cleanly are written to {@code failures} and the run goes on.
+     */
     private static void runLevels(Config config, SeedSet set, List<DesignSites> designs, int x, int most, List<Integer> userCounts,
-            List<ThreeWayLevel> levels) throws Exception {
-        List<DesignSite> sites = new ArrayList<>();
-        try {
+            List<ThreeWayLevel> levels, List<String> failures) {
+        if (!set.usersOnX()) {
             for (DesignSites d : designs) {
-                sites.add(d.open(set, x, most));
-            }
-            for (int users : userCounts) {
-                for (int i = 0; i < designs.size(); i++) {
-                    for (QueryShape shape : QueryShape.values()) {
-                        Optional<Target> target = sites.get(i).target(shape);
-                        if (target.isPresent()) {
-                            levels.add(level(config, set, designs.get(i).design(), shape, set.usersOnX() ? users : x, users,
-                                    target.get(), sites.get(i)));
-                        }
-                    }
+                DesignSite site = open(d, set, x, most, failures);
+                if (site != null) {
+                    runShapes(config, set, d.design(), x, userCounts.get(0), site, levels, failures);
+                    close(site, set, d.design(), failures);
                 }
             }
-        } finally {
-            for (DesignSite s : sites) {
-                s.close();
+            return;
+        }
+        List<DesignSite> sites = new ArrayList<>();
+        for (DesignSites d : designs) {
+            sites.add(open(d, set, x, most, failures));
+        }
+        for (int users : userCounts) {
+            for (int i = 0; i < designs.size(); i++) {
+                if (sites.get(i) != null) {
+                    runShapes(config, set, designs.get(i).design(), users, users, sites.get(i), levels, failures);
+                }
             }
         }
+        for (int i = 0; i < designs.size(); i++) {
+            if (sites.get(i) != null) {
+                close(sites.get(i), set, designs.get(i).design(), failures);
+            }
+        }
+    }
+
+    private static DesignSite open(DesignSites d, SeedSet set, int x, int most, List<String> failures) {
+        try {
+            return d.open(set, x, most);
+        } catch (Exception e) {
+            fail(failures, "set " + set.number() + " " + d.design().label() + " at " + x + ": could not be set up", e);
+            return null;
+        }
+    }
+
+    private static void runShapes(Config config, SeedSet set, Design design, int x, int users, DesignSite site,
+            List<ThreeWayLevel> levels, List<String> failures) {
+        for (QueryShape shape : QueryShape.values()) {
+            try {
+                Optional<Target> target = site.target(shape);
+                if (target.isPresent()) {
+                    levels.add(level(config, set, design, shape, x, users, target.get(), site));
+                }
+            } catch (Exception e) {
+                fail(failures, "set " + set.number() + " " + design.label() + " " + shape.label() + " at " + set.xLabel() + " " + x
+                        + " (" + users + " users): not measured", e);
+            }
+        }
+    }
+
+    private static void close(DesignSite site, SeedSet set, Design design, List<String> failures) {
+        try {
+            site.close();
+        } catch (Exception e) {
+            fail(failures, "set " + set.number() + " " + design.label() + ": closing failed", e);
+        }
+    }
+
+    private static void fail(List<String> failures, String what, Exception e) {
+        String line = what + ": " + e;
+        failures.add(line);
+        System.out.println("seed001: " + line);
     }
 
     private static ThreeWayLevel level(Config config, SeedSet set, Design design, QueryShape shape, int x, int users, Target target,

@@ -60,6 +60,10 @@ final class ThreeWayReportPage {
             page.heading(set.title()).paragraph("Seed 001: " + String.join(". ", seed) + ".").charts(List.of(qps.build(), median.build()))
                     .table("Every level", ThreeWayLevel.HEADERS, levels.stream().map(ThreeWayLevel::cells).toList());
         }
+        if (!r.failures().isEmpty()) {
+            page.heading("Not measured").table("Sites and levels that failed", List.of("what"),
+                    r.failures().stream().map(List::of).toList());
+        }
         List<List<String>> rows = new ArrayList<>();
         for (RecommendationChecks.Row row : r.checks()) {
             rows.add(List.of(row.design(), row.seed(), row.ours(), row.verdict()));

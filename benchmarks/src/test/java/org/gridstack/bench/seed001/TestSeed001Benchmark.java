@@ -25,6 +25,7 @@ class TestSeed001Benchmark {
         Seed001Benchmark.Config tiny = Seed001Benchmark.parse(new String[] {"--scale=" + Scale.TINY.label()}, new Path[1]);
         Seed001Benchmark.Result r = Seed001Benchmark.run(tiny);
         // 4 sets x 3 designs x 2 shapes, plus Hawkeye's 1 % constraint in set 4
+        assertEquals(List.of(), r.failures(), r.markdown());
         assertEquals(4 * 3 * 2 + 1, r.levels().size(), r.markdown());
         for (ThreeWayLevel l : r.levels()) {
             String row = String.join(" | ", l.cells()) + " " + l.result().firstError();
