@@ -29,8 +29,18 @@ final class NewConnectionSearch implements ClosedLoopDriver.Client {
     private final int expected;
     private final Timer connect;
     private final LDAPConnectionOptions options = new LDAPConnectionOptions();
+    private final boolean projected;
 
     NewConnectionSearch(int port, String base, String filter, int expected, Timer connect) {
+        this(port, base, filter, expected, connect, new String[0]);
+    }
+
+    /**
+     * A user asking only for {@code attributes} of every entry (none: all); a projected answer's
+     * entries are checked by their DN (an IP's {@code Mds-Device-Group-name}) and may hold no other
+     * attribute.
+     */
+    NewConnectionSearch(int port, String base, String filter, int expected, Timer connect, String... attributes) {
         this.port = port;
         this.expected = expected;
         this.connect = requireNonNull(connect, "connect is null");
@@ -38,6 +48,10 @@ final class NewConnectionSearch implements ClosedLoopDriver.Client {
             this.request = new SearchRequest(requireNonNull(base, "base is null"), SearchScope.SUB, requireNonNull(filter, "filter is null"));
         } catch (com.unboundid.ldap.sdk.LDAPException e) {
             throw new IllegalArgumentException("bad filter " + filter + ": " + e.getMessage(), e);
+        }
+        this.projected = attributes.length > 0;
+        if (projected) {
+            request.setAttributes(attributes);
         }
         request.setTimeLimitSeconds(LdapSubtreeQuery.TIME_LIMIT_SECONDS);
         options.setConnectTimeoutMillis(30_000);
@@ -67,7 +81,8 @@ final class NewConnectionSearch implements ClosedLoopDriver.Client {
             }
             long bytes = 0;
             for (SearchResultEntry e : r.getSearchEntries()) {
-                if (!e.hasObjectClass("MdsDevice")) {
+                if (projected ? !e.getDN().startsWith("Mds-Device-Group-name=") || e.getAttributes().size() > request.getAttributeList().size()
+                        : !e.hasObjectClass("MdsDevice")) {
                     throw new IllegalStateException("wrong answer: " + e.getDN() + " is not an IP's entry");
                 }
                 if (measure) {

@@ -247,9 +247,17 @@ public final class RgmaSeed001Benchmark {
         }
     }
 
-    private static int rowCount(HttpClient http, RgmaSite site, String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(site.endpoint.base() + path)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+    static int rowCount(HttpClient http, RgmaSite site, String path) throws Exception {
+        return rowCount(http, site, path, null);
+    }
+
+    /** The rows of one answer to {@code path}; a {@code timeout} (null: none) turns a stalled answer into an error. */
+    static int rowCount(HttpClient http, RgmaSite site, String path, Duration timeout) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(site.endpoint.base() + path)).GET();
+        if (timeout != null) {
+            request.timeout(timeout);
+        }
+        HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("HTTP " + r.statusCode() + ": " + r.body());
         }
@@ -324,7 +332,7 @@ public final class RgmaSeed001Benchmark {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.2f", v);
     }
 
-    private static String enc(String s) {
+    static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
