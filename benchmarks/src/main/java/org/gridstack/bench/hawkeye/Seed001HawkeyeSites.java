@@ -30,6 +30,7 @@ import org.gridstack.hawkeye.manager.Manager;
 import org.gridstack.hawkeye.manager.ManagerSettings;
 import org.gridstack.hawkeye.module.Module;
 import org.gridstack.hawkeye.module.ModuleRunner;
+import org.gridstack.hawkeye.module.ProviderModule;
 import org.gridstack.hawkeye.trigger.TriggerEngine;
 import org.gridstack.hawkeye.web.AgentServlet;
 import org.gridstack.hawkeye.web.HawkeyeServers;
@@ -45,7 +46,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 /**
  * Hawkeye's side of the three-design seed 001 run, on the hawkeye module's agent and manager in
  * this JVM over HTTP on loopback, its modules wrapping the same in-process IPs as the MDS2 GRISes
- * ({@link PrefixedProviderModule}): set 1 an agent with 10 modules (1 memory, 9 cpu), the whole ad;
+ * (hawkeye's {@link ProviderModule} with each module's name as prefix): set 1 an agent with 10 modules (1 memory, 9 cpu), the whole ad;
  * set 2 a manager holding the ads of 6 such agents, all ads; set 3 an agent with N memory modules,
  * the whole ad; set 4 a manager holding N agents' ads (seed 001 simulated its agents too: one real
  * agent's ad pushed under N names, each with its {@code AgentNumber}), all ads, and a constraint
@@ -86,7 +87,9 @@ public final class Seed001HawkeyeSites implements DesignSites {
     private Agent agent(String name, int memory, int cpu) throws Exception {
         List<Module> modules = new ArrayList<>();
         for (InformationProvider p : Seed001MdsSites.collectors(memory, cpu, "Mds-Vo-name=" + name + ",o=Grid")) {
-            modules.add(new PrefixedProviderModule(p));
+            // named <module>_<attribute>, so that N memory modules publish N sets, as seed 001's did;
+            // collected every 60 s (Hawkeye's passive caching)
+            modules.add(new ProviderModule(p, p.settings().name().replace('-', '_') + "_", Duration.ofSeconds(60)));
         }
         ModuleRunner runner = new ModuleRunner(modules, Clock.systemUTC(), meters);
         Agent agent = new Agent(name, runner, Clock.systemUTC(), meters);

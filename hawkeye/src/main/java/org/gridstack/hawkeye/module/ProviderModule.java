@@ -23,16 +23,40 @@ import com.unboundid.ldap.sdk.Entry;
 /**
  * A module on one of mds-index's information providers, so that Hawkeye publishes the same data
  * as MDS: every attribute of every entry the provider makes becomes a ClassAd attribute of the
- * same name (objectClass left out); values that read as integers or reals become numbers; an
- * attribute with several values, or met in several entries, becomes a list. The period and
- * time limit are the provider's cachetime and timelimit. Thread-safe if the provider is.
+ * same name, LDAP's dashes written as underscores (a ClassAd name has none) and, when given, the
+ * module's prefix in front (as HTCondor's {@code STARTD_CRON_<name>_PREFIX}, so that several
+ * modules publishing the same names do not overwrite each other in the agent's merged ad);
+ * objectClass is left out, as is a name that is not a ClassAd name even so. Values that read as
+ * integers or reals become numbers; an attribute with several values, or met in several entries,
+ * becomes a list. The time limit is the provider's timelimit; the period its cachetime unless
+ * given. Thread-safe if the provider is.
  */
 @ThreadSafe
 public final class ProviderModule implements Module {
     private final InformationProvider provider;
+    private final String prefix;
+    private final Duration period;
 
+    /** The provider's attributes under their own names, collected every cachetime. */
     public ProviderModule(InformationProvider provider) {
+        this(provider, "", requireNonNull(provider, "provider is null").settings().cachetime());
+    }
+
+    /**
+     * The provider's attributes named {@code prefix + name}, collected every {@code period}.
+     *
+     * @throws IllegalArgumentException when the prefix is not the start of a ClassAd name, or the period is not positive
+     */
+    public ProviderModule(InformationProvider provider, String prefix, Duration period) {
         this.provider = requireNonNull(provider, "provider is null");
+        this.prefix = requireNonNull(prefix, "prefix is null");
+        this.period = requireNonNull(period, "period is null");
+        if (!prefix.isEmpty() && !prefix.matches("[A-Za-z_][A-Za-z_0-9]*")) {
+            throw new IllegalArgumentException("a module prefix must be the start of a ClassAd name: '" + prefix + "'");
+        }
+        if (period.isNegative() || period.isZero()) {
+            throw new IllegalArgumentException("a module's period must be positive: " + period);
+        }
     }
 
     @Override
@@ -42,7 +66,7 @@ public final class ProviderModule implements Module {
 
     @Override
     public Duration period() {
-        return provider.settings().cachetime();
+        return period;
     }
 
     @Override
@@ -58,20 +82,21 @@ public final class ProviderModule implements Module {
         } catch (ProviderException e) {
             throw new ModuleException(e.getMessage(), e);
         }
-        return toAd(out.entries());
+        return toAd(out.entries(), prefix);
     }
 
-    /** The attributes of {@code entries} as one ad (see the class comment). */
-    static ClassAd toAd(List<Entry> entries) {
+    /** The attributes of {@code entries} as one ad, names after {@code prefix} (see the class comment). */
+    static ClassAd toAd(List<Entry> entries, String prefix) {
         Map<String, List<Value>> values = new LinkedHashMap<>();
         Map<String, String> names = new LinkedHashMap<>();
         for (Entry e : entries) {
             for (Attribute a : e.getAttributes()) {
-                String key = a.getBaseName().toLowerCase(Locale.ROOT);
-                if (key.equals("objectclass") || !a.getBaseName().matches("[A-Za-z_][A-Za-z_0-9]*")) {
+                String name = prefix + a.getBaseName().replace('-', '_');
+                String key = name.toLowerCase(Locale.ROOT);
+                if (a.getBaseName().equalsIgnoreCase("objectclass") || !name.matches("[A-Za-z_][A-Za-z_0-9]*")) {
                     continue;
                 }
-                names.putIfAbsent(key, a.getBaseName());
+                names.putIfAbsent(key, name);
                 List<Value> list = values.computeIfAbsent(key, k -> new ArrayList<>());
                 for (String v : a.getValues()) {
                     list.add(typed(v));

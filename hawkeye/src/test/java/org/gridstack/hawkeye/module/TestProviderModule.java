@@ -25,11 +25,25 @@ class TestProviderModule {
         a.addAttribute("Load", "0.25");
         Entry b = new Entry("GlueSALocalID=scratch,o=Grid");
         b.addAttribute("GlueSAName", "scratch");
-        ClassAd ad = ProviderModule.toAd(List.of(a, b));
+        ClassAd ad = ProviderModule.toAd(List.of(a, b), "");
         assertEquals(Value.of(1024L), ad.evaluate("GlueSAStateAvailableSpace"));
         assertEquals(Value.of(0.25), ad.evaluate("Load"));
         assertEquals(new Value.ListValue(List.of(Value.of("data"), Value.of("scratch"))), ad.evaluate("GlueSAName"));
         assertFalse(ad.contains("objectClass"));
+    }
+
+    @Test
+    void ldapDashesBecomeUnderscoresAndAPrefixKeepsModulesApart() {
+        Entry e = new Entry("Mds-Host-hn=node1,o=Grid");
+        e.addAttribute("Mds-Memory-Ram-freeMB", "512");
+        e.addAttribute("Mds-Host-hn", "node1");
+        ClassAd plain = ProviderModule.toAd(List.of(e), "");
+        assertEquals(Value.of(512L), plain.evaluate("Mds_Memory_Ram_freeMB"), "before: dropped (a dash is not in a ClassAd name)");
+        ClassAd memory0 = ProviderModule.toAd(List.of(e), "memory_0_");
+        ClassAd memory1 = ProviderModule.toAd(List.of(e), "memory_1_");
+        assertEquals(Value.of("node1"), memory0.evaluate("memory_0_Mds_Host_hn"));
+        assertEquals(Value.of(512L), memory1.evaluate("memory_1_Mds_Memory_Ram_freeMB"));
+        assertFalse(memory1.contains("memory_0_Mds_Host_hn"));
     }
 
     @Test
