@@ -43,7 +43,7 @@ final class RgmaSite implements AutoCloseable {
                 "--server.tomcat.threads.max=400", "--server.tomcat.max-connections=20000",
                 "--spring.application.name=rgma", "--logging.level.root=WARN",
                 "--rgma.producer.connections=" + connections, "--rgma.producer.pool-size=20",
-                "--rgma.query.max-per-address=2000", "--rgma.registry.max-per-address=5000",
+                "--rgma.query.max-per-address=2000", "--rgma.query.max-running=360", "--rgma.registry.max-per-address=5000",
                 "--rgma.consumer.poll-interval=200ms", "--rgma.consumer.rediscover-interval=1s");
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         this.endpoint = new RgmaEndpoint("http://127.0.0.1:" + port);

@@ -35,7 +35,7 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(RgmaException.class)
     ResponseEntity<ApiError> rgma(RgmaException e) {
-        if (e.status() >= 500) {
+        if (e.status() >= 500 && e.status() != 503) {
             log.warn("request failed: {}", e.getMessage(), e);
         }
         ResponseEntity.BodyBuilder b = ResponseEntity.status(e.status()).contentType(MediaType.APPLICATION_JSON);

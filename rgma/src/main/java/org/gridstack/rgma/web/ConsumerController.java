@@ -63,7 +63,7 @@ class ConsumerController {
             @RequestHeader(value = "Accept", required = false) String accept, HttpServletRequest request) {
         QueryType t = QueryType.parse(type);
         ConsumerAnswer answer;
-        try (AddressShare.Slot slot = admission.query(request)) {
+        try (Admission.QuerySlot slot = admission.query(request)) {
             answer = consumers.query(select, t, producer);
         }
         boolean xml = "xml".equalsIgnoreCase(format) || format == null && accept != null && accept.contains("xml")

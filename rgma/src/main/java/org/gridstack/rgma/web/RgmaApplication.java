@@ -117,7 +117,8 @@ public class RgmaApplication {
 
     @Bean
     Admission admission(RgmaProperties p, ClientAddressResolver resolver) {
-        return new Admission(resolver, p.getQuery().getMaxPerAddress(), p.getConsumer().getMaxStreamsPerAddress());
+        return new Admission(resolver, p.getQuery().getMaxPerAddress(), p.getConsumer().getMaxStreamsPerAddress(),
+                p.getQuery().getMaxRunning());
     }
 
     @Bean

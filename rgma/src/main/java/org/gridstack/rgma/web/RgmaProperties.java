@@ -72,6 +72,14 @@ public class RgmaProperties {
         private Duration timeout = Duration.ofSeconds(10);
         /** Queries one client address may run at once. */
         private int maxPerAddress = 32;
+        /**
+         * Consumer queries this server runs at once, from all addresses; beyond it 503. Keep it well
+         * below {@code server.tomcat.threads.max}: a consumer query's request thread waits for its
+         * producers' answers, and producers on this server need request threads of their own to
+         * give them (with every thread waiting, none would be left to answer). Producer calls run on
+         * {@code rgma.consumer.fan-out-threads}, so threads.max - fan-out-threads is the ceiling.
+         */
+        private int maxRunning = 200;
 
         public int getMaxRows() { return maxRows; }
         public void setMaxRows(int maxRows) { this.maxRows = maxRows; }
@@ -79,6 +87,8 @@ public class RgmaProperties {
         public void setTimeout(Duration timeout) { this.timeout = timeout; }
         public int getMaxPerAddress() { return maxPerAddress; }
         public void setMaxPerAddress(int v) { this.maxPerAddress = v; }
+        public int getMaxRunning() { return maxRunning; }
+        public void setMaxRunning(int v) { this.maxRunning = v; }
     }
 
     public static class Registry {
