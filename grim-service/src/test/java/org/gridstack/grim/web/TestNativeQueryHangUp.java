@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 
+import org.gridstack.grim.backends.GrimStore;
 import org.gridstack.grim.store.postgres.PostgresBackend;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
