@@ -276,7 +276,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
                 .append(" ms per call), median (speed-up against the median of the k = 1 cells); seed 003: best ").append(Seed003Reference.OPERATION_CALL_BEST_SPEEDUP)
                 .append(" x:\n\n").append(table(gridHeaders(), gridRows())).append('\n');
         s.append(bigScanSentence()).append("\n\n");
-        s.append("Targets of the issue:\n\n").append(DqpTargets.markdown(DqpTargets.judge(this)));
+        s.append("Targets of the issue:\n\n").append(org.gridstack.bench.kit.TargetVerdict.markdown(DqpTargets.judge(this)));
         return s.toString();
     }
 
@@ -344,7 +344,12 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
     @Override
     public List<Path> write(Path dir) throws IOException {
         String base = DqpBenchmark.BASE_NAME;
-        return new RunFiles(base, markdown(), csv(), json(), DqpReportPage.build(this, base)).write(dir);
+        List<Path> written = new ArrayList<>(new RunFiles(base, markdown(), csv(), json(), DqpReportPage.build(this, base)).write(dir));
+        Optional<org.gridstack.bench.kit.report.Headline> headline = DqpTargets.headline(this);
+        if (headline.isPresent()) {
+            written.add(headline.get().write(dir));
+        }
+        return List.copyOf(written);
     }
 
     static String ms(double v) {
