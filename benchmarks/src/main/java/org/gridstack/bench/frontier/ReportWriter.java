@@ -103,7 +103,7 @@ public final class ReportWriter {
 
         List<TargetCheck> targets = TargetCheck.evaluate(r);
         if (!targets.isEmpty()) {
-            b.append("\nTargets of the issue:\n\n| target | measured | required | met |\n|---|---:|---:|:---:|\n");
+            b.append("\nTargets of the issue:\n\n| target | measured | required | reached |\n|---|---:|---:|:---:|\n");
             for (TargetCheck t : targets) {
                 b.append("| ").append(t.target()).append(" | ").append(f1(t.measured())).append(' ').append(t.unit())
                         .append(" | ").append(t.relation()).append(' ').append(f1(t.required())).append(' ').append(t.unit())
