@@ -162,8 +162,8 @@ class TestBenchSuite {
 
         // the headline column: the passing probe's ratio, not judged at tiny scale; the others wrote none
         assertTrue(index.contains("<th>" + SuiteReport.HEADLINE_COLUMN + "</th>"), index);
-        assertTrue(index.contains("<span class=\"neutral\">probe vs its peer, queries/s: 3.00 x (30.0 / 10.0 queries/s, the peer (this run));"
-                + " tiny scale, not judged</span>"), index);
+        assertTrue(index.contains("<td class=\"neutral\">probe vs its peer, queries/s: 3.00 x (30.0 / 10.0 queries/s, the peer (this run));"
+                + " tiny scale, not judged</td>"), index);
         assertFalse(Pattern.compile("\\b(met|missed)\\b").matcher(index).find(), "no verdict at tiny scale: " + index);
         assertEquals(3.0, rows.get(0).get("headline").get("ours").asDouble() / rows.get(0).get("headline").get("reference").asDouble(), 1e-9);
         assertTrue(rows.get(1).get("headline").isNull(), "the failing probe wrote no headline");

@@ -28,7 +28,7 @@ public final class HtmlPage {
             .charts{display:flex;flex-wrap:wrap;gap:1em}.chart{border:1px solid #eee}
             .note{color:#555;font-size:.9em}
             .scale{background:#fff4ce;border:1px solid #e0c060;padding:.5em .8em}
-            .better{background:#d8f0d8}.worse{background:#f8d8d8}.neutral{background:#eeeeee}
+            td.better{background:#d8f0d8}td.worse{background:#f8d8d8}td.neutral{background:#eeeeee}td.better,td.worse,td.neutral{text-align:left}
             """;
 
     private final String title;
@@ -112,7 +112,7 @@ public final class HtmlPage {
                             + headers.size() + " headers");
                 }
                 b.append("<tr>");
-                row.forEach(c -> b.append("<td>").append(cell(c)).append("</td>"));
+                row.forEach(c -> b.append(c instanceof Marked m ? "<td class=\"" + m.mark().css + "\">" : "<td>").append(cell(c)).append("</td>"));
                 b.append("</tr>");
             }
             body.add(b.append("</table>").toString());
@@ -124,7 +124,7 @@ public final class HtmlPage {
                 return "<a href=\"" + escape(l.href()) + "\">" + escape(l.label()) + "</a>";
             }
             if (value instanceof Marked m) {
-                return "<span class=\"" + m.mark().css + "\">" + escape(m.text()) + "</span>";
+                return escape(m.text());
             }
             if (value instanceof List<?> list) {
                 StringBuilder b = new StringBuilder();
@@ -155,7 +155,7 @@ public final class HtmlPage {
         }
     }
 
-    /** A table cell's text with a background that says whether ours did better or worse than the reference. */
+    /** A table cell's text with a background (the whole cell's) that says whether ours did better or worse than the reference. */
     public record Marked(String text, Mark mark) {
         public Marked {
             Objects.requireNonNull(text, "text is null");

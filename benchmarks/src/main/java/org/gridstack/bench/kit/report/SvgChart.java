@@ -214,6 +214,7 @@ public final class SvgChart {
         chart.setBackgroundPaint(Color.WHITE);
         CategoryPlot plot = chart.getCategoryPlot();
         plot.setBackgroundPaint(Color.WHITE);
+        plot.getDomainAxis().setMaximumCategoryLabelLines(3); // "5 DQP, WebRowSet" in full, not "5 DQ..."
         plot.setRangeGridlinePaint(new Color(0xdddddd));
         BarRenderer renderer = new BarRenderer();
         renderer.setBarPainter(new StandardBarPainter());
