@@ -33,8 +33,9 @@ final class DqpReportPage {
 
         page.heading("1. Access modes (seed 003 Figures 2-4)");
         List<AccessMode> modes = List.of(AccessMode.values());
-        SvgChart.Builder chart = SvgChart.builder("Median time per access mode (x: the mode's number in the table below)",
-                "access mode (1 = direct JDBC ... 9 = Calcite)", "ms").integerX().logAxes(false, true).size(720, 360);
+        SvgChart.Builder chart = SvgChart.builder("Median time per access mode (the modes are explained in the table below)",
+                "access mode", "ms").categories(modes.stream().map(m -> (modes.indexOf(m) + 1) + " " + m.label()).toList())
+                .logAxes(false, true).size(960, 420);
         for (SeedQuery q : SeedQuery.values()) {
             List<double[]> ours = new ArrayList<>();
             List<double[]> seed = new ArrayList<>();
@@ -87,8 +88,12 @@ final class DqpReportPage {
 
         page.heading("3. Cost profile of DQP Scan-1 (seed 003 Figure 7)");
         List<List<String>> profile = r.profileRows();
-        SvgChart.Builder shares = SvgChart.builder("Share of the wall time per part (x: row of the table below)", "part", "% of wall time")
-                .integerX().size(720, 320);
+        List<String> parts = new ArrayList<>();
+        for (int i = 1; i < profile.size(); i++) {
+            parts.add(i + " " + profile.get(i).get(0));
+        }
+        SvgChart.Builder shares = SvgChart.builder("Share of the wall time per part (the rows of the table below)", "part", "% of wall time")
+                .categories(parts).size(960, 360);
         List<double[]> seed = new ArrayList<>();
         List<double[]> arrow = new ArrayList<>();
         List<double[]> xml = new ArrayList<>();
@@ -132,11 +137,8 @@ final class DqpReportPage {
                 + " so unlike the seed's single machines the number of copies does not bound the parallelism here; the evaluators do.");
 
         page.heading("5. Bounded-heap scan (issue 12)").paragraph(r.bigScanSentence());
-        List<List<String>> targets = new ArrayList<>();
-        for (org.gridstack.bench.kit.TargetVerdict v : DqpTargets.judge(r)) {
-            targets.add(List.of(v.target(), v.measured(), v.verdict()));
-        }
-        page.heading("Targets of issue 12").table("Judged on this run", List.of("target", "measured", "verdict"), targets);
+        page.heading("Targets of issue 12").table("Judged on this run", List.of("target", "measured", "verdict"),
+                org.gridstack.bench.kit.TargetVerdict.rows(DqpTargets.judge(r)));
         List<SvgChart> host = HostCharts.of(r.host());
         if (!host.isEmpty()) {
             page.heading("The host during the run").charts(host);

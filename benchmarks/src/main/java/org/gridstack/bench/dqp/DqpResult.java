@@ -18,6 +18,7 @@ import java.util.OptionalInt;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 
 /**
  * Everything one {@link DqpBenchmark} run measured, with the seed's figures beside it, as Markdown,
@@ -276,7 +277,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
                 .append(" ms per call), median (speed-up against the median of the k = 1 cells); seed 003: best ").append(Seed003Reference.OPERATION_CALL_BEST_SPEEDUP)
                 .append(" x:\n\n").append(table(gridHeaders(), gridRows())).append('\n');
         s.append(bigScanSentence()).append("\n\n");
-        s.append("Targets of the issue:\n\n").append(DqpTargets.markdown(DqpTargets.judge(this)));
+        s.append("Targets of the issue:\n\n").append(org.gridstack.bench.kit.TargetVerdict.markdown(DqpTargets.judge(this)));
         return s.toString();
     }
 
@@ -289,30 +290,35 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
     }
 
     private static String table(List<String> headers, List<List<String>> rows) {
-        StringBuilder s = new StringBuilder("| ").append(String.join(" | ", headers)).append(" |\n|").append("---|".repeat(headers.size())).append('\n');
-        rows.forEach(r -> s.append("| ").append(String.join(" | ", r)).append(" |\n"));
-        return s.toString();
+        TextTable t = TextTable.of(headers);
+        rows.forEach(t::row);
+        return t.markdown();
     }
 
     // ---- CSV and JSON ----
 
     String csv() {
-        StringBuilder s = new StringBuilder("part,query,mode,codec,block_size,evaluators,copies,rows,median_ms,min_ms,max_ms,bytes\n");
+        TextTable t = TextTable.of("part", "query", "mode", "codec", "block_size", "evaluators", "copies", "rows", "median_ms", "min_ms", "max_ms",
+                "bytes");
         for (ModeResult r : modes) {
-            s.append(String.format(Locale.ROOT, "access,%s,%s,,%d,,,%d,%.3f,%.3f,%.3f,%n", r.query().label(), r.mode().name(),
-                    DqpBenchmark.SEED_BLOCK_SIZE, r.rows(), r.medianMillis(), r.timing().minMillis(), r.timing().maxMillis()));
+            t.row("access", r.query().label(), r.mode().name(), "", DqpBenchmark.SEED_BLOCK_SIZE, "", "", r.rows(), f3(r.medianMillis()),
+                    f3(r.timing().minMillis()), f3(r.timing().maxMillis()), "");
         }
         for (SweepPoint p : sweep) {
-            s.append(String.format(Locale.ROOT, "sweep-data-service,Scan-1,GDS_BLOCKS,%s,%d,,,,%.3f,%.3f,%.3f,%d%n", p.codec(), p.blockSize(),
-                    p.dataService().medianMillis(), p.dataService().minMillis(), p.dataService().maxMillis(), p.codecBytes()));
-            s.append(String.format(Locale.ROOT, "sweep-dqp,Scan-1,DQP,%s,%d,,,,%.3f,%.3f,%.3f,%d%n", p.codec(), p.blockSize(),
-                    p.dqp().medianMillis(), p.dqp().minMillis(), p.dqp().maxMillis(), p.exchangeBytes()));
+            t.row("sweep-data-service", "Scan-1", "GDS_BLOCKS", p.codec(), p.blockSize(), "", "", "", f3(p.dataService().medianMillis()),
+                    f3(p.dataService().minMillis()), f3(p.dataService().maxMillis()), p.codecBytes());
+            t.row("sweep-dqp", "Scan-1", "DQP", p.codec(), p.blockSize(), "", "", "", f3(p.dqp().medianMillis()), f3(p.dqp().minMillis()),
+                    f3(p.dqp().maxMillis()), p.exchangeBytes());
         }
         for (GridCell c : grid) {
-            s.append(String.format(Locale.ROOT, "operation-call,entropy,DQP,binary,%d,%d,%d,%d,%.3f,%.3f,%.3f,%n", DqpBenchmark.SEED_BLOCK_SIZE,
-                    c.evaluators(), c.copies(), c.rows(), c.timing().medianMillis(), c.timing().minMillis(), c.timing().maxMillis()));
+            t.row("operation-call", "entropy", "DQP", "binary", DqpBenchmark.SEED_BLOCK_SIZE, c.evaluators(), c.copies(), c.rows(),
+                    f3(c.timing().medianMillis()), f3(c.timing().minMillis()), f3(c.timing().maxMillis()), "");
         }
-        return s.toString();
+        return t.csv();
+    }
+
+    private static String f3(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
     }
 
     String json() {
@@ -344,7 +350,12 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
     @Override
     public List<Path> write(Path dir) throws IOException {
         String base = DqpBenchmark.BASE_NAME;
-        return new RunFiles(base, markdown(), csv(), json(), DqpReportPage.build(this, base)).write(dir);
+        List<Path> written = new ArrayList<>(new RunFiles(base, markdown(), csv(), json(), DqpReportPage.build(this, base)).write(dir));
+        Optional<org.gridstack.bench.kit.report.Headline> headline = DqpTargets.headline(this);
+        if (headline.isPresent()) {
+            written.add(headline.get().write(dir));
+        }
+        return List.copyOf(written);
     }
 
     static String ms(double v) {

@@ -1,6 +1,7 @@
 package org.gridstack.bench.dqp;
 
 import org.gridstack.bench.kit.TargetVerdict;
+import org.gridstack.bench.kit.report.Headline;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +55,20 @@ final class DqpTargets {
         return List.copyOf(out);
     }
 
+    /**
+     * The run's headline for the suite's front page: DQP's Join time (Arrow) over postgres_fdw's,
+     * the peer measured in the same run (target: within 2 x); empty when either was not measured.
+     */
+    static Optional<Headline> headline(DqpResult r) {
+        Optional<ModeResult> ours = r.mode(SeedQuery.JOIN, AccessMode.DQP_BINARY);
+        Optional<ModeResult> peer = r.mode(SeedQuery.JOIN, AccessMode.POSTGRES_FDW);
+        if (ours.isEmpty() || peer.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Headline("DQP Join vs postgres_fdw, median time", ours.get().medianMillis(), peer.get().medianMillis(),
+                "postgres_fdw (this run)", "ms", false, JOIN_WITHIN_FDW));
+    }
+
     private static TargetVerdict codecVerdict(DqpResult r, boolean zstd) {
         String target = (zstd ? "Arrow+ZSTD (binary-zstd)" : "plain Arrow (binary)") + " >= 5 x fewer bytes than WebRowSet, both seed tables";
         if (r.codecs().isEmpty()) {
@@ -79,14 +94,5 @@ final class DqpTargets {
         double ratio = a.get().medianMillis() / b.get().medianMillis();
         return new TargetVerdict(target, String.format(Locale.ROOT, "%.1f ms vs %.1f ms = %.2f x", a.get().medianMillis(), b.get().medianMillis(),
                 ratio), ratio <= within ? "met" : "missed");
-    }
-
-    static String markdown(List<TargetVerdict> verdicts) {
-        StringBuilder s = new StringBuilder("| target | measured | verdict |\n|---|---|---|\n");
-        for (TargetVerdict v : verdicts) {
-            s.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
-                    .append(v.met() ? "met" : "**" + v.verdict() + "**").append(" |\n");
-        }
-        return s.toString();
     }
 }

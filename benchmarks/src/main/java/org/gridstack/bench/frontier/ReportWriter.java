@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.ReportIndex;
 
 /**
@@ -43,6 +45,10 @@ public final class ReportWriter {
         Files.writeString(csv, csv(r), StandardCharsets.UTF_8);
         ThroughputReportPage.build(r, BASE_NAME).write(html);
         ReportIndex.update(dir);
+        Optional<Headline> headline = TargetCheck.headline(r);
+        if (headline.isPresent()) {
+            return List.of(md, json, csv, html, headline.get().write(dir));
+        }
         return List.of(md, json, csv, html);
     }
 
@@ -97,11 +103,11 @@ public final class ReportWriter {
 
         List<TargetCheck> targets = TargetCheck.evaluate(r);
         if (!targets.isEmpty()) {
-            b.append("\nTargets of the issue:\n\n| target | measured | required | met |\n|---|---:|---:|:---:|\n");
+            b.append("\nTargets of the issue:\n\n| target | measured | required | reached |\n|---|---:|---:|:---:|\n");
             for (TargetCheck t : targets) {
                 b.append("| ").append(t.target()).append(" | ").append(f1(t.measured())).append(' ').append(t.unit())
                         .append(" | ").append(t.relation()).append(' ').append(f1(t.required())).append(' ').append(t.unit())
-                        .append(" | ").append(t.met() ? "yes" : "**no**").append(" |\n");
+                        .append(" | ").append(org.gridstack.bench.kit.RunScale.verdict(t.met() ? "yes" : "**no**")).append(" |\n");
             }
         }
 

@@ -3,7 +3,9 @@ package org.gridstack.bench.frontier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * One target of the issue, evaluated on a result.
@@ -105,6 +107,30 @@ public record TargetCheck(String target, double measured, double required, boole
                     + fmt1(zip0.stats().queriesPerSecond()) + " q/s)", m.stats().queriesPerSecond(), 0.5 * zip0.stats().queriesPerSecond(),
                     false, "q/s")));
         }
+    }
+
+    /**
+     * The run's headline for the suite's front page: our servlet's queries/s at zip 0 over the
+     * production servlet 3.42's (the peer measured in the same run, or else the issue's figure), at
+     * the most clients both have; target 3 x. Empty when no such pair exists.
+     */
+    static Optional<Headline> headline(BenchmarkResult r) {
+        Optional<BenchmarkResult.ServletMeasurement> best = Optional.empty();
+        double reference = Double.NaN;
+        for (BenchmarkResult.ServletMeasurement m : r.servlet()) {
+            OptionalDouble peer = ReportWriter.peerQps(r, m.zipLevel(), m.stats().clients());
+            if (m.zipLevel() == 0 && peer.isPresent() && (best.isEmpty() || m.stats().clients() > best.get().stats().clients())) {
+                best = Optional.of(m);
+                reference = peer.getAsDouble();
+            }
+        }
+        if (best.isEmpty()) {
+            return Optional.empty();
+        }
+        int clients = best.get().stats().clients();
+        return Optional.of(new Headline("servlet zip 0 vs production 3.42, queries/s at " + clients + (clients == 1 ? " client" : " clients"),
+                best.get().stats().queriesPerSecond(), reference, r.peer().map(p -> p.name() + " (this run)")
+                        .orElse("production 3.42 (the issue's figure, another day)"), "queries/s", true, RealServletReference.ZIP0_TIMES_REAL));
     }
 
     private static String fmt1(double v) {

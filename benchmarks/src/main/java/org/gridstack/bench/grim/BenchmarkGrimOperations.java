@@ -219,17 +219,17 @@ public final class BenchmarkGrimOperations {
             long under10 = pg.stream().filter(c -> c.status().equals("ok") && c.qrt().medianMs() < 10).count();
             long under1 = pg.stream().filter(c -> c.number() <= 9 && c.status().equals("ok") && c.qrt().medianMs() < 1).count();
             sb.append(String.format(Locale.ROOT, "- postgres: %d of 14 operations under 10 ms median (%s); #1-#9 under 1 ms: %d of 9 (%s)%n",
-                    under10, under10 == 14 ? "met" : "MISSED", under1, under1 == 9 ? "met" : "MISSED"));
+                    under10, org.gridstack.bench.kit.RunScale.verdict(under10 == 14 ? "met" : "MISSED"), under1, org.gridstack.bench.kit.RunScale.verdict(under1 == 9 ? "met" : "MISSED")));
         }
         List<Cell> bx = r.cells().stream().filter(c -> c.backend().equals("basex") && c.mode().equals("best")).toList();
         if (!bx.isEmpty()) {
             long ok = bx.stream().filter(c -> c.status().equals("ok")).count();
-            sb.append(String.format(Locale.ROOT, "- basex: %d of 14 operations complete (%s)%n", ok, ok == 14 ? "met" : "MISSED"));
+            sb.append(String.format(Locale.ROOT, "- basex: %d of 14 operations complete (%s)%n", ok, org.gridstack.bench.kit.RunScale.verdict(ok == 14 ? "met" : "MISSED")));
         }
         List<Cell> ld = r.cells().stream().filter(c -> c.backend().equals("ldap") && c.mode().equals("best")).toList();
         if (!ld.isEmpty()) {
             long ok = ld.stream().filter(c -> c.status().equals("ok") && c.qrt().medianMs() < 1000).count();
-            sb.append(String.format(Locale.ROOT, "- ldap: %d of 14 operations under 1 s (%s)%n", ok, ok == 14 ? "met" : "MISSED"));
+            sb.append(String.format(Locale.ROOT, "- ldap: %d of 14 operations under 1 s (%s)%n", ok, org.gridstack.bench.kit.RunScale.verdict(ok == 14 ? "met" : "MISSED")));
         }
         long wrong = r.cells().stream().filter(c -> !c.matchesReference()).count();
         sb.append("- answers differing from ReferenceEvaluator: ").append(wrong).append('\n');

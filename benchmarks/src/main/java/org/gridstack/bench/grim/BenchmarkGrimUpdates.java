@@ -452,6 +452,10 @@ public final class BenchmarkGrimUpdates {
         ResultFiles.json(dir, "grim-updates.json", r);
         ResultFiles.text(dir, "grim-updates.md", summary(r));
         GrimUpdatesReportPage.build(r).write(dir.resolve("grim-updates.html"));
+        java.util.Optional<org.gridstack.bench.kit.report.Headline> headline = GrimUpdatesReportPage.headline(r);
+        if (headline.isPresent()) {
+            headline.get().write(dir);
+        }
         ReportIndex.update(dir);
     }
 

@@ -3,6 +3,7 @@ package org.gridstack.bench.grim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
@@ -19,6 +20,22 @@ final class GrimUpdatesReportPage {
     private static final double TARGET = 30_000;
 
     private GrimUpdatesReportPage() {
+    }
+
+    /**
+     * The run's headline for the suite's front page: the best rate through the service (or, without
+     * that part, in-process) over the seed's MySQL rate; target 30,000/s, that is 150 x. Empty when
+     * nothing was measured.
+     */
+    static java.util.Optional<Headline> headline(BenchmarkGrimUpdates.Result r) {
+        boolean http = !r.http().isEmpty();
+        double best = http ? r.http().stream().mapToDouble(BenchmarkGrimUpdates.Http::updatesPerSecond).max().orElse(Double.NaN)
+                : r.inProcess().stream().mapToDouble(BenchmarkGrimUpdates.InProcess::updatesPerSecond).max().orElse(Double.NaN);
+        if (Double.isNaN(best)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new Headline("best update rate " + (http ? "through the service" : "in-process") + " vs seed 000's MySQL",
+                best, SEED_MYSQL, "seed 000's MySQL", "updates/s", true, TARGET / SEED_MYSQL));
     }
 
     static HtmlPage build(BenchmarkGrimUpdates.Result r) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.report.TextTable;
 
 /** CSV and JSON files of the GRIM benchmarks (JSON as every benchmark writes it, {@link ResultJson}), the input of the later HTML reports. */
 final class ResultFiles {
@@ -14,15 +15,11 @@ final class ResultFiles {
     }
 
     static Path csv(Path dir, String name, List<String> header, List<List<Object>> rows) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        line(sb, header);
+        TextTable table = TextTable.of(header);
         for (List<?> r : rows) {
-            line(sb, r);
+            table.row(r.stream().map(ResultFiles::cell).toList());
         }
-        Files.createDirectories(dir);
-        Path f = dir.resolve(name);
-        Files.writeString(f, sb, StandardCharsets.UTF_8);
-        return f;
+        return text(dir, name, table.csv());
     }
 
     static Path json(Path dir, String name, Object value) throws IOException {
@@ -39,16 +36,7 @@ final class ResultFiles {
         return f;
     }
 
-    private static void line(StringBuilder sb, List<?> values) {
-        for (int i = 0; i < values.size(); i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            sb.append(cell(values.get(i)));
-        }
-        sb.append('\n');
-    }
-
+    /** A value as the GRIM CSV files write it: nothing for null and NaN, doubles with four decimals (quoting is the table's). */
     private static String cell(Object v) {
         if (v == null) {
             return "";
@@ -56,8 +44,7 @@ final class ResultFiles {
         if (v instanceof Double d) {
             return d.isNaN() ? "" : String.format(java.util.Locale.ROOT, "%.4f", d);
         }
-        String s = v.toString();
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return v.toString();
     }
 
     /** Load average and cores now, for the report header (other helpers' builds share the cores). */

@@ -66,7 +66,7 @@ final class Mds2ScalingReportPage {
         }
         List<List<String>> cmp = new ArrayList<>();
         for (Seed001Comparisons.Row row : Seed001Comparisons.judge(r.levels())) {
-            cmp.add(List.of(row.claim(), row.seed(), row.ours(), row.verdict()));
+            cmp.add(List.of(row.claim(), row.seed(), row.ours(), org.gridstack.bench.kit.RunScale.verdict(row.verdict())));
         }
         page.heading("Seed 001 beside this run").table("Seed 001's published statements and issue 11's target",
                         List.of("claim", "seed 001", "this run", "verdict"), cmp)

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -23,6 +24,7 @@ import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.MultiProcessDriver;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.bench.suite.ExperimentCatalog;
 import org.gridstack.bench.suite.Scale;
@@ -145,7 +147,7 @@ public final class MdsIndexBenchmark {
             s.append("Queries/min (median ms):\n\n");
             s.append(pivot()).append('\n');
             s.append("Seed 002's published peaks beside ours (queries/min):\n\n").append(seedTable()).append('\n');
-            s.append("Targets of the issue:\n\n").append(MdsTargets.markdown(MdsTargets.judge(levels))).append('\n');
+            s.append("Targets of the issue:\n\n").append(org.gridstack.bench.kit.TargetVerdict.markdown(MdsTargets.judge(levels))).append('\n');
             s.append("Every level:\n\n").append(MdsLevel.markdownHeader());
             levels.forEach(l -> s.append(l.markdownRow()).append('\n'));
             return s.toString();
@@ -235,7 +237,13 @@ public final class MdsIndexBenchmark {
 
         /** Writes {@code mds-index.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws IOException {
-            return new RunFiles(BASE_NAME, markdown(), csv(), json(), MdsIndexReportPage.build(this, BASE_NAME)).write(dir);
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv(), json(), MdsIndexReportPage.build(this, BASE_NAME))
+                    .write(dir));
+            Optional<Headline> headline = MdsTargets.headline(levels);
+            if (headline.isPresent()) {
+                written.add(headline.get().write(dir));
+            }
+            return List.copyOf(written);
         }
     }
 

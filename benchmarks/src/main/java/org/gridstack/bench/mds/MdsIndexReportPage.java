@@ -62,11 +62,8 @@ final class MdsIndexReportPage {
                         + String.format(Locale.ROOT, "%,d", Seed002Reference.STARVATION_TOP_CLIENT_QUERIES) + " queries while the other 15 made "
                         + String.format(Locale.ROOT, "%,d", Seed002Reference.STARVATION_OTHER_15_CLIENTS_QUERIES) + " (Jain's index about "
                         + String.format(Locale.ROOT, "%.3f", Seed002Reference.starvationJainIndex()) + ").");
-        List<List<String>> targets = new ArrayList<>();
-        for (org.gridstack.bench.kit.TargetVerdict v : MdsTargets.judge(r.levels())) {
-            targets.add(List.of(v.target(), v.measured(), v.verdict()));
-        }
-        page.table("Targets of the issue", List.of("target", "measured", "verdict"), targets);
+        page.table("Targets of the issue", List.of("target", "measured", "verdict"),
+                org.gridstack.bench.kit.TargetVerdict.rows(MdsTargets.judge(r.levels())));
         List<List<String>> rows = new ArrayList<>();
         for (MdsLevel l : r.levels()) {
             var x = l.result();

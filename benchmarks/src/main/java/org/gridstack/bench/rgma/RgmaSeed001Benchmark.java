@@ -115,7 +115,7 @@ public final class RgmaSeed001Benchmark {
                     .append(" % of a registry query was RegistryServlet-ProcessQuery.\n\n");
             s.append("| seed 001 recommendation | this run |\n|---|---|\n");
             for (RgmaSeed001Reference.Recommendation r : RgmaSeed001Reference.RECOMMENDATIONS) {
-                s.append("| ").append(r.text()).append(" | ").append(verdict(r)).append(" |\n");
+                s.append("| ").append(r.text()).append(" | ").append(org.gridstack.bench.kit.RunScale.verdict(verdict(r))).append(" |\n");
             }
             return s.toString();
         }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.gridstack.bench.kit.RunScale;
 import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
@@ -58,6 +59,7 @@ final class ExperimentProcess {
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         c.addAll(experiment.jvmArgs());
         c.add("-Dgridstack.bench.progress=" + PROGRESS_SECONDS);
+        c.add("-D" + RunScale.PROPERTY + "=" + scale.label());
         String root = System.getProperty("gridstack.project.root");
         if (root != null && !root.isBlank()) {
             c.add("-Dgridstack.project.root=" + root);

@@ -106,6 +106,14 @@ class TestDqpBenchmark {
             assertTrue(dom.contains("href=\"" + f + "\"") && Files.isRegularFile(dir.resolve(f)), f);
         }
         assertTrue(Files.readString(dir.resolve("index.html")).contains("href=\"dqp.html\""));
+        // categories as bars: the access modes and the cost profile's parts; the other charts are lines over numbers
+        assertTrue(dom.contains("data-chart=\"Median time per access mode (the modes are explained in the table below)\" data-kind=\"bars\""), "modes as bars");
+        assertTrue(dom.contains("data-chart=\"Share of the wall time per part (the rows of the table below)\" data-kind=\"bars\""), "parts as bars");
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(dir);
+        // the headline for the suite's front page: DQP's Join against postgres_fdw measured in the same run
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(dir).orElseThrow();
+        assertEquals(r.mode(SeedQuery.JOIN, AccessMode.POSTGRES_FDW).orElseThrow().medianMillis(), h.reference(), 1e-9);
+        assertEquals(r.mode(SeedQuery.JOIN, AccessMode.DQP_BINARY).orElseThrow().medianMillis(), h.ours(), 1e-9);
     }
 
     @Test

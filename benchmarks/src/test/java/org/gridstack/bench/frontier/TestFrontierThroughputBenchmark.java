@@ -70,6 +70,7 @@ class TestFrontierThroughputBenchmark {
         assertEquals(1 + 2 + 1 + 2, Files.readAllLines(out.resolve("frontier-throughput.csv")).size(), "header, 2 servlet, 1 JDBC, 2 zlib rows");
 
         assertReportRendersInChromium(out, r);
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(out);
     }
 
     /**

@@ -40,6 +40,7 @@ class TestBenchmarkGrimOperations {
         assertTrue(Files.readString(out.resolve("grim-operations.json")).contains("\"medianMs\""));
         assertTrue(Files.readString(out.resolve("grim-operations.md")).contains("| 4 | nonScoped | best |"));
 
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(out);
         // the page renders in a real browser: two charts (one per mode), the table, no console messages
         HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-operations.html"));
         assertEquals(List.of(), shown.consoleMessages());

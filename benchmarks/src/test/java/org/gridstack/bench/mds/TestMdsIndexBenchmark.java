@@ -62,6 +62,9 @@ class TestMdsIndexBenchmark {
             assertTrue(dom.contains("href=\"" + f + "\"") && Files.isRegularFile(dir.resolve(f)), f);
         }
         assertTrue(Files.readString(dir.resolve("index.html")).contains("href=\"mds-index.html\""));
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(dir);
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(dir).orElseThrow();
+        assertTrue(h.what().contains("cached GIIS vs slapd") && h.ours() > 0 && h.reference() > 0, h.toString());
     }
 
     @Test

@@ -56,6 +56,7 @@ class TestSquidAccessBenchmark {
 
         // the web page, in a real browser: both charts of the size drawn, every raw-data link there
         r.write(dir);
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(dir);
         HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("squid-access.html"));
         assertEquals(List.of(), shown.consoleMessages());
         String dom = shown.dom();

@@ -17,9 +17,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridstack.bench.kit.report.Headline;
+import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +100,23 @@ class TestBenchSuite {
     }
 
     @Test
+    void theHeadlineIsJudgedAgainstItsTargetOnlyAtFullScale() {
+        Optional<Headline> fast = Optional.of(new Headline("GIIS vs slapd", 30, 10, "slapd (this run)", "queries/min", true, 2.0));
+        Optional<Headline> slow = Optional.of(new Headline("DQP Join vs postgres_fdw", 90, 30, "postgres_fdw (this run)", "ms", false, 2.0));
+        assertEquals(new HtmlPage.Marked("GIIS vs slapd: 3.00 x (30.0 / 10.0 queries/min, slapd (this run)); target ours >= 2.00 x: met",
+                HtmlPage.Mark.BETTER), SuiteReport.headlineCell(fast, Scale.FULL));
+        assertEquals(new HtmlPage.Marked("DQP Join vs postgres_fdw: 3.00 x (90.0 / 30.0 ms, postgres_fdw (this run)); target ours <= 2.00 x: missed",
+                HtmlPage.Mark.WORSE), SuiteReport.headlineCell(slow, Scale.FULL));
+        HtmlPage.Marked quick = (HtmlPage.Marked) SuiteReport.headlineCell(slow, Scale.QUICK);
+        assertEquals(HtmlPage.Mark.WORSE, quick.mark(), "at quick scale the colour says whether ours beat the peer");
+        assertTrue(quick.text().endsWith("target ours <= 2.00 x, judged at full scale"), quick.text());
+        HtmlPage.Marked tiny = (HtmlPage.Marked) SuiteReport.headlineCell(fast, Scale.TINY);
+        assertEquals(HtmlPage.Mark.NEUTRAL, tiny.mark());
+        assertFalse(tiny.text().contains("met") || tiny.text().contains("target"), tiny.text());
+        assertEquals("-", SuiteReport.headlineCell(Optional.empty(), Scale.FULL));
+    }
+
+    @Test
     void runsEveryExperimentStopsTheHangingOneAndWritesTheFrontPage(@TempDir Path reports) throws Exception {
         ExperimentCatalog catalog = ExperimentCatalog.load(PROBES);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -139,6 +159,16 @@ class TestBenchSuite {
         HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("index.html"));
         assertEquals(List.of(), shown.consoleMessages());
         assertTrue(shown.dom().contains("timed out") && shown.dom().contains("failed (exit 3)"), "statuses shown");
+
+        // the headline column: the passing probe's ratio, not judged at tiny scale; the others wrote none
+        assertTrue(index.contains("<th>" + SuiteReport.HEADLINE_COLUMN + "</th>"), index);
+        assertTrue(index.contains("<td class=\"neutral\">probe vs its peer, queries/s: 3.00 x (30.0 / 10.0 queries/s, the peer (this run));"
+                + " tiny scale, not judged</td>"), index);
+        assertFalse(Pattern.compile("\\b(met|missed)\\b").matcher(index).find(), "no verdict at tiny scale: " + index);
+        assertEquals(3.0, rows.get(0).get("headline").get("ours").asDouble() / rows.get(0).get("headline").get("reference").asDouble(), 1e-9);
+        assertTrue(rows.get(1).get("headline").isNull(), "the failing probe wrote no headline");
+        // the suite told each experiment its scale: the probe's own page says it is too small to judge
+        assertTrue(Files.readString(dir.resolve("probe-pass/probe.html")).contains("class=\"scale\""), "tiny banner on the probe's page");
 
         // the index of runs lists this one and links its page
         String runs = Files.readString(reports.resolve("index.html"));

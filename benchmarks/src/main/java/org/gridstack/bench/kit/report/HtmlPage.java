@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.gridstack.bench.kit.RunScale;
 
 /**
  * One static report page: a title, a table of facts (configuration, machine, run window), then
@@ -26,14 +27,18 @@ public final class HtmlPage {
             table.facts td{text-align:left}
             .charts{display:flex;flex-wrap:wrap;gap:1em}.chart{border:1px solid #eee}
             .note{color:#555;font-size:.9em}
+            .scale{background:#fff4ce;border:1px solid #e0c060;padding:.5em .8em}
+            td.better{background:#d8f0d8}td.worse{background:#f8d8d8}td.neutral{background:#eeeeee}td.better,td.worse,td.neutral{text-align:left}
             """;
 
     private final String title;
     private final Map<String, String> facts;
     private final List<String> body;
     private final List<String[]> links;
+    private final boolean tooSmallToJudge;
 
     private HtmlPage(Builder b) {
+        this.tooSmallToJudge = !RunScale.judges();
         this.title = b.title;
         this.facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
         this.body = List.copyOf(b.body);
@@ -81,7 +86,7 @@ public final class HtmlPage {
         public Builder charts(List<SvgChart> charts) {
             StringBuilder b = new StringBuilder("<div class=\"charts\">");
             for (SvgChart c : charts) {
-                b.append("<figure class=\"chart\" data-chart=\"").append(escape(c.title())).append("\">")
+                b.append("<figure class=\"chart\" data-chart=\"").append(escape(c.title())).append("\" data-kind=\"").append(c.isBarChart() ? "bars" : "lines").append("\">")
                         .append(c.toSvg()).append("</figure>");
             }
             body.add(b.append("</div>").toString());
@@ -107,7 +112,7 @@ public final class HtmlPage {
                             + headers.size() + " headers");
                 }
                 b.append("<tr>");
-                row.forEach(c -> b.append("<td>").append(cell(c)).append("</td>"));
+                row.forEach(c -> b.append(c instanceof Marked m ? "<td class=\"" + m.mark().css + "\">" : "<td>").append(cell(c)).append("</td>"));
                 b.append("</tr>");
             }
             body.add(b.append("</table>").toString());
@@ -117,6 +122,9 @@ public final class HtmlPage {
         private static String cell(Object value) {
             if (value instanceof Link l) {
                 return "<a href=\"" + escape(l.href()) + "\">" + escape(l.label()) + "</a>";
+            }
+            if (value instanceof Marked m) {
+                return escape(m.text());
             }
             if (value instanceof List<?> list) {
                 StringBuilder b = new StringBuilder();
@@ -147,7 +155,26 @@ public final class HtmlPage {
         }
     }
 
-    /** The whole page. */
+    /** A table cell's text with a background (the whole cell's) that says whether ours did better or worse than the reference. */
+    public record Marked(String text, Mark mark) {
+        public Marked {
+            Objects.requireNonNull(text, "text is null");
+            Objects.requireNonNull(mark, "mark is null");
+        }
+    }
+
+    /** How a {@link Marked} cell is coloured: green, red, or grey (not judged). */
+    public enum Mark {
+        BETTER("better"), WORSE("worse"), NEUTRAL("neutral");
+
+        private final String css;
+
+        Mark(String css) {
+            this.css = css;
+        }
+    }
+
+    /** The whole page; on a tiny run ({@link RunScale}) the facts are followed by a note that its numbers are not comparable. */
     public String html() {
         StringBuilder b = new StringBuilder(64 * 1024);
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(escape(title))
@@ -158,6 +185,9 @@ public final class HtmlPage {
                 b.append("<tr><th>").append(escape(f.getKey())).append("</th><td>").append(escape(f.getValue())).append("</td></tr>");
             }
             b.append("</table>\n");
+        }
+        if (tooSmallToJudge) {
+            b.append("<p class=\"scale\">").append(escape(RunScale.TOO_SMALL)).append("</p>\n");
         }
         body.forEach(part -> b.append(part).append('\n'));
         if (!links.isEmpty()) {

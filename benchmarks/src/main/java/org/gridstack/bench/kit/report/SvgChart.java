@@ -10,16 +10,23 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 
 /**
  * A line chart drawn as SVG text by JFreeChart, for pages that must render offline and without
- * scripts. Build with {@link #builder}, then {@link #toSvg()}. Immutable once built.
+ * scripts; or, for categories (access modes, the parts of a cost profile) where a line between
+ * neighbours would mean nothing, a bar chart ({@link Builder#categories}), the references as bars of
+ * their own beside ours (pale, outlined dashed), so none hides behind another. Build with
+ * {@link #builder}, then {@link #toSvg()}. Immutable once built.
  */
 public final class SvgChart {
     private static final Color[] PALETTE = {
@@ -46,6 +53,7 @@ public final class SvgChart {
     private final boolean logX;
     private final boolean logY;
     private final List<Series> series;
+    private final List<String> categories;
     private final int width;
     private final int height;
 
@@ -57,6 +65,7 @@ public final class SvgChart {
         this.logX = b.logX;
         this.logY = b.logY;
         this.series = List.copyOf(b.series);
+        this.categories = b.categories;
         this.width = b.width;
         this.height = b.height;
     }
@@ -74,6 +83,7 @@ public final class SvgChart {
         private boolean logX;
         private boolean logY;
         private final List<Series> series = new ArrayList<>();
+        private List<String> categories = List.of();
         private int width = 640;
         private int height = 360;
 
@@ -97,6 +107,20 @@ public final class SvgChart {
         public Builder logAxes(boolean x, boolean y) {
             this.logX = x;
             this.logY = y;
+            return this;
+        }
+
+        /**
+         * Draws bars over these categories instead of lines: a point's x is the category's number,
+         * 1 for the first; a category a series has no point for gets no bar. The x axis is never
+         * logarithmic then; {@link #logAxes}'s y still applies.
+         */
+        public Builder categories(List<String> labels) {
+            List<String> copy = List.copyOf(Objects.requireNonNull(labels, "labels is null"));
+            if (copy.isEmpty()) {
+                throw new IllegalArgumentException("a bar chart needs at least one category");
+            }
+            this.categories = copy;
             return this;
         }
 
@@ -124,6 +148,14 @@ public final class SvgChart {
             if (series.isEmpty()) {
                 throw new IllegalStateException("chart '" + title + "' has no series");
             }
+            for (Series s : series) {
+                for (double[] p : s.points()) {
+                    if (!categories.isEmpty() && (p[0] != Math.rint(p[0]) || p[0] < 1 || p[0] > categories.size())) {
+                        throw new IllegalArgumentException("chart '" + title + "', series " + s.name() + ": x = " + p[0]
+                                + " is not the number of one of its " + categories.size() + " categories");
+                    }
+                }
+            }
             return new SvgChart(this);
         }
     }
@@ -132,7 +164,6 @@ public final class SvgChart {
         return title;
     }
 
-    /** The chart as a standalone {@code <svg>} element (no XML declaration), to inline in HTML. */
     private static LogAxis logAxis(String label, double lowest, double highest) {
         LogAxis axis = new LogAxis(label);
         axis.setSmallestValue(1e-3);
@@ -152,7 +183,78 @@ public final class SvgChart {
         return narrow ? Math.log10(2) : 1;
     }
 
+    /** The chart as a standalone {@code <svg>} element (no XML declaration), to inline in HTML. */
     public String toSvg() {
+        JFreeChart chart = categories.isEmpty() ? lines() : bars();
+        SVGGraphics2D g = new SVGGraphics2D(width, height);
+        chart.draw(g, new Rectangle(0, 0, width, height));
+        return g.getSVGElement();
+    }
+
+    /** Whether this chart draws bars over categories. */
+    public boolean isBarChart() {
+        return !categories.isEmpty();
+    }
+
+    private JFreeChart bars() {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        double lowest = Double.POSITIVE_INFINITY;
+        for (Series s : series) {
+            for (String c : categories) {
+                data.addValue(null, s.name(), c); // every series has every category, so a missing bar leaves a gap, not a shift
+            }
+            for (double[] p : s.points()) {
+                if (Double.isFinite(p[1]) && (!logY || p[1] > 0)) {
+                    data.setValue(p[1], s.name(), categories.get((int) p[0] - 1));
+                    lowest = Math.min(lowest, p[1]);
+                }
+            }
+        }
+        JFreeChart chart = ChartFactory.createBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        CategoryPlot plot = chart.getCategoryPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.getDomainAxis().setMaximumCategoryLabelLines(3); // "5 DQP, WebRowSet" in full, not "5 DQ..."
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        BarRenderer renderer = new BarRenderer();
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setDrawBarOutline(true);
+        renderer.setItemMargin(0.02);
+        if (logY) {
+            double base = Double.isFinite(lowest) ? Math.pow(10, Math.floor(Math.log10(lowest))) : 1;
+            plot.setRangeAxis(logAxis(yLabel, base, data.getRowCount() == 0 ? base : highest(data)));
+            renderer.setBase(base);
+        }
+        for (int i = 0; i < series.size(); i++) {
+            Color c = PALETTE[i % PALETTE.length];
+            boolean reference = series.get(i).dashed();
+            renderer.setSeriesPaint(i, reference ? new Color(c.getRed(), c.getGreen(), c.getBlue(), 90) : c);
+            renderer.setSeriesOutlinePaint(i, c);
+            renderer.setSeriesOutlineStroke(i, reference ? dashed() : new BasicStroke(1f));
+        }
+        plot.setRenderer(renderer);
+        return chart;
+    }
+
+    private static double highest(DefaultCategoryDataset data) {
+        double h = Double.NaN;
+        for (int r = 0; r < data.getRowCount(); r++) {
+            for (int c = 0; c < data.getColumnCount(); c++) {
+                Number v = data.getValue(r, c);
+                if (v != null) {
+                    h = Double.isNaN(h) ? v.doubleValue() : Math.max(h, v.doubleValue());
+                }
+            }
+        }
+        return h;
+    }
+
+    private static BasicStroke dashed() {
+        return new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+    }
+
+    private JFreeChart lines() {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Series s : series) {
             XYSeries xy = new XYSeries(s.name(), true, true);
@@ -180,13 +282,9 @@ public final class SvgChart {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < series.size(); i++) {
             renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
-            renderer.setSeriesStroke(i, series.get(i).dashed()
-                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
-                    : new BasicStroke(2f));
+            renderer.setSeriesStroke(i, series.get(i).dashed() ? dashed() : new BasicStroke(2f));
         }
         plot.setRenderer(renderer);
-        SVGGraphics2D g = new SVGGraphics2D(width, height);
-        chart.draw(g, new Rectangle(0, 0, width, height));
-        return g.getSVGElement();
+        return chart;
     }
 }

@@ -1,0 +1,105 @@
+package org.gridstack.bench.kit.report;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A table of text written as Markdown ({@code | a | b |} with its separator line) or as CSV
+ * (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end with
+ * {@code \n}), for the {@code .md} and {@code .csv} files every benchmark writes beside its page.
+ * Markdown columns are left-aligned unless {@link #alignRight} names them. Cells are written with
+ * {@link String#valueOf}; Markdown cells are written as given (they may hold {@code **bold**}).
+ * Not thread-safe.
+ */
+public final class TextTable {
+    private final List<String> headers;
+    private final boolean[] right;
+    private final List<List<String>> rows = new ArrayList<>();
+
+    private TextTable(List<String> headers) {
+        if (headers.isEmpty()) {
+            throw new IllegalArgumentException("a table needs at least one column");
+        }
+        this.headers = List.copyOf(headers);
+        this.right = new boolean[headers.size()];
+    }
+
+    public static TextTable of(String... headers) {
+        return new TextTable(Arrays.asList(headers));
+    }
+
+    public static TextTable of(List<String> headers) {
+        return new TextTable(requireNonNull(headers, "headers is null"));
+    }
+
+    /** Right-aligns the given columns (0-based) in Markdown ({@code ---:}); CSV is unaffected. */
+    public TextTable alignRight(int... columns) {
+        for (int c : columns) {
+            if (c < 0 || c >= right.length) {
+                throw new IllegalArgumentException("column " + c + " is not one of the table's " + right.length);
+            }
+            right[c] = true;
+        }
+        return this;
+    }
+
+    /** Adds a row; it must have one cell per header. */
+    public TextTable row(Object... cells) {
+        return row(Arrays.asList(cells));
+    }
+
+    /** Adds a row; it must have one cell per header. */
+    public TextTable row(List<?> cells) {
+        requireNonNull(cells, "cells is null");
+        if (cells.size() != headers.size()) {
+            throw new IllegalArgumentException("a row has " + cells.size() + " cells for " + headers.size() + " headers " + headers);
+        }
+        rows.add(cells.stream().map(String::valueOf).toList());
+        return this;
+    }
+
+    /** The table in Markdown, one line per row, each ending with a line break. */
+    public String markdown() {
+        StringBuilder b = new StringBuilder();
+        markdownLine(b, headers);
+        b.append('|');
+        for (boolean r : right) {
+            b.append(r ? "---:|" : "---|");
+        }
+        b.append('\n');
+        rows.forEach(row -> markdownLine(b, row));
+        return b.toString();
+    }
+
+    /** The table in CSV: the header line, then one line per row. */
+    public String csv() {
+        StringBuilder b = new StringBuilder();
+        csvLine(b, headers);
+        rows.forEach(row -> csvLine(b, row));
+        return b.toString();
+    }
+
+    private static void markdownLine(StringBuilder b, List<String> cells) {
+        b.append('|');
+        for (String c : cells) {
+            b.append(' ').append(c.replace("|", "\\|").replace('\n', ' ')).append(" |");
+        }
+        b.append('\n');
+    }
+
+    private static void csvLine(StringBuilder b, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            b.append(i == 0 ? "" : ",").append(csvField(cells.get(i)));
+        }
+        b.append('\n');
+    }
+
+    /** One CSV field, quoted when it must be. */
+    public static String csvField(String value) {
+        boolean quote = value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0;
+        return quote ? '"' + value.replace("\"", "\"\"") + '"' : value;
+    }
+}
