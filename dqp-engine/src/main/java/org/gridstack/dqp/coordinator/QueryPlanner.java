@@ -86,7 +86,9 @@ public final class QueryPlanner {
                         .withQuotedCasing(Casing.UNCHANGED)
                         .withCaseSensitive(true)
                         .withConformance(SqlConformanceEnum.LENIENT))
-                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT))
+                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
+                        // PostgreSQL's common type when comparing integers with numerics
+                        .withTypeCoercionFactory(PostgresTypeCoercion::new))
                 // constants are evaluated by the engine with PostgreSQL's semantics, never folded by
                 // Calcite's own (which truncates cast(2.5 as integer) to 2, for one)
                 .executor(NON_REDUCING)
@@ -133,6 +135,7 @@ public final class QueryPlanner {
             }
             // PostgreSQL reads 2.5e0 as numeric, as 2.5: only a cast makes a double precision
             parsed = parsed.accept(EXACT_NUMERIC_LITERALS);
+            PostgresOperatorCheck.checkParsed(parsed);
             SqlNode validated;
             try {
                 validated = planner.validate(parsed);
