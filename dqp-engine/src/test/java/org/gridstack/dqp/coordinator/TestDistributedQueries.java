@@ -426,6 +426,22 @@ class TestDistributedQueries {
     }
 
     @Test
+    void internalServicesRefuseLargeBodiesInTheirJsonShape() throws Exception {
+        byte[] large = new byte[2 * 1024 * 1024];
+        java.util.Arrays.fill(large, (byte) ' ');
+        HttpClient http = HttpClient.newHttpClient();
+        for (java.net.URI target : List.of(stack.dataServiceHttp().get(0).baseUri().resolve("/gds/v1/scan"),
+                stack.evaluatorHttp().get(0).baseUri().resolve("/gqes/v1/fragments"))) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(target).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(large)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(413, r.statusCode(), target + ": " + r.body());
+            JsonNode body = DqpAnswers.JSON.readTree(r.body());
+            assertTrue(body.path("error").asText().contains("larger than 1048576 bytes") && body.has("service"), r.body());
+        }
+        assertSameAnswer("select * from goterms where id like 'GO:19%'", false, 100, "binary");
+    }
+
+    @Test
     void aggregatesOfOneTablePushDownToItsDataService() throws Exception {
         JsonNode count = dqp.query("select count(*) from protein_goterm", 100, "binary");
         assertEquals(16_803, count.get("rows").get(0).get(0).asLong());
