@@ -434,6 +434,15 @@ public final class PlanTranslator {
     static BlockSchema schemaOf(RelNode rel) {
         for (RelDataTypeField field : rel.getRowType().getFieldList()) {
             if (field.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ANY) {
+                Double most = rel.getCluster().getMetadataQuery().getMaxRowCount(rel);
+                java.util.Set<org.apache.calcite.rel.metadata.RelColumnOrigin> origins = rel.getCluster().getMetadataQuery()
+                        .getColumnOrigins(rel, field.getIndex());
+                if (most != null && most == 0 || origins == null || origins.isEmpty()) {
+                    // no table column behind it (an empty VALUES that replaced a scan under a filter Calcite found
+                    // always false) or no rows: the column holds no values; only scans could fetch any, and a scan
+                    // of an uncarried column is refused by name
+                    return emptySchemaOf(rel.getRowType());
+                }
                 throw new UnsupportedSqlException(uncarriedOrigin(rel, field) + ", which the engine does not carry (supported: "
                         + org.gridstack.dqp.block.ColumnType.SUPPORTED + "), and the query needs its values in "
                         + rel.getRelTypeName().replace("Logical", "").toUpperCase(java.util.Locale.ROOT)

@@ -29,7 +29,7 @@ final class PostgresOperatorCheck {
 
     /**
      * Throws {@link UnsupportedSqlException} when a {@code %} (or {@code mod}) of the parsed query has
-     * an operand written as a cast to real or double precision. Checked before validation because a
+     * an operand written as a cast to real or double precision (or arithmetic over one). Checked before validation because a
      * typed NULL ({@code cast(null as real)}) becomes a NULL literal of whatever type Calcite's implicit
      * coercion casts it to, so the logical plan no longer shows that it was real.
      */
@@ -47,13 +47,31 @@ final class PostgresOperatorCheck {
         });
     }
 
+    /**
+     * Whether {@code operand} is written as a cast to real or double precision, or as arithmetic,
+     * COALESCE, NULLIF or CASE over such a value (whose PostgreSQL type is then double precision too).
+     */
     private static boolean castToApproximate(SqlNode operand) {
-        if (operand instanceof SqlCall cast && cast.getKind() == SqlKind.CAST && cast.operandCount() == 2
-                && cast.operand(1) instanceof SqlDataTypeSpec spec && spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec) {
-            SqlTypeName target = SqlTypeName.get(spec.getTypeName().getSimple().toUpperCase(java.util.Locale.ROOT));
-            return target != null && SqlTypeName.APPROX_TYPES.contains(target);
+        if (!(operand instanceof SqlCall call)) {
+            return false;
         }
-        return false;
+        if (call.getKind() == SqlKind.CAST) {
+            if (call.operandCount() == 2 && call.operand(1) instanceof SqlDataTypeSpec spec
+                    && spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec) {
+                SqlTypeName target = SqlTypeName.get(spec.getTypeName().getSimple().toUpperCase(java.util.Locale.ROOT));
+                return target != null && SqlTypeName.APPROX_TYPES.contains(target);
+            }
+            return false;
+        }
+        if (call instanceof org.apache.calcite.sql.fun.SqlCase sqlCase) {
+            return sqlCase.getThenOperands().stream().anyMatch(PostgresOperatorCheck::castToApproximate)
+                    || castToApproximate(sqlCase.getElseOperand());
+        }
+        return switch (call.getKind()) {
+            case PLUS, MINUS, TIMES, DIVIDE, MINUS_PREFIX, PLUS_PREFIX, COALESCE, NULLIF ->
+                    call.getOperandList().stream().anyMatch(PostgresOperatorCheck::castToApproximate);
+            default -> false;
+        };
     }
 
     private static UnsupportedSqlException approximateModulo() {
