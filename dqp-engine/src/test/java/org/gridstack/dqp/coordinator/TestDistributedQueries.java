@@ -368,11 +368,11 @@ class TestDistributedQueries {
 
     @Test
     void moduloOfATypedNullRealIsRefusedAsPostgresRefusesIt() throws Exception {
-        // found by the third 20,000-query differential run: the typed NULL folded into a null numeric
+        // found by the second 20,000-query differential run: the typed NULL folded into a null numeric
         // literal before the check on the logical plan, and the engine answered NULL
         for (String sql : List.of("select cast(cast(null as real) as real) % 5", "select mod(cast(null as double precision), 2)",
                 "select id from measurements where (cast(null as real) % 3) is null",
-                // found by the fourth 20,000-query run: the typed NULL inside arithmetic
+                // found by the third 20,000-query run (from index 21,000): the typed NULL inside arithmetic
                 "select replicate, ((10 + cast(null as double precision)) % 4) from measurements")) {
             HttpResponse<String> r = dqp.post(Map.of("sql", sql), "application/json");
             assertEquals(400, r.statusCode(), sql + ": " + r.body());
@@ -383,7 +383,7 @@ class TestDistributedQueries {
 
     @Test
     void comparisonsOfIntegersWithNumericsUsePostgresCommonType() throws Exception {
-        // found by the third 20,000-query differential run: Calcite compared smallint with numeric(5,3)
+        // found by the second 20,000-query differential run: Calcite compared smallint with numeric(5,3)
         // after casting the smallint to numeric(5,3), which overflowed; PostgreSQL compares as numeric
         assertSameAnswer("select nullif(cast(-121.25e0 as smallint), -40.375e0)", false, 100, "binary");
         assertSameAnswer("select cast(-121 as smallint) = -40.375, 2000000000 > 2.5, nullif(2000000000, 1.5)", false, 100, "binary");
@@ -421,7 +421,7 @@ class TestDistributedQueries {
         // a filter that is always false leaves no rows: the uncarried column of the join holds nothing
         assertSameAnswer("select a.orf from measurements m full join annotations a on m.orf = a.orf where (81.0e0 is null) is not false",
                 false, 100, "binary");
-        // found by the fourth 20,000-query run: an aggregate over such an empty join
+        // found by the third 20,000-query run: an aggregate over such an empty join
         assertSameAnswer("select count(*), count(a.orf), max(m.concentration) from measurements m right join annotations a"
                 + " on m.orf = a.orf where (4037.171 between 3882.760 and -3195.214) is true", false, 100, "binary");
         HttpResponse<String> union = dqp.post(Map.of("sql", "select id from (select * from annotations union select * from annotations) x"),
