@@ -42,6 +42,10 @@ public final class DqpCommand implements Runnable {
         @Option(names = "--port", defaultValue = "8090", description = "coordinator port (default ${DEFAULT-VALUE}; 0: a free one)")
         int port;
 
+        @Option(names = {"--address", "--bind-address"}, defaultValue = "127.0.0.1",
+                description = "address every service binds to (default ${DEFAULT-VALUE}, this host only; 0.0.0.0 for other hosts)")
+        String address;
+
         @Option(names = "--evaluators", defaultValue = "2", description = "evaluators (default ${DEFAULT-VALUE}; 0: scans run in the coordinator)")
         int evaluators;
 
@@ -75,7 +79,7 @@ public final class DqpCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--evaluators must be within 0..16");
             }
             UntilShutdown lifetime = new UntilShutdown();
-            DemoStack stack = lifetime.add(DemoStack.start(port, evaluators, entropyCopies, entropy,
+            DemoStack stack = lifetime.add(DemoStack.start(address, port, evaluators, entropyCopies, entropy,
                     Duration.ofSeconds(queryTimeoutSeconds)));
             String base = stack.coordinator().baseUri().toString();
             System.out.println();

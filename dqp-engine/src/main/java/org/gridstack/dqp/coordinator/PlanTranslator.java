@@ -175,7 +175,8 @@ public final class PlanTranslator {
                 }
                 rows.add(row);
             }
-            return track(new ValuesOperator(schemaOf(values.getRowType()), rows));
+            // no rows (a filter Calcite found always false): the columns of uncarried types hold no values
+            return track(new ValuesOperator(rows.isEmpty() ? emptySchemaOf(values.getRowType()) : schemaOf(values), rows));
         }
         throw new UnsupportedSqlException("the plan needs " + rel.getRelTypeName() + ", which the engine does not run"
                 + " (supported: scans, filters, projections, joins, GROUP BY with COUNT/SUM/MIN/MAX/AVG,"
@@ -298,7 +299,7 @@ public final class PlanTranslator {
         for (RexNode e : rewritten) {
             exprs.add(compiler.compile(e));
         }
-        return track(new ProjectOperator(input, exprs, schemaOf(project.getRowType())));
+        return track(new ProjectOperator(input, exprs, schemaOf(project)));
     }
 
     private static boolean containsEntropy(RexNode node) {
@@ -317,7 +318,7 @@ public final class PlanTranslator {
         for (RelNode input : setOp.getInputs()) {
             inputs.add(node(input));
         }
-        return track(new SetOperationOperator(inputs, kind, setOp.all, schemaOf(setOp.getRowType()), context));
+        return track(new SetOperationOperator(inputs, kind, setOp.all, schemaOf(setOp), context));
     }
 
     private Operator join(Join join) {
@@ -363,7 +364,7 @@ public final class PlanTranslator {
             int from = i < leftWidth ? rightWidth + i : i - leftWidth;
             reorder.add(row -> row[from]);
         }
-        return track(new ProjectOperator(swappedJoin, reorder, schemaOf(join.getRowType())));
+        return track(new ProjectOperator(swappedJoin, reorder, schemaOf(join)));
     }
 
     private Operator aggregate(Aggregate aggregate) {
@@ -400,7 +401,7 @@ public final class PlanTranslator {
             calls.add(new AggregateOperator.Call(f, args.isEmpty() ? -1 : args.get(0), call.isDistinct(),
                     call.getType().getSqlTypeName(), literal));
         }
-        return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate.getRowType()), context));
+        return track(new AggregateOperator(input, aggregate.getGroupSet().toArray(), calls, schemaOf(aggregate), context));
     }
 
     private Operator sort(Sort sort) {
@@ -423,6 +424,65 @@ public final class PlanTranslator {
 
     private RexCompiler compiler(RelNode rel) {
         return new RexCompiler(rel.getCluster().getRexBuilder());
+    }
+
+    /**
+     * The schema of {@code rel}'s rows; a column of a type the engine does not carry (the placeholder
+     * of an uncarried table column that the plan still holds, say because a UNION compares whole
+     * rows) is refused naming the column, its type and the operator that needs it.
+     */
+    static BlockSchema schemaOf(RelNode rel) {
+        for (RelDataTypeField field : rel.getRowType().getFieldList()) {
+            if (field.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ANY) {
+                Double most = rel.getCluster().getMetadataQuery().getMaxRowCount(rel);
+                java.util.Set<org.apache.calcite.rel.metadata.RelColumnOrigin> origins = rel.getCluster().getMetadataQuery()
+                        .getColumnOrigins(rel, field.getIndex());
+                if (most != null && most == 0 || origins == null || origins.isEmpty()) {
+                    // no table column behind it (an empty VALUES that replaced a scan under a filter Calcite found
+                    // always false) or no rows: the column holds no values; only scans could fetch any, and a scan
+                    // of an uncarried column is refused by name
+                    return emptySchemaOf(rel.getRowType());
+                }
+                throw new UnsupportedSqlException(uncarriedOrigin(rel, field) + ", which the engine does not carry (supported: "
+                        + org.gridstack.dqp.block.ColumnType.SUPPORTED + "), and the query needs its values in "
+                        + rel.getRelTypeName().replace("Logical", "").toUpperCase(java.util.Locale.ROOT)
+                        + "; leave the column out (select the other columns by name)");
+            }
+        }
+        return schemaOf(rel.getRowType());
+    }
+
+    /** "column c of table t has type jsonb" for the uncarried table column(s) that {@code field} of {@code rel} comes from. */
+    private static String uncarriedOrigin(RelNode rel, RelDataTypeField field) {
+        java.util.Set<String> origins = new java.util.TreeSet<>();
+        try {
+            java.util.Set<org.apache.calcite.rel.metadata.RelColumnOrigin> found = rel.getCluster().getMetadataQuery()
+                    .getColumnOrigins(rel, field.getIndex());
+            for (org.apache.calcite.rel.metadata.RelColumnOrigin origin : found == null ? java.util.Set.<org.apache.calcite.rel.metadata.RelColumnOrigin>of() : found) {
+                RemoteTable table = origin.getOriginTable().unwrap(RemoteTable.class);
+                String column = origin.getOriginTable().getRowType().getFieldList().get(origin.getOriginColumnOrdinal()).getName();
+                if (table != null) {
+                    String type = table.description().unsupported().stream().filter(u -> u.name().equals(column))
+                            .map(org.gridstack.dqp.dataservice.TableDescription.UnsupportedColumn::typeName).findFirst().orElse("unknown");
+                    origins.add("column " + column + " of table " + table.description().name() + " has type " + type);
+                }
+            }
+        } catch (RuntimeException e) {
+            // no lineage: name the field as the plan does
+        }
+        return origins.isEmpty() ? "column " + field.getName() + " has type " + ScanPushdown.uncarriedTypeName(rel, field.getName())
+                : String.join(" and ", origins);
+    }
+
+    /** The schema of a relation without rows: columns of uncarried types become varchar (they hold nothing). */
+    private static BlockSchema emptySchemaOf(RelDataType rowType) {
+        List<Column> columns = new ArrayList<>();
+        for (RelDataTypeField f : rowType.getFieldList()) {
+            org.apache.calcite.sql.type.SqlTypeName type = f.getType().getSqlTypeName();
+            columns.add(new Column(f.getName(), type == org.apache.calcite.sql.type.SqlTypeName.ANY ? org.gridstack.dqp.block.ColumnType.VARCHAR
+                    : org.gridstack.dqp.evaluator.expression.Values.columnType(type), true));
+        }
+        return new BlockSchema(columns);
     }
 
     static BlockSchema schemaOf(RelDataType rowType) {

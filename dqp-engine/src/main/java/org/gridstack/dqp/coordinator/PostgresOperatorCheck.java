@@ -6,7 +6,12 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
 
@@ -20,6 +25,58 @@ import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
  */
 final class PostgresOperatorCheck {
     private PostgresOperatorCheck() {
+    }
+
+    /**
+     * Throws {@link UnsupportedSqlException} when a {@code %} (or {@code mod}) of the parsed query has
+     * an operand written as a cast to real or double precision (or arithmetic over one). Checked before validation because a
+     * typed NULL ({@code cast(null as real)}) becomes a NULL literal of whatever type Calcite's implicit
+     * coercion casts it to, so the logical plan no longer shows that it was real.
+     */
+    static void checkParsed(SqlNode parsed) {
+        parsed.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                boolean modulo = call.getKind() == SqlKind.MOD
+                        || call.getKind() == SqlKind.OTHER_FUNCTION && "mod".equalsIgnoreCase(call.getOperator().getName());
+                if (modulo && call.getOperandList().stream().anyMatch(PostgresOperatorCheck::castToApproximate)) {
+                    throw approximateModulo();
+                }
+                return super.visit(call);
+            }
+        });
+    }
+
+    /**
+     * Whether {@code operand} is written as a cast to real or double precision, or as arithmetic,
+     * COALESCE, NULLIF or CASE over such a value (whose PostgreSQL type is then double precision too).
+     */
+    private static boolean castToApproximate(SqlNode operand) {
+        if (!(operand instanceof SqlCall call)) {
+            return false;
+        }
+        if (call.getKind() == SqlKind.CAST) {
+            if (call.operandCount() == 2 && call.operand(1) instanceof SqlDataTypeSpec spec
+                    && spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec) {
+                SqlTypeName target = SqlTypeName.get(spec.getTypeName().getSimple().toUpperCase(java.util.Locale.ROOT));
+                return target != null && SqlTypeName.APPROX_TYPES.contains(target);
+            }
+            return false;
+        }
+        if (call instanceof org.apache.calcite.sql.fun.SqlCase sqlCase) {
+            return sqlCase.getThenOperands().stream().anyMatch(PostgresOperatorCheck::castToApproximate)
+                    || castToApproximate(sqlCase.getElseOperand());
+        }
+        return switch (call.getKind()) {
+            case PLUS, MINUS, TIMES, DIVIDE, MINUS_PREFIX, PLUS_PREFIX, COALESCE, NULLIF ->
+                    call.getOperandList().stream().anyMatch(PostgresOperatorCheck::castToApproximate);
+            default -> false;
+        };
+    }
+
+    private static UnsupportedSqlException approximateModulo() {
+        return new UnsupportedSqlException("% of real or double precision values is not supported"
+                + " (PostgreSQL has no such operator); cast to numeric");
     }
 
     /** Throws {@link UnsupportedSqlException} naming the first such operator in {@code plan}. */
@@ -55,8 +112,7 @@ final class PostgresOperatorCheck {
         public RexNode visitCall(RexCall call) {
             if (call.getKind() == SqlKind.MOD) {
                 if (call.getOperands().stream().anyMatch(PostgresOperatorCheck::approximate)) {
-                    throw new UnsupportedSqlException("% of real or double precision values is not supported"
-                            + " (PostgreSQL has no such operator); cast to numeric");
+                    throw approximateModulo();
                 }
                 if (call.getType().getSqlTypeName() != SqlTypeName.DECIMAL
                         && call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName() == SqlTypeName.DECIMAL)) {

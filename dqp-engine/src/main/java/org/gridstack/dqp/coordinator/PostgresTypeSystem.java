@@ -14,6 +14,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *     ({@link #isUnconstrained});</li>
  * <li>{@code sum} of smallint/integer is bigint, of bigint numeric (PostgreSQL widens instead of
  *     overflowing); {@code avg} of an exact type is numeric, of real or double precision double;</li>
+ * <li>times and timestamps carry up to six fractional digits (microseconds);</li>
  * <li>CASE and set operations over strings of different lengths are varchar, not blank-padded char.</li>
  * </ul>
  * Stateless; thread-safe.
@@ -21,6 +22,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 public final class PostgresTypeSystem extends RelDataTypeSystemImpl {
     /** PostgreSQL's largest declared numeric precision. */
     public static final int NUMERIC_PRECISION = 1000;
+    /** PostgreSQL's fractional digits of times and timestamps (microseconds). */
+    public static final int TIME_PRECISION = 6;
     /** The one instance. */
     public static final PostgresTypeSystem INSTANCE = new PostgresTypeSystem();
 
@@ -34,7 +37,12 @@ public final class PostgresTypeSystem extends RelDataTypeSystemImpl {
 
     @Override
     public int getMaxPrecision(SqlTypeName typeName) {
-        return typeName == SqlTypeName.DECIMAL ? NUMERIC_PRECISION : super.getMaxPrecision(typeName);
+        return switch (typeName) {
+            case DECIMAL -> NUMERIC_PRECISION;
+            // PostgreSQL's times and timestamps have microseconds: time '01:02:03.000004' keeps them
+            case TIME, TIME_WITH_LOCAL_TIME_ZONE, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TIME_PRECISION;
+            default -> super.getMaxPrecision(typeName);
+        };
     }
 
     @Override

@@ -71,6 +71,23 @@ public final class QueryPlanner {
             return literal;
         }
     };
+    /**
+     * Casts every EXTRACT to numeric: PostgreSQL's EXTRACT is numeric ({@code extract(year from d) / 7}
+     * divides as numeric, {@code extract(second from t)} has six decimals), Calcite's bigint.
+     */
+    private static final SqlShuttle EXTRACT_AS_NUMERIC = new SqlShuttle() {
+        @Override
+        public SqlNode visit(org.apache.calcite.sql.SqlCall call) {
+            SqlNode visited = super.visit(call);
+            if (visited instanceof org.apache.calcite.sql.SqlCall extract && extract.getKind() == SqlKind.EXTRACT) {
+                org.apache.calcite.sql.parser.SqlParserPos pos = extract.getParserPosition();
+                return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos, extract,
+                        new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
+                                org.apache.calcite.sql.type.SqlTypeName.DECIMAL, pos), pos));
+            }
+            return visited;
+        }
+    };
     private final DistributedCatalog catalog;
     private final FrameworkConfig config;
     private final PlanCache cache = new PlanCache(PLAN_CACHE_CAPACITY);
@@ -86,7 +103,9 @@ public final class QueryPlanner {
                         .withQuotedCasing(Casing.UNCHANGED)
                         .withCaseSensitive(true)
                         .withConformance(SqlConformanceEnum.LENIENT))
-                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT))
+                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
+                        // PostgreSQL's common type when comparing integers with numerics
+                        .withTypeCoercionFactory(PostgresTypeCoercion::new))
                 // constants are evaluated by the engine with PostgreSQL's semantics, never folded by
                 // Calcite's own (which truncates cast(2.5 as integer) to 2, for one)
                 .executor(NON_REDUCING)
@@ -132,7 +151,8 @@ public final class QueryPlanner {
                         + " statements are refused; send a SELECT", 1, 1, null);
             }
             // PostgreSQL reads 2.5e0 as numeric, as 2.5: only a cast makes a double precision
-            parsed = parsed.accept(EXACT_NUMERIC_LITERALS);
+            parsed = parsed.accept(EXACT_NUMERIC_LITERALS).accept(EXTRACT_AS_NUMERIC);
+            PostgresOperatorCheck.checkParsed(parsed);
             SqlNode validated;
             try {
                 validated = planner.validate(parsed);
@@ -150,11 +170,11 @@ public final class QueryPlanner {
             String logicalText = RelOptUtil.toString(logical);
             RelNode optimised;
             try {
-                optimised = optimise(logical);
+                optimised = optimise(AggregateCallTypes.align(logical));
             } catch (AssertionError | RuntimeException e) {
-                // a rule of Calcite's that cannot handle this plan: refuse rather than answer a 500
-                throw new UnsupportedSqlException("the planner cannot optimise this combination of expressions, which is not supported"
-                        + " (" + firstLine(e.getMessage()) + ")", e);
+                // a rule of Calcite's that cannot handle this plan: refuse, naming where, rather than answer a 500
+                throw new UnsupportedSqlException("the planner cannot optimise this query: " + failedStep(e) + " failed ("
+                        + firstLine(e.getMessage()) + "); this combination of expressions is not supported", e);
             }
             return new Planned(optimised, logicalText, root.fields.rightList());
         } finally {
@@ -172,6 +192,12 @@ public final class QueryPlanner {
             column = context.getPosColumn();
             message = context.getCause() == null ? context.getMessage() : context.getCause().getMessage();
         }
+        if (message != null && message.startsWith("Cannot apply '")) {
+            // an operator or function Calcite's SQL lacks for these types, which PostgreSQL may have (date + integer,
+            // date - date, extract(epoch from time)): say that the engine does not support it
+            message = firstLine(message).replaceFirst("^Cannot apply '([^']*)' to arguments of type '([^']*)'\\.",
+                    "$1 with arguments of type $2 is not supported by the engine.");
+        }
         StringBuilder text = new StringBuilder("invalid query at line ").append(line).append(", column ").append(column)
                 .append(": ").append(message);
         if (message != null && (message.contains("not found") || message.contains("No match found for function"))) {
@@ -179,6 +205,18 @@ public final class QueryPlanner {
                     .append(EntropyFunction.NAME).append("(varchar)");
         }
         return new SqlQueryException(text.toString(), line, column, e);
+    }
+
+    /** The Calcite class and method in which {@code failure} happened ("Calcite's Aggregate.typeMatchesInferred"). */
+    private static String failedStep(Throwable failure) {
+        for (StackTraceElement frame : failure.getStackTrace()) {
+            String type = frame.getClassName();
+            if (type.startsWith("org.apache.calcite.") && !type.startsWith("org.apache.calcite.util.")
+                    && !type.startsWith("org.apache.calcite.plan.RelOptUtil")) {
+                return "Calcite's " + type.substring(type.lastIndexOf('.') + 1) + "." + frame.getMethodName();
+            }
+        }
+        return "a Calcite rule";
     }
 
     private static String firstLine(String message) {

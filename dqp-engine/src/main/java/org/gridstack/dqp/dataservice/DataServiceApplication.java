@@ -3,6 +3,7 @@ package org.gridstack.dqp.dataservice;
 import java.util.Map;
 
 import org.gridstack.dqp.web.HttpServiceLauncher;
+import org.gridstack.dqp.web.RequestBodyLimit;
 import org.gridstack.dqp.web.RunningService;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -16,6 +17,13 @@ import org.springframework.context.annotation.Import;
 @EnableAutoConfiguration
 @Import(DataServiceController.class)
 public class DataServiceApplication {
+    /** Request bodies (scan requests) over {@link RequestBodyLimit#DEFAULT_MAX_BYTES} get 413. */
+    @org.springframework.context.annotation.Bean
+    org.springframework.boot.web.servlet.FilterRegistrationBean<org.gridstack.service.http.BodyLimitFilter> gdsBodyLimit(
+            DataService dataService) {
+        return RequestBodyLimit.on(dataService.settings().name(), RequestBodyLimit.DEFAULT_MAX_BYTES, "/gds/*");
+    }
+
     /** Serves {@code service} over HTTP on {@code port} (0: a free one); the caller closes both. */
     public static RunningService start(DataService service, int port) {
         return start(service, HttpServiceLauncher.LOOPBACK, port);

@@ -18,6 +18,7 @@ import org.gridstack.dqp.entropy.EntropyApplication;
 import org.gridstack.dqp.entropy.EntropySettings;
 import org.gridstack.dqp.evaluator.Evaluator;
 import org.gridstack.dqp.evaluator.EvaluatorApplication;
+import org.gridstack.dqp.web.HttpServiceLauncher;
 import org.gridstack.dqp.web.RunningService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * The whole demo in one process: two embedded PostgreSQL "hosts" ({@link DemoTable#HOST_A} and
  * {@link DemoTable#HOST_B}), a data service on each, {@code evaluators} evaluators (data service i's
  * scans run on evaluator i mod n), {@code entropyCopies} EntropyAnalyser copies and
- * the coordinator on {@code coordinatorPort} (0: a free one); every other service on a free port.
+ * the coordinator on {@code coordinatorPort} (0: a free one); every other service on a free port,
+ * all bound to one address (loopback unless told otherwise).
  * Closing stops everything in reverse order; a failed start stops what had started. Thread-safe.
  */
 public final class DemoStack implements AutoCloseable {
@@ -46,9 +48,16 @@ public final class DemoStack implements AutoCloseable {
     /** Starts the demo; {@code entropy} is the settings template of the copies (each gets its own name). */
     public static DemoStack start(int coordinatorPort, int evaluators, int entropyCopies, EntropySettings entropy,
             Duration queryTimeout) throws Exception {
+        return start(HttpServiceLauncher.LOOPBACK, coordinatorPort, evaluators, entropyCopies, entropy, queryTimeout);
+    }
+
+    /** As above, with every service bound to {@code address} (0.0.0.0: reachable from other hosts). */
+    public static DemoStack start(String address, int coordinatorPort, int evaluators, int entropyCopies, EntropySettings entropy,
+            Duration queryTimeout) throws Exception {
+        java.util.Objects.requireNonNull(address, "address is null");
         DemoStack stack = new DemoStack();
         try {
-            stack.startAll(coordinatorPort, evaluators, entropyCopies, entropy, queryTimeout);
+            stack.startAll(address, coordinatorPort, evaluators, entropyCopies, entropy, queryTimeout);
             return stack;
         } catch (Exception | Error e) {
             stack.close();
@@ -56,7 +65,7 @@ public final class DemoStack implements AutoCloseable {
         }
     }
 
-    private void startAll(int coordinatorPort, int evaluatorCount, int entropyCopies, EntropySettings entropy, Duration queryTimeout)
+    private void startAll(String address, int coordinatorPort, int evaluatorCount, int entropyCopies, EntropySettings entropy, Duration queryTimeout)
             throws Exception {
         DemoDataGenerator data = new DemoDataGenerator();
         List<List<DemoTable>> hosts = List.of(DemoTable.HOST_A, DemoTable.HOST_B);
@@ -69,7 +78,7 @@ public final class DemoStack implements AutoCloseable {
                     DemoDatabase.READER, db.readerPassword()));
             started.push(service);
             dataServices.add(service);
-            RunningService http = DataServiceApplication.start(service, 0);
+            RunningService http = DataServiceApplication.start(service, address, 0);
             started.push(http);
             dataServiceHttp.add(http);
             dataServiceUris.add(http.baseUri());
@@ -77,7 +86,7 @@ public final class DemoStack implements AutoCloseable {
         List<URI> entropyUris = new ArrayList<>();
         for (int i = 0; i < entropyCopies; i++) {
             EntropySettings copy = new EntropySettings("entropy-" + (i + 1), entropy.mode(), entropy.latency(), entropy.cpuRepetitions());
-            RunningService http = EntropyApplication.start(new EntropyAnalyser(copy), 0);
+            RunningService http = EntropyApplication.start(new EntropyAnalyser(copy), address, 0);
             started.push(http);
             entropyHttp.add(http);
             entropyUris.add(http.baseUri());
@@ -87,7 +96,7 @@ public final class DemoStack implements AutoCloseable {
             Evaluator evaluator = new Evaluator("evaluator-" + (i + 1), 64, queryTimeout);
             started.push(evaluator);
             evaluatorCores.add(evaluator);
-            RunningService http = EvaluatorApplication.start(evaluator, 0);
+            RunningService http = EvaluatorApplication.start(evaluator, address, 0);
             started.push(http);
             evaluatorHttp.add(http);
             evaluatorUris.add(http.baseUri());
@@ -96,7 +105,7 @@ public final class DemoStack implements AutoCloseable {
         CoordinatorSettings settings = new CoordinatorSettings(defaults.dataServices(), defaults.entropyServices(), evaluatorUris,
                 defaults.defaultBlockSize(), defaults.maxBlockSize(), queryTimeout, defaults.maxConcurrentQueries(),
                 defaults.maxSqlLength());
-        coordinator = CoordinatorApplication.start(QueryEngine.start(settings), coordinatorPort);
+        coordinator = CoordinatorApplication.start(QueryEngine.start(settings), address, coordinatorPort);
         started.push(coordinator);
         log.info("DQP demo: coordinator {}, data services {}, evaluators {}, entropy copies {}", coordinator.baseUri(),
                 dataServiceUris, evaluatorUris, entropyUris);

@@ -106,7 +106,7 @@ public final class Evaluator implements AutoCloseable {
     private void launch(String queryId, String fragmentId, Runnable body) {
         Set<Thread> threads = running.computeIfAbsent(queryId, q -> ConcurrentHashMap.newKeySet());
         Thread t = new Thread(() -> {
-            try {
+            try (org.gridstack.dqp.web.ServiceLogLabel.Restore ignored = org.gridstack.dqp.web.ServiceLogLabel.during("evaluator-" + name)) {
                 body.run();
             } finally {
                 threads.remove(Thread.currentThread());

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.gridstack.dqp.evaluator.exchange.ExchangeController;
 import org.gridstack.dqp.web.HttpServiceLauncher;
+import org.gridstack.dqp.web.RequestBodyLimit;
 import org.gridstack.dqp.web.RunningService;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -14,6 +15,17 @@ import org.springframework.context.annotation.Import;
 @EnableAutoConfiguration
 @Import({EvaluatorController.class, ExchangeController.class})
 public class EvaluatorApplication {
+    /**
+     * Fragment placements over {@link RequestBodyLimit#DEFAULT_MAX_BYTES} get 413; EXCHANGE streams, as long as
+     * their fragments' output, are not limited (their producers are placed by the coordinator).
+     */
+    @org.springframework.context.annotation.Bean
+    org.springframework.boot.web.servlet.FilterRegistrationBean<org.gridstack.service.http.BodyLimitFilter> fragmentBodyLimit(
+            Evaluator evaluator) {
+        return RequestBodyLimit.on(evaluator.name(), RequestBodyLimit.DEFAULT_MAX_BYTES, "/gqes/v1/fragments", "/gqes/v1/fragments/*",
+                "/gqes/v1/queries/*");
+    }
+
     /** Serves {@code evaluator} on {@code port} (0: a free one). */
     public static RunningService start(Evaluator evaluator, int port) {
         return start(evaluator, HttpServiceLauncher.LOOPBACK, port);

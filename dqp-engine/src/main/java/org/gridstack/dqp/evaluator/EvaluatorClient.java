@@ -95,6 +95,29 @@ public final class EvaluatorClient {
         }
     }
 
+    /**
+     * Whether the evaluator's process still answers: asks its status, waiting at most
+     * {@code timeout}. Any HTTP answer, or a connection whose answer is late, counts as alive (a live
+     * evaluator reports its fragments' own failures on their EXCHANGE).
+     *
+     * @throws IOException naming the evaluator when it cannot be reached
+     */
+    public void checkAnswers(Duration timeout) throws IOException {
+        try {
+            http.send(HttpRequest.newBuilder(base.resolve("/gqes/v1/status")).timeout(timeout).GET().build(),
+                    HttpResponse.BodyHandlers.discarding());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while asking evaluator " + base + " for its status");
+        } catch (java.net.http.HttpConnectTimeoutException e) {
+            throw new IOException("evaluator " + base + " does not answer (" + e + ")", e);
+        } catch (java.net.http.HttpTimeoutException e) {
+            // connected but slow to answer: a busy evaluator is not a dead one
+        } catch (IOException e) {
+            throw new IOException("evaluator " + base + " does not answer (" + e + ")", e);
+        }
+    }
+
     /** Stops query {@code queryId}'s fragments there; errors are ignored (a dead evaluator runs nothing). */
     public void cancel(String queryId) {
         boolean interrupted = Thread.interrupted();

@@ -55,16 +55,25 @@ public final class HttpServiceLauncher {
         // configure these services: read only dqp-engine.properties, which does not exist, and pass the settings
         // as command-line arguments, which win over any properties file
         settings.put("spring.config.name", "dqp-engine");
+        // the services of one process share its logging: each line is labelled with its own service
+        // (ServiceLogLabel), not with the name of the first application that started
+        settings.put("logging.include-application-name", "false");
+        settings.put("logging.pattern.level", ServiceLogLabel.LEVEL_PATTERN);
         settings.putAll(properties);
         String[] args = settings.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(configuration)
-                .web(WebApplicationType.SERVLET)
-                .bannerMode(org.springframework.boot.Banner.Mode.OFF)
-                .logStartupInfo(false)
-                .registerShutdownHook(false)
-                .initializers(ctx -> beans.forEach(ctx.getBeanFactory()::registerSingleton))
-                .run(args);
+        Map<String, Object> withLabel = new java.util.LinkedHashMap<>(beans);
+        withLabel.put("serviceLogLabel", new ServiceLogLabel(serviceName));
+        ConfigurableApplicationContext context;
+        try (ServiceLogLabel.Restore ignored = ServiceLogLabel.during(serviceName)) {
+            context = new SpringApplicationBuilder(configuration)
+                    .web(WebApplicationType.SERVLET)
+                    .bannerMode(org.springframework.boot.Banner.Mode.OFF)
+                    .logStartupInfo(false)
+                    .registerShutdownHook(false)
+                    .initializers(ctx -> withLabel.forEach(ctx.getBeanFactory()::registerSingleton))
+                    .run(args);
+        }
         int actual = ((WebServerApplicationContext) context).getWebServer().getPort();
-        return new RunningService(serviceName, actual, context);
+        return new RunningService(serviceName, address, actual, context);
     }
 }

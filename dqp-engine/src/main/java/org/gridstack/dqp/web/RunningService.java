@@ -7,16 +7,21 @@ import java.net.URI;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A started HTTP service: its name, port and base URL; closing stops its web server and context.
+ * A started HTTP service: its name, port and base URL (on the address it is bound to); closing stops its web server and context.
  * Thread-safe.
  */
 public final class RunningService implements AutoCloseable {
     private final String name;
+    private final String host;
     private final int port;
     private final ConfigurableApplicationContext context;
 
-    RunningService(String name, int port, ConfigurableApplicationContext context) {
+    RunningService(String name, String bindAddress, int port, ConfigurableApplicationContext context) {
         this.name = requireNonNull(name, "name is null");
+        requireNonNull(bindAddress, "bindAddress is null");
+        // a wildcard bind answers on loopback too; a specific address answers only there
+        String literal = bindAddress.contains(":") && !bindAddress.startsWith("[") ? "[" + bindAddress + "]" : bindAddress;
+        this.host = bindAddress.equals("0.0.0.0") || bindAddress.equals("::") || bindAddress.equals("[::]") ? "127.0.0.1" : literal;
         this.port = port;
         this.context = requireNonNull(context, "context is null");
     }
@@ -29,9 +34,9 @@ public final class RunningService implements AutoCloseable {
         return port;
     }
 
-    /** {@code http://127.0.0.1:port} */
+    /** {@code http://address:port}: the address it is bound to, or 127.0.0.1 when bound to every address. */
     public URI baseUri() {
-        return URI.create("http://127.0.0.1:" + port);
+        return URI.create("http://" + host + ":" + port);
     }
 
     /** The Spring context, for tests that need a bean. */

@@ -54,6 +54,11 @@ class ITDemoCommand {
             HttpResponse<String> plan = http.send(HttpRequest.newBuilder(coordinator.resolve("/api/v1/plan?sql="
                     + URLEncoder.encode(sql, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
             assertTrue(plan.body().contains("EXCHANGE(from evaluator"), plan.body());
+            // one process, one log: each line names the service that wrote it
+            String text = Files.readString(log);
+            for (String label : List.of("[coordinator]", "[data-service-host-a]", "[data-service-host-b]", "[evaluator-evaluator-1]")) {
+                assertTrue(text.contains(label), "log lines labelled " + label + ":\n" + tail(text));
+            }
         } finally {
             stop(demo);
         }

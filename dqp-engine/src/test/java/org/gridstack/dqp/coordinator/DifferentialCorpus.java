@@ -79,6 +79,23 @@ final class DifferentialCorpus {
             "select id, extract(year from sample_day), extract(month from sample_day), extract(day from sample_day),"
                 + " extract(dow from sample_day), extract(doy from sample_day), extract(quarter from sample_day) from measurements",
             "select id, extract(hour from taken_at), extract(minute from taken_at), extract(hour from start_time) from measurements",
+            // EXTRACT is numeric: seconds and epochs keep their fraction, integer-looking fields divide as numeric
+            "select id, extract(second from taken_at), extract(second from start_time), extract(second from logged_at) from measurements",
+            "select id, extract(epoch from taken_at), extract(epoch from sample_day), extract(epoch from logged_at) from measurements",
+            "select id, extract(epoch from start_time) from measurements",
+            "select id, extract(year from sample_day) / 7, extract(day from taken_at) * 1.5, extract(minute from taken_at) / 4"
+                + " from measurements",
+            "select extract(second from timestamp '2024-02-29 13:14:15.25'), extract(epoch from timestamp '1969-12-31 23:59:59.5'),"
+                + " extract(second from time '01:02:03.000004')",
+            // date arithmetic: PostgreSQL's date + integer, date - date, timestamp + interval are refused by name
+            "select sample_day + 1 from measurements",
+            "select sample_day - sample_day from measurements",
+            "select taken_at + interval '1' day from measurements",
+            // LIKE with ESCAPE, and PostgreSQL's default escape (backslash)
+            "select id, name like 'DNA!_%' escape '!', name like '%!%%' escape '!', name like 'DNA%' escape '' from goterms"
+                + " where id like 'GO:000%'",
+            "select count(*) from goterms where name like '%\\_%'",
+            "select 'a_c' like 'a\\_c', 'abc' like 'a\\_c', '50%' like '50\\%', 'x%' like 'x#%' escape '#'",
             "select cast(taken_at as date), cast(sample_day as timestamp), cast(taken_at as time) from measurements where id < 50",
             "select cast('2024-02-29' as date), cast('2024-02-29 13:14:15' as timestamp), cast('13:14:15' as time)",
             "select date '2024-01-31', time '23:59:59', timestamp '2024-01-31 23:59:59'",

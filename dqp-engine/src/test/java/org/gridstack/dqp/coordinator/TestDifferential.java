@@ -51,6 +51,7 @@ class TestDifferential {
         long first = Long.getLong("dqp.differential.first", 0);
         Map<DifferentialAnswers.Outcome, Integer> counts = new EnumMap<>(DifferentialAnswers.Outcome.class);
         Map<String, Integer> refusals = new TreeMap<>();
+        Map<String, String> refusalExamples = new TreeMap<>();
         List<DifferentialAnswers.Result> different = new ArrayList<>();
         List<String> queries = new ArrayList<>(DifferentialCorpus.QUERIES);
         QueryGenerator generator = new QueryGenerator(seed);
@@ -63,6 +64,7 @@ class TestDifferential {
             counts.merge(result.outcome(), 1, Integer::sum);
             if (result.outcome() == DifferentialAnswers.Outcome.REFUSED || result.outcome() == DifferentialAnswers.Outcome.BOTH_REFUSED) {
                 refusals.merge(shortReason(result.detail()), 1, Integer::sum);
+                refusalExamples.putIfAbsent(shortReason(result.detail()), result.sql());
             }
             if ((i + 1) % 1_000 == 0) {
                 System.out.printf("differential: %d queries so far: %s%n", i + 1, counts);
@@ -76,7 +78,7 @@ class TestDifferential {
         }
         System.out.printf("differential: %d queries (%d curated, %d generated from seed %d) in %.1f s: %s%n", queries.size(),
                 DifferentialCorpus.QUERIES.size(), generated, seed, (System.nanoTime() - started) / 1e9, counts);
-        refusals.forEach((reason, n) -> System.out.println("  refused " + n + " x: " + reason));
+        refusals.forEach((reason, n) -> System.out.println("  refused " + n + " x: " + reason + "\n    e.g. " + refusalExamples.get(reason)));
         assertTrue(different.isEmpty(), different.size() + " of " + queries.size() + " queries differ from PostgreSQL; the first: "
                 + (different.isEmpty() ? "" : different.get(0).sql() + "\n" + different.get(0).detail()));
         assertEquals(queries.size(), counts.values().stream().mapToInt(Integer::intValue).sum());

@@ -122,6 +122,24 @@ public final class ExchangeInbox {
      * cancellation; {@code producerNames} say whom it waited for in a timeout.
      */
     public List<Object[]> take(QueryContext context, String producerNames) throws IOException {
+        return take(context, producerNames, () -> { });
+    }
+
+    /**
+     * What the consumer checks while it waits for a block and none came for a while (every 100 ms at
+     * most): it throws to fail the wait, say because the producer's process no longer answers.
+     */
+    @FunctionalInterface
+    public interface IdleCheck {
+        void whileIdle() throws IOException;
+    }
+
+    /**
+     * As {@link #take(QueryContext, String)}, calling {@code idle} each time 100 ms passed without an
+     * item; what it throws ends the wait.
+     */
+    public List<Object[]> take(QueryContext context, String producerNames, IdleCheck idle) throws IOException {
+        requireNonNull(idle, "idle is null");
         while (true) {
             Object item;
             try {
@@ -132,6 +150,7 @@ public final class ExchangeInbox {
                 throw new InterruptedIOException("interrupted while waiting for EXCHANGE " + id);
             }
             if (item == null) {
+                idle.whileIdle();
                 continue;
             }
             if (item == END) {

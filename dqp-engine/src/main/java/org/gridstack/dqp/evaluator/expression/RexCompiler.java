@@ -55,6 +55,16 @@ public final class RexCompiler {
         if (!(node instanceof RexCall call)) {
             throw new UnsupportedSqlException("expression " + node + " (" + node.getKind() + ") is not supported");
         }
+        if (call.getKind() == SqlKind.CAST && call.getType().getSqlTypeName() == SqlTypeName.DECIMAL
+                && call.getOperands().get(0) instanceof RexCall extract && extract.getKind() == SqlKind.EXTRACT) {
+            // PostgreSQL's EXTRACT is numeric (the planner casts Calcite's bigint EXTRACT so): seconds and
+            // epochs keep their fraction, which the bigint would lose
+            RowExpression numeric = ScalarFunctions.extractNumeric(extract, compileExpanded(extract.getOperands().get(1)));
+            if (numeric != null) {
+                RelDataType target = call.getType();
+                return row -> Values.cast(numeric.evaluate(row), target);
+            }
+        }
         List<RowExpression> args = new ArrayList<>();
         for (RexNode operand : call.getOperands()) {
             args.add(compileExpanded(operand));
@@ -129,10 +139,15 @@ public final class RexCompiler {
                 };
             }
             case LIKE: {
-                if (call.getOperands().size() != 2 || !(call.getOperands().get(1) instanceof RexLiteral pattern)) {
-                    throw new UnsupportedSqlException("LIKE with ESCAPE or a non-literal pattern is not supported");
+                if (!(call.getOperands().get(1) instanceof RexLiteral pattern) || pattern.isNull()
+                        || call.getOperands().size() == 3 && !(call.getOperands().get(2) instanceof RexLiteral)) {
+                    throw new UnsupportedSqlException("LIKE with a pattern or ESCAPE that is not a literal is not supported");
                 }
-                Pattern regex = likeToRegex(pattern.getValueAs(String.class));
+                String escape = call.getOperands().size() == 3 ? ((RexLiteral) call.getOperands().get(2)).getValueAs(String.class) : "\\";
+                if (escape == null) {
+                    return row -> null;
+                }
+                Pattern regex = likeToRegex(pattern.getValueAs(String.class), escape);
                 boolean negated = call.getOperator().getName().toUpperCase().contains("NOT");
                 RowExpression a = args.get(0);
                 return row -> {
@@ -155,8 +170,8 @@ public final class RexCompiler {
             case PLUS_PREFIX:
                 return args.get(0);
             case CAST: {
-                RowExpression a = args.get(0);
                 RelDataType target = call.getType();
+                RowExpression a = args.get(0);
                 Values.columnType(target.getSqlTypeName());
                 return row -> Values.cast(a.evaluate(row), target);
             }
@@ -258,14 +273,35 @@ public final class RexCompiler {
         return type == SqlTypeName.SYMBOL ? value : Values.coerce(value, type);
     }
 
-    /** SQL LIKE pattern ({@code %}, {@code _}) to an anchored regular expression. */
+    /** SQL LIKE pattern ({@code %}, {@code _}) to an anchored regular expression, with PostgreSQL's default escape (backslash). */
     static Pattern likeToRegex(String like) {
+        return likeToRegex(like, "\\");
+    }
+
+    /**
+     * SQL LIKE pattern to an anchored regular expression as PostgreSQL reads it: {@code escape} (one
+     * character, or empty for none) makes the next character literal; a pattern ending in it is an error.
+     */
+    static Pattern likeToRegex(String like, String escape) {
+        if (escape.codePointCount(0, escape.length()) > 1) {
+            throw new IllegalArgumentException("invalid escape string: \"" + escape + "\" (must be empty or one character)");
+        }
+        int escapeChar = escape.isEmpty() ? -1 : escape.codePointAt(0);
         StringBuilder regex = new StringBuilder();
-        for (char c : like.toCharArray()) {
-            switch (c) {
-                case '%' -> regex.append(".*");
-                case '_' -> regex.append('.');
-                default -> regex.append(Pattern.quote(Character.toString(c)));
+        int[] chars = like.codePoints().toArray();
+        for (int i = 0; i < chars.length; i++) {
+            int c = chars[i];
+            if (c == escapeChar) {
+                if (i + 1 == chars.length) {
+                    throw new IllegalArgumentException("LIKE pattern must not end with escape character");
+                }
+                regex.append(Pattern.quote(Character.toString(chars[++i])));
+            } else if (c == '%') {
+                regex.append(".*");
+            } else if (c == '_') {
+                regex.append('.');
+            } else {
+                regex.append(Pattern.quote(Character.toString(c)));
             }
         }
         return Pattern.compile(regex.toString(), Pattern.DOTALL);

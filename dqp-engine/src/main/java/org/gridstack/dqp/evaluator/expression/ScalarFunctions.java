@@ -23,13 +23,14 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * The string, math and date functions the engine evaluates, with PostgreSQL's results: upper,
  * lower, char_length/length, substring, trim, position, replace, ||, abs, floor, ceil, round,
- * power, sqrt, ln, exp, sign and extract (year to minute, quarter, dow, doy, week). NULL in gives
+ * power, sqrt, ln, exp, sign and extract (year to second, quarter, dow, doy, week, epoch; numeric, as
+ * PostgreSQL's). NULL in gives
  * NULL out. {@link #NAMES} lists them for refusals of the others. Stateless; thread-safe.
  */
 final class ScalarFunctions {
     /** What the refusal of an unknown function lists. */
     static final String NAMES = "upper, lower, char_length/length, substring, trim, position, replace, ||, abs, floor, ceil,"
-            + " round, power, sqrt, ln, exp, sign, extract(year|quarter|month|week|day|dow|doy|hour|minute from ...)";
+            + " round, power, sqrt, ln, exp, sign, extract(year|quarter|month|week|day|dow|doy|hour|minute|second|epoch from ...)";
 
     private ScalarFunctions() {
     }
@@ -232,7 +233,7 @@ final class ScalarFunctions {
             case DOY -> ChronoField.DAY_OF_YEAR;
             case DOW, QUARTER, WEEK -> null;
             default -> throw new UnsupportedSqlException("EXTRACT(" + unit + " FROM ...) is not supported; supported units:"
-                    + " year, quarter, month, week, day, dow, doy, hour, minute");
+                    + " year, quarter, month, week, day, dow, doy, hour, minute, second, epoch");
         };
         RowExpression value = args.get(1);
         return row -> {
@@ -253,6 +254,49 @@ final class ScalarFunctions {
                 default -> t.get(field);
             };
             return Values.coerce(result, resultType);
+        };
+    }
+
+    /**
+     * PostgreSQL's numeric {@code extract(second|epoch from x)}, or null for the other units (whose
+     * integer value the bigint EXTRACT gives). Seconds and the epoch of a timestamp, timestamptz or time
+     * have six decimals ({@code 12.500000}); the epoch of a date has none; seconds of a date are an error.
+     */
+    static RowExpression extractNumeric(RexCall extract, RowExpression value) {
+        if (extract.getOperands().size() != 2 || !(extract.getOperands().get(0) instanceof RexLiteral unitLiteral)) {
+            return null;
+        }
+        TimeUnitRange unit = unitLiteral.getValueAs(TimeUnitRange.class);
+        if (unit != TimeUnitRange.SECOND && unit != TimeUnitRange.EPOCH) {
+            return null;
+        }
+        boolean epoch = unit == TimeUnitRange.EPOCH;
+        return row -> {
+            Object v = value.evaluate(row);
+            if (v == null) {
+                return null;
+            }
+            if (v instanceof LocalDate d) {
+                if (!epoch) {
+                    throw new IllegalArgumentException("unit \"second\" not supported for type date");
+                }
+                return BigDecimal.valueOf(d.toEpochDay() * 86_400L);
+            }
+            long seconds;
+            int nanos;
+            if (v instanceof LocalDateTime t) {
+                seconds = epoch ? t.toEpochSecond(ZoneOffset.UTC) : t.getSecond();
+                nanos = t.getNano();
+            } else if (v instanceof OffsetDateTime t) {
+                seconds = epoch ? t.toEpochSecond() : t.withOffsetSameInstant(ZoneOffset.UTC).getSecond();
+                nanos = t.getNano();
+            } else if (v instanceof LocalTime t) {
+                seconds = epoch ? t.toSecondOfDay() : t.getSecond();
+                nanos = t.getNano();
+            } else {
+                throw new IllegalArgumentException("EXTRACT needs a date or time value, not " + Values.text(v));
+            }
+            return BigDecimal.valueOf(seconds * 1_000_000L + nanos / 1_000, 6);
         };
     }
 

@@ -14,7 +14,8 @@ import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 /**
  * The consumer end of an EXCHANGE whose producer is a fragment on a remote evaluator: when the query
  * starts ({@link #placeFragment}) or at the latest on the first pull it places the fragment, then returns the blocks the fragment pushes into this process's
- * inbox. Closing removes the inbox (so the producer's next push is refused) and, unless the fragment
+ * inbox. While it waits for a block it asks every second whether the evaluator still answers and
+ * fails naming it when not. Closing removes the inbox (so the producer's next push is refused) and, unless the fragment
  * already sent its end, cancels the fragment on its evaluator. Not thread-safe: one consumer.
  */
 public final class ExchangeReceiveOperator implements Operator {
@@ -23,6 +24,10 @@ public final class ExchangeReceiveOperator implements Operator {
     private final EvaluatorClient evaluator;
     private final ScanFragment fragment;
     private final QueryContext context;
+    /** How long the consumer waits for a block before it asks whether the evaluator still answers. */
+    static final java.time.Duration PROBE_INTERVAL = java.time.Duration.ofSeconds(1);
+    private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(5);
+    private long lastProbe = System.nanoTime();
     private boolean started;
     private boolean ended;
     private boolean closed;
@@ -70,10 +75,32 @@ public final class ExchangeReceiveOperator implements Operator {
         if (ended) {
             return null;
         }
-        List<Object[]> block = inbox.take(context, "evaluator " + evaluator.base() + " (TABLE_SCAN of " + fragment.request().table()
-                + " at data service " + fragment.dataService() + ")");
+        String producer = "evaluator " + evaluator.base() + " (TABLE_SCAN of " + fragment.request().table()
+                + " at data service " + fragment.dataService() + ")";
+        List<Object[]> block = inbox.take(context, producer, () -> checkProducerAnswers(producer));
         ended = block == null;
         return block;
+    }
+
+    /**
+     * While no block comes, asks the evaluator at most every {@link #PROBE_INTERVAL} whether it still
+     * answers: one that died before its EXCHANGE stream opened (before its first block) has no
+     * connection whose loss would tell, and would otherwise be noticed only at the query's timeout.
+     */
+    private void checkProducerAnswers(String producer) throws IOException {
+        long now = System.nanoTime();
+        if (now - lastProbe < PROBE_INTERVAL.toNanos()) {
+            return;
+        }
+        lastProbe = now;
+        try {
+            evaluator.checkAnswers(PROBE_TIMEOUT);
+        } catch (java.io.InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IOException("EXCHANGE " + inbox.id() + " from " + producer + " has no producer any more: "
+                    + e.getMessage() + "; the evaluator stopped or is unreachable", e);
+        }
     }
 
     @Override

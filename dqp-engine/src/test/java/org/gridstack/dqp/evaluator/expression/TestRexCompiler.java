@@ -1,6 +1,7 @@
 package org.gridstack.dqp.evaluator.expression;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -113,6 +114,19 @@ class TestRexCompiler {
                 rex.makeExactLiteral(BigDecimal.valueOf(3), type(SqlTypeName.INTEGER))), "abc"));
         assertEquals(5, eval(rex.makeCall(SqlStdOperatorTable.CHAR_LENGTH, s), "héllo"));
         assertNull(eval(rex.makeCall(SqlStdOperatorTable.CONCAT, s, s), (Object) null));
+    }
+
+    @Test
+    void likePatternsEscapeAsPostgresDoes() {
+        // without ESCAPE the backslash escapes; ESCAPE '' turns escaping off
+        assertTrue(RexCompiler.likeToRegex("a\\_c").matcher("a_c").matches());
+        assertFalse(RexCompiler.likeToRegex("a\\_c").matcher("abc").matches());
+        assertTrue(RexCompiler.likeToRegex("x#%", "#").matcher("x%").matches());
+        assertFalse(RexCompiler.likeToRegex("x#%", "#").matcher("xyz").matches());
+        assertTrue(RexCompiler.likeToRegex("x\\%", "").matcher("x\\abc").matches());
+        IllegalArgumentException trailing = assertThrows(IllegalArgumentException.class, () -> RexCompiler.likeToRegex("ab\\"));
+        assertTrue(trailing.getMessage().contains("must not end with escape character"), trailing.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RexCompiler.likeToRegex("a", "ab"));
     }
 
     @Test
