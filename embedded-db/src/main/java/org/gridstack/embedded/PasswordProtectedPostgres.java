@@ -15,6 +15,7 @@ import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
@@ -176,7 +177,7 @@ public final class PasswordProtectedPostgres implements Closeable {
                     + " (no limit), not " + tempFileLimit);
         }
         String password = randomPassword();
-        try (Connection admin = superuserConnection("postgres"); java.sql.Statement s = admin.createStatement()) {
+        try (Connection admin = superuserConnection("postgres"); Statement s = admin.createStatement()) {
             s.execute("CREATE ROLE " + reader + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '" + password + "'");
             s.execute("ALTER ROLE " + reader + " SET default_transaction_read_only = on");
             s.execute("ALTER ROLE " + reader + " SET temp_file_limit = '" + tempFileLimit + "'");

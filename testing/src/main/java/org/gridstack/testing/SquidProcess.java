@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -118,7 +119,7 @@ public final class SquidProcess implements AutoCloseable {
     static String serviceName(String name) {
         String plain = name.replaceAll("[^A-Za-z0-9]", "");
         return "gs" + plain.substring(0, Math.min(plain.length(), 8))
-                + String.format("%016x", new java.security.SecureRandom().nextLong());
+                + String.format("%016x", new SecureRandom().nextLong());
     }
 
     static String template(String name) throws IOException {

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -61,9 +62,9 @@ public final class WanLink implements AutoCloseable {
         /** For reports: {@code RTT 120 ms, 265 kB/s per connection, 1,600 kB/s link}. */
         public String describe() {
             return "RTT " + oneWayDelay.multipliedBy(2).toMillis() + " ms, "
-                    + (connectionBytesPerSecond == 0 ? "no per-connection limit" : String.format(java.util.Locale.ROOT, "%,d kB/s per connection",
+                    + (connectionBytesPerSecond == 0 ? "no per-connection limit" : String.format(Locale.ROOT, "%,d kB/s per connection",
                             connectionBytesPerSecond / 1000))
-                    + ", " + (linkBytesPerSecond == 0 ? "no link limit" : String.format(java.util.Locale.ROOT, "%,d kB/s link", linkBytesPerSecond / 1000));
+                    + ", " + (linkBytesPerSecond == 0 ? "no link limit" : String.format(Locale.ROOT, "%,d kB/s link", linkBytesPerSecond / 1000));
         }
     }
 

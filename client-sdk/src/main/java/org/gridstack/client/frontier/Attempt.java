@@ -2,6 +2,7 @@ package org.gridstack.client.frontier;
 
 import com.google.errorprone.annotations.Immutable;
 import java.net.URI;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -33,7 +34,7 @@ public record Attempt(URI proxy, URI server, RefreshPolicy refresh, Outcome outc
 
     @Override
     public String toString() {
-        return (proxy == null ? "direct" : "proxy " + proxy) + " -> server " + server + " (refresh " + refresh.name().toLowerCase(java.util.Locale.ROOT)
+        return (proxy == null ? "direct" : "proxy " + proxy) + " -> server " + server + " (refresh " + refresh.name().toLowerCase(Locale.ROOT)
                 + "): " + outcome + (detail.isEmpty() ? "" : " " + detail);
     }
 }

@@ -1,5 +1,7 @@
 package org.gridstack.client.frontier;
 
+import java.math.BigDecimal;
+import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.Locale;
 
@@ -74,8 +76,8 @@ public final class SqlTypes {
             case INT -> Integer.class.getName();
             case LONG -> Long.class.getName();
             case DOUBLE -> Double.class.getName();
-            case DECIMAL -> java.math.BigDecimal.class.getName();
-            case TIMESTAMP -> java.sql.Timestamp.class.getName();
+            case DECIMAL -> BigDecimal.class.getName();
+            case TIMESTAMP -> Timestamp.class.getName();
             case BYTES -> byte[].class.getName();
             case STRING -> String.class.getName();
         };

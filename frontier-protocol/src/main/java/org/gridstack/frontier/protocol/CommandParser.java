@@ -3,6 +3,7 @@ package org.gridstack.frontier.protocol;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -162,7 +163,7 @@ public final class CommandParser {
             } else {
                 byte[] enc = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
                 if (n + enc.length > out.length) {
-                    out = java.util.Arrays.copyOf(out, out.length * 2 + enc.length);
+                    out = Arrays.copyOf(out, out.length * 2 + enc.length);
                 }
                 System.arraycopy(enc, 0, out, n, enc.length);
                 n += enc.length;

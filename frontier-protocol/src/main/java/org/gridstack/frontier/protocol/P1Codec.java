@@ -1,6 +1,8 @@
 package org.gridstack.frontier.protocol;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Objects;
@@ -101,8 +103,8 @@ public final class P1Codec {
             byte[] sql = out.toByteArray();
             var decoder = StandardCharsets.UTF_8.newDecoder();
             try {
-                return decoder.decode(java.nio.ByteBuffer.wrap(sql)).toString();
-            } catch (java.nio.charset.CharacterCodingException e) {
+                return decoder.decode(ByteBuffer.wrap(sql)).toString();
+            } catch (CharacterCodingException e) {
                 throw new FrontierProtocolException("p1 SQL text is not valid UTF-8");
             }
         } catch (DataFormatException e) {

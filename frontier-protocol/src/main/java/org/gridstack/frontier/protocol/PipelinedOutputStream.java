@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -89,7 +90,7 @@ public final class PipelinedOutputStream extends OutputStream {
                 pos = 0;
             }
             if (pos == current.length && current.length < blockSize) {
-                current = java.util.Arrays.copyOf(current, Math.min(blockSize, current.length * 2)); // still the first block
+                current = Arrays.copyOf(current, Math.min(blockSize, current.length * 2)); // still the first block
             }
             int n = Math.min(len, current.length - pos);
             System.arraycopy(b, off, current, pos, n);

@@ -2,6 +2,7 @@ package org.gridstack.frontier.protocol;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -45,7 +46,7 @@ public final class RowStreamWriter {
         if (value == null) {
             writeNull(RowType.ARRAY);
         } else {
-            writeBytes(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            writeBytes(value.getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -19,10 +19,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.gridstack.frontier.db.TableChange;
 import org.gridstack.frontier.db.TableName;
 import org.slf4j.Logger;
@@ -258,7 +261,7 @@ public final class CacheInvalidator implements AutoCloseable {
      *
      * @throws IllegalArgumentException when no registered cache has that name
      */
-    public java.util.concurrent.Future<Integer> flush(String cacheName) {
+    public Future<Integer> flush(String cacheName) {
         List<Cache> targets = cacheName == null ? caches
                 : caches.stream().filter(c -> c.name().equals(cacheName)).toList();
         if (targets.isEmpty() && cacheName != null) {
@@ -282,7 +285,7 @@ public final class CacheInvalidator implements AutoCloseable {
         var done = worker.submit(() -> { });
         try {
             done.get(timeout, unit);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             // nothing queued can fail this way; a timeout leaves purges running
         }
     }

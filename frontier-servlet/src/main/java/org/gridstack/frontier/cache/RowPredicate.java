@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntPredicate;
 import org.gridstack.frontier.db.Comparability;
 import org.gridstack.frontier.db.TableChange;
 
@@ -111,7 +112,7 @@ public record RowPredicate(List<Condition> conditions) {
         return a == Truth.TRUE && b == Truth.TRUE ? Truth.TRUE : Truth.MAYBE;
     }
 
-    private static Truth from(Integer sign, java.util.function.IntPredicate holds) {
+    private static Truth from(Integer sign, IntPredicate holds) {
         if (sign == null) {
             return Truth.MAYBE;
         }

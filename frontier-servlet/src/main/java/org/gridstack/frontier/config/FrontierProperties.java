@@ -1,8 +1,13 @@
 package org.gridstack.frontier.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import org.gridstack.frontier.protocol.zlib.Libdeflate;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
+import org.gridstack.service.admission.ClientAddressResolver;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -98,7 +103,7 @@ public class FrontierProperties {
      * {@code X-Forwarded-For} names the client for the per-address share; from any other peer the
      * header is ignored. Default none: every client is its peer address.
      */
-    private java.util.List<String> trustedProxies = java.util.List.of();
+    private List<String> trustedProxies = List.of();
     /** JDBC fetch size. */
     private int fetchSize = 2_000;
     /** Threads compressing blocks of one response in parallel (pigz style); 1 compresses on the request thread. */
@@ -140,13 +145,13 @@ public class FrontierProperties {
      * Caches to purge when tables change, each {@code name=host:port,urlBase,tier} (tier 1 is
      * nearest the servlet and purged first).
      */
-    private java.util.List<String> invalidationCaches = new java.util.ArrayList<>();
+    private List<String> invalidationCaches = new ArrayList<>();
     /** Served URLs remembered for invalidation (least recently served forgotten first). */
     private int invalidationMaxUrls = 100_000;
     /** Retries of a PURGE to a cache that does not answer. */
     private int invalidationRetries = 5;
     /** Flush every registered cache this often (e.g. {@code 6h}); unset: only on command. */
-    private java.time.Duration invalidationFlushPeriod;
+    private Duration invalidationFlushPeriod;
     /**
      * {@code row}: a URL whose simple WHERE clause no changed row (old or new image, from the
      * triggers' NOTIFY) can satisfy is not purged; {@code table}: every URL reading a changed table is.
@@ -158,7 +163,7 @@ public class FrontierProperties {
      */
     private String adminToken;
     /** Addresses allowed to send cache commands to /frontier-admin. */
-    private java.util.List<String> adminAddresses = new java.util.ArrayList<>(java.util.List.of("127.0.0.1", "0:0:0:0:0:0:0:1"));
+    private List<String> adminAddresses = new ArrayList<>(List.of("127.0.0.1", "0:0:0:0:0:0:0:1"));
     /** A PostgreSQL SQL file to load into an embedded PostgreSQL started for a demo (see README). */
     private Path demoSchema;
     /**
@@ -220,7 +225,7 @@ public class FrontierProperties {
     public long getResponseBufferTotalBytes() { return responseBufferTotalBytes; }
     public void setResponseBufferTotalBytes(long v) { responseBufferTotalBytes = notNegative("response-buffer-total-bytes", v); }
     public Path getSpoolDirectory() { return spoolDirectory; }
-    public void setSpoolDirectory(Path v) { spoolDirectory = java.util.Objects.requireNonNull(v, "frontier.spool-directory is null"); }
+    public void setSpoolDirectory(Path v) { spoolDirectory = Objects.requireNonNull(v, "frontier.spool-directory is null"); }
     public long getSpoolClientBytes() { return spoolClientBytes; }
     public void setSpoolClientBytes(long v) {
         if (v < 0 || v % (1024 * 1024) != 0) {
@@ -239,10 +244,10 @@ public class FrontierProperties {
         }
         clientPoolShare = v;
     }
-    public java.util.List<String> getTrustedProxies() { return trustedProxies; }
-    public void setTrustedProxies(java.util.List<String> v) {
-        org.gridstack.service.admission.ClientAddressResolver.trusting(v); // refuses what is not an address block
-        trustedProxies = java.util.List.copyOf(v);
+    public List<String> getTrustedProxies() { return trustedProxies; }
+    public void setTrustedProxies(List<String> v) {
+        ClientAddressResolver.trusting(v); // refuses what is not an address block
+        trustedProxies = List.copyOf(v);
     }
     public int getFetchSize() { return fetchSize; }
     public void setFetchSize(int v) { fetchSize = notNegative("fetch-size", v) == 0 ? 0 : v; }
@@ -256,7 +261,7 @@ public class FrontierProperties {
         compressionBlockSize = v;
     }
     public ZlibEncoderSettings.Choice getCompressionEncoder() { return compressionEncoder; }
-    public void setCompressionEncoder(ZlibEncoderSettings.Choice v) { compressionEncoder = java.util.Objects.requireNonNull(v, "frontier.compression-encoder is null"); }
+    public void setCompressionEncoder(ZlibEncoderSettings.Choice v) { compressionEncoder = Objects.requireNonNull(v, "frontier.compression-encoder is null"); }
     public String getCompressionLibrary() { return compressionLibrary; }
     public void setCompressionLibrary(String v) {
         if (v == null || v.isBlank()) {
@@ -288,25 +293,25 @@ public class FrontierProperties {
     public void setLastModifiedTableName(String v) { lastModifiedTableName = v; }
     public boolean isInvalidationEnabled() { return invalidationEnabled; }
     public void setInvalidationEnabled(boolean v) { invalidationEnabled = v; }
-    public java.util.List<String> getInvalidationCaches() { return invalidationCaches; }
-    public void setInvalidationCaches(java.util.List<String> v) { invalidationCaches = v; }
+    public List<String> getInvalidationCaches() { return invalidationCaches; }
+    public void setInvalidationCaches(List<String> v) { invalidationCaches = v; }
     public int getInvalidationMaxUrls() { return invalidationMaxUrls; }
     public void setInvalidationMaxUrls(int v) { invalidationMaxUrls = positive("invalidation-max-urls", v); }
     public int getInvalidationRetries() { return invalidationRetries; }
     public void setInvalidationRetries(int v) { invalidationRetries = notNegative("invalidation-retries", v); }
-    public java.time.Duration getInvalidationFlushPeriod() { return invalidationFlushPeriod; }
-    public void setInvalidationFlushPeriod(java.time.Duration v) { invalidationFlushPeriod = v; }
+    public Duration getInvalidationFlushPeriod() { return invalidationFlushPeriod; }
+    public void setInvalidationFlushPeriod(Duration v) { invalidationFlushPeriod = v; }
     public InvalidationGranularity getInvalidationGranularity() { return invalidationGranularity; }
     public void setInvalidationGranularity(InvalidationGranularity v) {
-        invalidationGranularity = java.util.Objects.requireNonNull(v, "invalidation-granularity must be row or table");
+        invalidationGranularity = Objects.requireNonNull(v, "invalidation-granularity must be row or table");
     }
 
     /** What a change purges: readers of the changed rows, or every reader of the changed table. */
     public enum InvalidationGranularity { ROW, TABLE }
     public String getAdminToken() { return adminToken; }
     public void setAdminToken(String v) { adminToken = v; }
-    public java.util.List<String> getAdminAddresses() { return adminAddresses; }
-    public void setAdminAddresses(java.util.List<String> v) { adminAddresses = v; }
+    public List<String> getAdminAddresses() { return adminAddresses; }
+    public void setAdminAddresses(List<String> v) { adminAddresses = v; }
     public Path getDemoSchema() { return demoSchema; }
     public void setDemoSchema(Path v) { demoSchema = v; }
     public String getDemoTempFileLimit() { return demoTempFileLimit; }

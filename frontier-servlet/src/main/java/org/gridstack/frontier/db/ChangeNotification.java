@@ -3,6 +3,7 @@ package org.gridstack.frontier.db;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,7 +59,7 @@ public record ChangeNotification(TableName table, long atEpochSecond, List<Map<S
                 }
             }
             return Optional.of(new ChangeNotification(table, at, List.copyOf(rows)));
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }

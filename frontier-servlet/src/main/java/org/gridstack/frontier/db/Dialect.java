@@ -1,6 +1,8 @@
 package org.gridstack.frontier.db;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -31,9 +33,9 @@ public interface Dialect {
      * A non-binary value as the bytes of its text form in UTF-8, null for NULL. The default reads
      * the string; a dialect may return the driver's bytes directly when they are already that.
      */
-    default byte[] textValue(java.sql.ResultSet rs, int column) throws SQLException {
+    default byte[] textValue(ResultSet rs, int column) throws SQLException {
         String s = rs.getString(column);
-        return s == null ? null : s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** Called on a connection (auto-commit off) before the query runs. */

@@ -3,6 +3,8 @@ package org.gridstack.frontier.db;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Knows when tables were last modified, without taking a connection from the query pool on the
@@ -17,17 +19,17 @@ public interface LastModifiedSource extends AutoCloseable {
      * The schema-qualified names of these tables as the database resolves them, or empty when any
      * cannot be resolved (used to match change notifications to served URLs).
      */
-    default Optional<java.util.Set<TableName>> resolve(Collection<TableName> tables) {
+    default Optional<Set<TableName>> resolve(Collection<TableName> tables) {
         for (TableName t : tables) {
             if (t.schema() == null) {
                 return Optional.empty();
             }
         }
-        return Optional.of(java.util.Set.copyOf(tables));
+        return Optional.of(Set.copyOf(tables));
     }
 
     /** Registers a listener told, on a background thread, which tables changed. */
-    default void onChange(java.util.function.Consumer<java.util.Set<TableName>> listener) {
+    default void onChange(Consumer<Set<TableName>> listener) {
     }
 
     @Override

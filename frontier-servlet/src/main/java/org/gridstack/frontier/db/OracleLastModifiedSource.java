@@ -9,10 +9,14 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -34,8 +38,8 @@ public final class OracleLastModifiedSource implements LastModifiedSource {
     private final String query;
     private final long validateNanos;
     private final Map<TableName, Entry> cache = new ConcurrentHashMap<>();
-    private final java.util.Set<TableName> loading = ConcurrentHashMap.newKeySet();
-    private final java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+    private final Set<TableName> loading = ConcurrentHashMap.newKeySet();
+    private final ExecutorService reader = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "frontier-oracle-last-modified");
         t.setDaemon(true);
         return t;
@@ -89,8 +93,8 @@ public final class OracleLastModifiedSource implements LastModifiedSource {
 
     private void read(TableName t) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(query)) {
-            ps.setString(1, t.schema().toUpperCase(java.util.Locale.ROOT));
-            ps.setString(2, t.name().toUpperCase(java.util.Locale.ROOT));
+            ps.setString(1, t.schema().toUpperCase(Locale.ROOT));
+            ps.setString(2, t.name().toUpperCase(Locale.ROOT));
             Instant time = null;
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next() && rs.getString(1) != null) {

@@ -1,6 +1,7 @@
 package org.gridstack.frontier.db;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -43,7 +44,7 @@ public final class PostgresDialect implements Dialect {
      * exactly those, the same text {@code getString} would decode, without making a String.
      */
     @Override
-    public byte[] textValue(java.sql.ResultSet rs, int column) throws SQLException {
+    public byte[] textValue(ResultSet rs, int column) throws SQLException {
         return rs.getBytes(column);
     }
 

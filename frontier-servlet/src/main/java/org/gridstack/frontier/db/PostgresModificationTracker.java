@@ -9,15 +9,21 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -53,10 +59,10 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread worker;
     private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), Map.of(), 0);
-    private final java.util.List<java.util.function.Consumer<java.util.Set<TableName>>> listeners =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final java.util.List<java.util.function.Consumer<List<TableChange>>> changeListeners =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Consumer<Set<TableName>>> listeners =
+            new CopyOnWriteArrayList<>();
+    private final List<Consumer<List<TableChange>>> changeListeners =
+            new CopyOnWriteArrayList<>();
 
     /** Tracked times by schema-qualified name, and the schema an unqualified name resolves to. */
     private record Snapshot(Map<TableName, Instant> times, Map<String, String> visibleSchema,
@@ -130,9 +136,9 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     }
 
     @Override
-    public Optional<java.util.Set<TableName>> resolve(Collection<TableName> tables) {
+    public Optional<Set<TableName>> resolve(Collection<TableName> tables) {
         Snapshot s = snapshot;
-        java.util.Set<TableName> out = new java.util.HashSet<>();
+        Set<TableName> out = new HashSet<>();
         for (TableName t : tables) {
             String schema = t.schema() != null ? t.schema() : s.visibleSchema().get(t.name());
             if (schema == null) {
@@ -140,11 +146,11 @@ public final class PostgresModificationTracker implements LastModifiedSource {
             }
             out.add(new TableName(schema, t.name()));
         }
-        return Optional.of(java.util.Set.copyOf(out));
+        return Optional.of(Set.copyOf(out));
     }
 
     @Override
-    public void onChange(java.util.function.Consumer<java.util.Set<TableName>> listener) {
+    public void onChange(Consumer<Set<TableName>> listener) {
         listeners.add(Objects.requireNonNull(listener, "listener is null"));
     }
 
@@ -152,7 +158,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
      * Registers a listener told, on a background thread, what changed in which tables: row images
      * when the notifications prove they are complete, otherwise the whole table.
      */
-    public void onTableChanges(java.util.function.Consumer<List<TableChange>> listener) {
+    public void onTableChanges(Consumer<List<TableChange>> listener) {
         changeListeners.add(Objects.requireNonNull(listener, "listener is null"));
     }
 
@@ -168,7 +174,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
         if (previous.loadedAtNanos() == 0 || (listeners.isEmpty() && changeListeners.isEmpty())) {
             return;
         }
-        java.util.Set<TableName> changed = new java.util.HashSet<>();
+        Set<TableName> changed = new HashSet<>();
         next.times().forEach((table, time) -> {
             if (!time.equals(previous.times().get(table))) {
                 changed.add(table);
@@ -177,7 +183,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
         if (!changed.isEmpty()) {
             for (var l : listeners) {
                 try {
-                    l.accept(java.util.Set.copyOf(changed));
+                    l.accept(Set.copyOf(changed));
                 } catch (RuntimeException e) {
                     log.warn("change listener failed: {}", e.toString());
                 }
@@ -199,19 +205,19 @@ public final class PostgresModificationTracker implements LastModifiedSource {
     }
 
     /** Row-level changes where the notifications cover every change of a table, whole tables otherwise. */
-    private static List<TableChange> tableChanges(Snapshot previous, Snapshot next, java.util.Set<TableName> changed,
+    private static List<TableChange> tableChanges(Snapshot previous, Snapshot next, Set<TableName> changed,
                                           List<ChangeNotification> notes, boolean unreadable) {
         Map<TableName, List<ChangeNotification>> byTable = new HashMap<>();
         for (ChangeNotification n : notes) {
             Instant before = previous.times().get(n.table());
             // a change already read in an earlier snapshot was reported then (as the whole table)
             if (before == null || n.atEpochSecond() > before.getEpochSecond()) {
-                byTable.computeIfAbsent(n.table(), k -> new java.util.ArrayList<>()).add(n);
+                byTable.computeIfAbsent(n.table(), k -> new ArrayList<>()).add(n);
             }
         }
-        java.util.Set<TableName> tables = new java.util.LinkedHashSet<>(changed);
+        Set<TableName> tables = new LinkedHashSet<>(changed);
         tables.addAll(byTable.keySet());
-        List<TableChange> out = new java.util.ArrayList<>();
+        List<TableChange> out = new ArrayList<>();
         for (TableName table : tables) {
             List<ChangeNotification> own = byTable.getOrDefault(table, List.of());
             Instant before = previous.times().get(table);
@@ -223,7 +229,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                 out.add(TableChange.wholeTable(table));
                 continue;
             }
-            List<Map<String, Object>> rows = new java.util.ArrayList<>();
+            List<Map<String, Object>> rows = new ArrayList<>();
             own.forEach(n -> rows.addAll(n.rows()));
             out.add(new TableChange(table, rows, next.columns().getOrDefault(table, Map.of())));
         }
@@ -298,7 +304,7 @@ public final class PostgresModificationTracker implements LastModifiedSource {
                     PGNotification[] notes = pg.getNotifications((int) Math.min(validateMillis, 1000));
                     boolean due = System.nanoTime() - snapshot.loadedAtNanos() > TimeUnit.MILLISECONDS.toNanos(validateMillis);
                     if ((notes != null && notes.length > 0) || due) {
-                        List<ChangeNotification> parsed = new java.util.ArrayList<>();
+                        List<ChangeNotification> parsed = new ArrayList<>();
                         boolean unreadable = false;
                         for (PGNotification n : notes == null ? new PGNotification[0] : notes) {
                             var note = ChangeNotification.parse(n.getParameter());

@@ -10,6 +10,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.protocol.RowStreamWriter;
@@ -78,7 +79,7 @@ public final class QueryRunner {
         long t0 = System.nanoTime();
         try (Connection connection = dataSource.getConnection()) {
             long t1 = System.nanoTime();
-            acquireTimer.record(t1 - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
+            acquireTimer.record(t1 - t0, TimeUnit.NANOSECONDS);
             try {
                 if (connection.getAutoCommit()) {
                     connection.setAutoCommit(false);
@@ -114,7 +115,7 @@ public final class QueryRunner {
             }
             running.attach(ps);
             try (ResultSet rs = ps.executeQuery()) {
-                executeTimer.record(System.nanoTime() - t1, java.util.concurrent.TimeUnit.NANOSECONDS);
+                executeTimer.record(System.nanoTime() - t1, TimeUnit.NANOSECONDS);
                 progress.executed();
                 ResultSetMetaData md = rs.getMetaData();
                 int n = md.getColumnCount();

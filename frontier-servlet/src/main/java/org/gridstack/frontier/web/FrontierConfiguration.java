@@ -6,18 +6,23 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
 import org.apache.catalina.core.StandardHost;
+import org.gridstack.frontier.cache.CacheInvalidator;
 import org.gridstack.frontier.cache.CachePolicy;
+import org.gridstack.frontier.cache.ServedUrlRegistry;
 import org.gridstack.frontier.config.FrontierProperties;
 import org.gridstack.frontier.db.Dialect;
 import org.gridstack.frontier.db.LastModifiedSource;
@@ -31,6 +36,9 @@ import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
 import org.gridstack.service.admission.AddressShare;
 import org.gridstack.service.admission.ClientAddressResolver;
 import org.gridstack.service.http.BrokenAnswerValve;
+import org.gridstack.sqlguard.QueryErrorOverride;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
@@ -43,7 +51,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({FrontierProperties.class, DataSourceProperties.class})
 public class FrontierConfiguration {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FrontierConfiguration.class);
+    private static final Logger LOG = LoggerFactory.getLogger(FrontierConfiguration.class);
 
     /** Where queries go: the demo database, a container DataSource by JNDI name, or spring.datasource.*. */
     record Database(DataSource dataSource, Dialect dialect, String url, Properties credentials) {
@@ -111,7 +119,7 @@ public class FrontierConfiguration {
         config.setReadOnly(true);
         config.setConnectionTestQuery(dialect.validationQuery());
         config.setInitializationFailTimeout(-1); // start even when the database is down; requests report it
-        config.setExceptionOverrideClassName(org.gridstack.sqlguard.QueryErrorOverride.class.getName());
+        config.setExceptionOverrideClassName(QueryErrorOverride.class.getName());
         return new Database(new HikariDataSource(config), dialect, url, merged(dialect.driverProperties(), credentials));
     }
 
@@ -192,8 +200,8 @@ public class FrontierConfiguration {
     }
 
     /** Automatic invalidation, when caches are registered: served URLs, and a purger fed by the change tracker. */
-    public record Invalidation(org.gridstack.frontier.cache.ServedUrlRegistry registry,
-                               org.gridstack.frontier.cache.CacheInvalidator invalidator) implements AutoCloseable {
+    public record Invalidation(ServedUrlRegistry registry,
+                               CacheInvalidator invalidator) implements AutoCloseable {
         @Override
         public void close() {
             if (invalidator != null) {
@@ -207,14 +215,14 @@ public class FrontierConfiguration {
         if (!properties.isInvalidationEnabled()) {
             return new Invalidation(null, null);
         }
-        var caches = properties.getInvalidationCaches().stream().map(org.gridstack.frontier.cache.CacheInvalidator.Cache::parse).toList();
+        var caches = properties.getInvalidationCaches().stream().map(CacheInvalidator.Cache::parse).toList();
         // row granularity needs the PostgreSQL triggers' row images; elsewhere it is table granularity
         boolean rows = properties.getInvalidationGranularity() == FrontierProperties.InvalidationGranularity.ROW
-                && lastModified instanceof org.gridstack.frontier.db.PostgresModificationTracker;
-        var registry = new org.gridstack.frontier.cache.ServedUrlRegistry(properties.getInvalidationMaxUrls(), rows);
-        var invalidator = new org.gridstack.frontier.cache.CacheInvalidator(registry, caches, properties.getInvalidationRetries(), meters);
+                && lastModified instanceof PostgresModificationTracker;
+        var registry = new ServedUrlRegistry(properties.getInvalidationMaxUrls(), rows);
+        var invalidator = new CacheInvalidator(registry, caches, properties.getInvalidationRetries(), meters);
         if (rows) {
-            ((org.gridstack.frontier.db.PostgresModificationTracker) lastModified).onTableChanges(invalidator::changed);
+            ((PostgresModificationTracker) lastModified).onTableChanges(invalidator::changed);
         } else {
             lastModified.onChange(invalidator::tablesChanged);
         }
@@ -224,14 +232,14 @@ public class FrontierConfiguration {
     @Bean
     ServletRegistrationBean<CacheAdminServlet> cacheAdminServlet(Invalidation invalidation, FrontierProperties properties,
                                                                  ScheduledExecutorService frontierTimer) {
-        java.time.Duration period = properties.getInvalidationFlushPeriod();
+        Duration period = properties.getInvalidationFlushPeriod();
         if (invalidation.invalidator() != null && period != null && !period.isZero()) {
             frontierTimer.scheduleAtFixedRate(() -> invalidation.invalidator().flush(null), period.toMillis(), period.toMillis(),
-                    java.util.concurrent.TimeUnit.MILLISECONDS);
+                    TimeUnit.MILLISECONDS);
         }
         ServletRegistrationBean<CacheAdminServlet> bean = new ServletRegistrationBean<>(
                 new CacheAdminServlet(invalidation.invalidator(),
-                        new AdminAccess(properties.getAdminToken(), new java.util.HashSet<>(properties.getAdminAddresses()))),
+                        new AdminAccess(properties.getAdminToken(), new HashSet<>(properties.getAdminAddresses()))),
                 "/frontier-admin/*");
         bean.setName("FrontierCacheAdmin");
         return bean;

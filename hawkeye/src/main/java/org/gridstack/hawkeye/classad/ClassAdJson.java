@@ -2,10 +2,12 @@ package org.gridstack.hawkeye.classad;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -28,8 +30,8 @@ public final class ClassAdJson {
     private final ClassAdParser parser;
 
     public ClassAdJson(ObjectMapper mapper, ClassAdParser parser) {
-        this.mapper = java.util.Objects.requireNonNull(mapper, "mapper is null");
-        this.parser = java.util.Objects.requireNonNull(parser, "parser is null");
+        this.mapper = Objects.requireNonNull(mapper, "mapper is null");
+        this.parser = Objects.requireNonNull(parser, "parser is null");
     }
 
     /** With a plain {@link ObjectMapper} and the standard parser. */
@@ -48,7 +50,7 @@ public final class ClassAdJson {
     }
 
     public String toJson(ClassAd ad) {
-        try (java.io.StringWriter w = new java.io.StringWriter();
+        try (StringWriter w = new StringWriter();
                 JsonGenerator g = mapper.getFactory().createGenerator(w)) {
             write(g, ad);
             g.flush();

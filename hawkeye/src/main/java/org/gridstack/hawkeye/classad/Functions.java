@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -374,7 +375,7 @@ final class Functions {
         return Value.ERROR;
     }
 
-    private static Value rounded(Value v, java.util.function.DoubleUnaryOperator f) {
+    private static Value rounded(Value v, DoubleUnaryOperator f) {
         if (v instanceof Value.Int) {
             return v;
         }

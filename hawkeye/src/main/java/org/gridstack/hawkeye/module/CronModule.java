@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -91,7 +92,7 @@ public final class CronModule implements Module {
         command.add(executable.toString());
         command.addAll(args);
         ProcessBuilder pb = ProcessGroupStopper.inOwnSession(new ProcessBuilder(command))
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         Process process;
         try {

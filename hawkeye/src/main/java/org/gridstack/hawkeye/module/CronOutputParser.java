@@ -3,6 +3,7 @@ package org.gridstack.hawkeye.module;
 import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import org.gridstack.hawkeye.classad.ClassAd;
 import org.gridstack.hawkeye.classad.ClassAdParser;
@@ -19,7 +20,7 @@ public final class CronOutputParser {
     private final ClassAdParser parser;
 
     public CronOutputParser(ClassAdParser parser) {
-        this.parser = java.util.Objects.requireNonNull(parser, "parser is null");
+        this.parser = Objects.requireNonNull(parser, "parser is null");
     }
 
     /** The ads in {@code output}, in order; empty blocks are dropped. */

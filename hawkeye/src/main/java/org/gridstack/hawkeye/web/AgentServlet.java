@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.time.Clock;
 import java.util.List;
 
 import org.gridstack.hawkeye.agent.Agent;
@@ -102,7 +103,7 @@ public final class AgentServlet extends HttpServlet {
             try {
                 ClassAd ad = agent.ad();
                 boolean matches = q.constraint() == null || Evaluator.matches(q.constraint(), ad,
-                        new EvaluationBudget(limits), java.time.Clock.systemUTC());
+                        new EvaluationBudget(limits), Clock.systemUTC());
                 ads = !matches ? List.of() : List.of(q.attributes().isEmpty() ? ad : ad.project(q.attributes()));
             } catch (EvaluationLimitException e) {
                 JsonAnswers.error(resp, 503, "the query went over its limits: " + e.getMessage());

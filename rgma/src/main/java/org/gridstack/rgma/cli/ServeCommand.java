@@ -9,6 +9,7 @@ import org.gridstack.rgma.web.RgmaApplication;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.ContextClosedEvent;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,7 +54,7 @@ final class ServeCommand implements Callable<Integer> {
                 + "/rgma/consumer/query?type=latest&select=SELECT+*+FROM+hostload'");
         CountDownLatch stopped = new CountDownLatch(1);
         context.addApplicationListener(e -> {
-            if (e instanceof org.springframework.context.event.ContextClosedEvent) {
+            if (e instanceof ContextClosedEvent) {
                 stopped.countDown();
             }
         });

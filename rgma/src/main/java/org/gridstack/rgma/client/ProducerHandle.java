@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -35,7 +36,7 @@ abstract class ProducerHandle implements AutoCloseable {
                     .POST(HttpRequest.BodyPublishers.ofString(endpoint.json().writeValueAsString(body))).build());
             this.id = created.get("id").asLong();
             this.token = created.get("token").asText();
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -3,6 +3,7 @@ package org.gridstack.rgma.client;
 import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
+import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,7 +45,7 @@ public final class Registry {
     /** Declares a table in the schema ({@code CREATE TABLE ...}); declaring it again identically is fine. */
     public void createTable(String createTable) {
         endpoint.send(endpoint.request("/rgma/schema/tables").header("Content-Type", "text/plain; charset=UTF-8")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(createTable)).build());
+                .POST(HttpRequest.BodyPublishers.ofString(createTable)).build());
     }
 
     /** The schema's tables as the server describes them (JSON). */

@@ -2,6 +2,8 @@ package org.gridstack.rgma.consumer;
 
 import static java.util.Objects.requireNonNull;
 
+import org.gridstack.rgma.sql.RgmaException;
+
 /**
  * A producer a consumer is told to ask directly, without the registry (the seed's first
  * experiment handed producer connections to its consumers): the ProducerServlet's base URL and
@@ -18,12 +20,12 @@ public record ProducerAddress(String endpoint, long id) {
         int hash = t.lastIndexOf('#');
         String endpoint = hash < 0 ? local : t.substring(0, hash);
         if (hash >= 0 && !endpoint.startsWith("http://") && !endpoint.startsWith("https://")) {
-            throw org.gridstack.rgma.sql.RgmaException.badRequest("producer '" + text + "' is not ID or http(s)://host:port#ID");
+            throw RgmaException.badRequest("producer '" + text + "' is not ID or http(s)://host:port#ID");
         }
         try {
             return new ProducerAddress(endpoint, Long.parseLong(t.substring(hash + 1)));
         } catch (NumberFormatException e) {
-            throw org.gridstack.rgma.sql.RgmaException.badRequest("producer '" + text + "' is not ID or URL#ID");
+            throw RgmaException.badRequest("producer '" + text + "' is not ID or URL#ID");
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -153,7 +154,7 @@ public final class ProducerService implements AutoCloseable {
     public Created addOnDemand(OnDemandSource source, InetAddress from) {
         TableDefinition table = schema.createTable(source.createTable()).table();
         ProducerSpec spec = new ProducerSpec(ProducerKind.ON_DEMAND, table.name(), "", StorageKind.MEMORY, Duration.ZERO,
-                Duration.ZERO, Duration.ofMinutes(1), java.util.Set.of(QueryType.STATIC));
+                Duration.ZERO, Duration.ofMinutes(1), Set.of(QueryType.STATIC));
         Created c = create(spec, from, true);
         onDemand.put(c.id(), source);
         return c;

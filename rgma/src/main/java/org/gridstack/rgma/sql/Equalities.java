@@ -1,6 +1,7 @@
 package org.gridstack.rgma.sql;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -52,7 +53,7 @@ public final class Equalities {
      * Whether a row (JDBC values in the table's column order) satisfies every equality; the check
      * a producer with a predicate makes on each tuple it is given.
      */
-    public String violatedBy(TableDefinition table, java.util.List<Object> row) {
+    public String violatedBy(TableDefinition table, List<Object> row) {
         for (Map.Entry<String, String> e : values.entrySet()) {
             int i = table.columnNames().indexOf(e.getKey());
             Object v = row.get(i);

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -236,7 +237,7 @@ public final class RgmaSql {
                     throw RgmaException.badRequest("column " + column.name() + " of " + table.name() + " may not be null");
                 }
             }
-            rows.add(java.util.Arrays.asList(row));
+            rows.add(Arrays.asList(row));
         }
         return new InsertStatement(table, rows);
     }

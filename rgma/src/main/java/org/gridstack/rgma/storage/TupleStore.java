@@ -4,10 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
+import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -241,7 +243,7 @@ public final class TupleStore {
         if (v instanceof OffsetDateTime o) {
             return o.withOffsetSameInstant(ZoneOffset.UTC).toString();
         }
-        if (v instanceof java.sql.Date || v instanceof java.sql.Time) {
+        if (v instanceof Date || v instanceof Time) {
             return v.toString();
         }
         if (v instanceof String s) {

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -100,7 +101,7 @@ class ConsumerController {
         long heartbeat = properties.getConsumer().getHeartbeat().toNanos();
         StreamingResponseBody body = out -> {
             try {
-                write(out, sse, "columns", json.writeValueAsString(java.util.Map.of("columns", query.select().columns())));
+                write(out, sse, "columns", json.writeValueAsString(Map.of("columns", query.select().columns())));
                 out.flush();
                 long lastWrite = System.nanoTime();
                 while (true) {
@@ -112,7 +113,7 @@ class ConsumerController {
                         }
                         lastWrite = System.nanoTime();
                     } else if (query.isClosed()) {
-                        write(out, sse, "end", json.writeValueAsString(java.util.Map.of("end", query.endReason())));
+                        write(out, sse, "end", json.writeValueAsString(Map.of("end", query.endReason())));
                         out.flush();
                         return;
                     } else if (System.nanoTime() - lastWrite > heartbeat) {

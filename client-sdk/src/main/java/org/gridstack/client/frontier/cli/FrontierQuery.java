@@ -1,9 +1,11 @@
 package org.gridstack.client.frontier.cli;
 
 import java.io.PrintStream;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierException;
@@ -91,7 +93,7 @@ public final class FrontierQuery {
         return args[i];
     }
 
-    private static int query(FrontierClient client, List<java.net.URI> proxies, String sql, QueryOptions options,
+    private static int query(FrontierClient client, List<URI> proxies, String sql, QueryOptions options,
             PrintStream out, PrintStream err) {
         FrontierResult r;
         try {
@@ -127,7 +129,7 @@ public final class FrontierQuery {
         if (!proxies.isEmpty() && o.proxy() == null) {
             // the C client's fail-over goes direct when every proxy fails: say so, or a dead cache goes unnoticed
             err.printf("frontier-query: WARNING: no proxy answered (%s); the answer came directly from the server%n",
-                    proxies.stream().map(java.net.URI::toString).collect(java.util.stream.Collectors.joining(", ")));
+                    proxies.stream().map(URI::toString).collect(Collectors.joining(", ")));
         }
         return 0;
     }

@@ -2,6 +2,7 @@ package org.gridstack.client.frontier.jdbc;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
@@ -23,7 +24,7 @@ import org.gridstack.frontier.protocol.Ttl;
  * defaults. Registered through {@code META-INF/services/java.sql.Driver}. Thread-safe (stateless).
  */
 @ThreadSafe
-public final class FrontierDriver implements java.sql.Driver {
+public final class FrontierDriver implements Driver {
     public static final String PREFIX = "jdbc:frontier:";
     static final int MAJOR_VERSION = 0;
     static final int MINOR_VERSION = 1;

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -116,7 +117,7 @@ public final class FrontierPreparedStatement extends FrontierStatement {
 
     public void setString(int index, String value) throws SQLException {
         if (value == null) {
-            setNull(index, java.sql.Types.VARCHAR);
+            setNull(index, Types.VARCHAR);
         }
         bind(index, value);
     }
@@ -147,7 +148,7 @@ public final class FrontierPreparedStatement extends FrontierStatement {
 
     public void setBigDecimal(int index, BigDecimal value) throws SQLException {
         if (value == null) {
-            setNull(index, java.sql.Types.NUMERIC);
+            setNull(index, Types.NUMERIC);
         }
         bind(index, value.toPlainString());
     }
@@ -155,14 +156,14 @@ public final class FrontierPreparedStatement extends FrontierStatement {
     /** Sent as {@code yyyy-mm-dd hh:mm:ss.f...}; the timestamp contains ':' and is therefore refused. */
     public void setTimestamp(int index, Timestamp value) throws SQLException {
         if (value == null) {
-            setNull(index, java.sql.Types.TIMESTAMP);
+            setNull(index, Types.TIMESTAMP);
         }
         bind(index, value.toString());
     }
 
     public void setObject(int index, Object value) throws SQLException {
         if (value == null) {
-            setNull(index, java.sql.Types.NULL);
+            setNull(index, Types.NULL);
         }
         bind(index, value instanceof BigDecimal d ? d.toPlainString() : value.toString());
     }

@@ -3,6 +3,7 @@ package org.gridstack.client.frontier.jdbc;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.Objects;
@@ -220,7 +221,7 @@ public class FrontierStatement implements JdbcObject {
 
     public void setFetchDirection(int direction) throws SQLException {
         if (direction != ResultSet.FETCH_FORWARD) {
-            throw new java.sql.SQLFeatureNotSupportedException("result sets are forward-only");
+            throw new SQLFeatureNotSupportedException("result sets are forward-only");
         }
     }
 

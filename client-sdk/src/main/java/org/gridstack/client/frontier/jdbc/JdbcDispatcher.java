@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Wrapper;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -274,7 +275,7 @@ final class JdbcDispatcher<I, T extends JdbcObject> {
         private Entry<T> entryFor(Method m) {
             String name = m.getName();
             boolean open = checksOpen && !whenClosed.contains(name);
-            if (m.getDeclaringClass() == java.sql.Wrapper.class) {
+            if (m.getDeclaringClass() == Wrapper.class) {
                 return new Entry<>(name.equals("unwrap") ? Kind.UNWRAP : Kind.IS_WRAPPER_FOR, null, false, null);
             }
             Invoker<T> registered = invokers.get(key(m));

@@ -6,6 +6,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +32,7 @@ public final class HttpResponseReader {
     /** Status line and headers of a final answer; header names lower-case, repeated headers joined with ", ". */
     public record Head(int status, boolean http11, Map<String, String> headers) {
         public Head {
-            headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(headers, "headers is null")));
+            headers = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(headers, "headers is null")));
         }
 
         /** The header's value (name in any case), or null. */

@@ -2,6 +2,7 @@ package org.gridstack.frontier.protocol.zlib;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Objects;
 
@@ -84,7 +85,7 @@ public final class Base64LineOutputStream extends OutputStream {
         }
         finished = true;
         if (pos > 0) {
-            byte[] text = MIME.encode(java.util.Arrays.copyOf(chunk, pos));
+            byte[] text = MIME.encode(Arrays.copyOf(chunk, pos));
             if (charsOut > 0) {
                 out.write('\n');
                 charsOut++;

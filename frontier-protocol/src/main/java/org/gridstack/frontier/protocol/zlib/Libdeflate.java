@@ -8,6 +8,7 @@ import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -202,7 +203,7 @@ public final class Libdeflate implements AutoCloseable {
     /** Compresses a small sample at a few levels and inflates it with the JDK's zlib. */
     private void selfTest() {
         byte[] sample = ("libdeflate self-test: row,1,CMS_COND_31X_ALIGNMENT,tag_v1;row,2,CMS_COND_31X_ALIGNMENT,tag_v1;"
-                .repeat(40)).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                .repeat(40)).getBytes(StandardCharsets.US_ASCII);
         for (int level : new int[] {1, 6, 9}) {
             byte[] z;
             try (Compressor c = compressor(level)) {
