@@ -1,5 +1,6 @@
 package org.gridstack.testing;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -103,7 +104,8 @@ class TestWanLink {
                 assertEquals(1, link.connectionsAccepted());
             }
         }
-        assertNoLinkThreads();
+        // the forwarder's threads end when their connection ends; give them a moment, then none may be left
+        await("the link's threads end").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50)).until(() -> liveLinkThreads() == 0);
     }
 
     @Test
@@ -118,7 +120,8 @@ class TestWanLink {
             client.setSoTimeout(20_000);
             assertEquals(-1, client.getInputStream().read(), "the client sees the connection end");
         }
-        assertNoLinkThreads();
+        // the forwarder's threads end when their connection ends; give them a moment, then none may be left
+        await("the link's threads end").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50)).until(() -> liveLinkThreads() == 0);
     }
 
     @Test
@@ -134,21 +137,14 @@ class TestWanLink {
                 assertTrue(client.getInputStream().read() == -1, "the link's end of the connection is closed");
             }
         }
-        assertNoLinkThreads();
+        // the forwarder's threads end when their connection ends; give them a moment, then none may be left
+        await("the link's threads end").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50)).until(() -> liveLinkThreads() == 0);
     }
 
     private static byte[] readAll(InputStream in) throws Exception {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         in.transferTo(b);
         return b.toByteArray();
-    }
-
-    private static void assertNoLinkThreads() throws InterruptedException {
-        // the forwarder's threads end when their connection ends; give them a moment, then none may be left
-        for (int i = 0; i < 100 && liveLinkThreads() > 0; i++) {
-            Thread.sleep(50);
-        }
-        assertEquals(0, liveLinkThreads(), "threads of the link still running");
     }
 
     private static long liveLinkThreads() {

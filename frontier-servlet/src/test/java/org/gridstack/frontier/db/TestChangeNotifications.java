@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -84,7 +86,9 @@ class TestChangeNotifications {
             BlockingQueue<List<TableChange>> changes = new LinkedBlockingQueue<>();
             try (PostgresModificationTracker tracker = new PostgresModificationTracker(pool, db.jdbcUrl(), db.readerProperties(), 3600)) {
                 tracker.onTableChanges(changes::add);
-                awaitListening(db);
+                await("the tracker started listening").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                        .until(() -> readerConnections(db) >= 1);
+                Thread.sleep(500); // let it finish LISTEN and its first load
                 try (Connection c = db.adminConnection(); Statement s = c.createStatement()) {
                     s.executeUpdate("UPDATE items SET name = 'renamed' WHERE id = 5");
                 }
@@ -134,20 +138,12 @@ class TestChangeNotifications {
         return ChangeNotification.parse(payload).orElseThrow(() -> new AssertionError("not a version 1 payload: " + payload));
     }
 
-    /** Waits until the tracker's reader connection is up (pg_listening_channels is per session). */
-    private static void awaitListening(DemoDatabase db) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < end) {
-            try (Connection c = db.adminConnection(); Statement s = c.createStatement();
-                 var rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE usename = '" + db.readerUser() + "'")) {
-                rs.next();
-                if (rs.getInt(1) >= 1) {
-                    Thread.sleep(500); // let it finish LISTEN and its first load
-                    return;
-                }
-            }
-            Thread.sleep(100);
+    /** The tracker's reader connections (pg_listening_channels is per session, so ask pg_stat_activity). */
+    private static int readerConnections(DemoDatabase db) throws Exception {
+        try (Connection c = db.adminConnection(); Statement s = c.createStatement();
+             var rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE usename = '" + db.readerUser() + "'")) {
+            rs.next();
+            return rs.getInt(1);
         }
-        throw new AssertionError("the tracker did not start listening");
     }
 }

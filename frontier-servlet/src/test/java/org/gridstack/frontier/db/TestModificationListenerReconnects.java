@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,6 +8,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -39,33 +41,30 @@ class TestModificationListenerReconnects {
             BlockingQueue<Set<TableName>> changes = new LinkedBlockingQueue<>();
             try (PostgresModificationTracker tracker = new PostgresModificationTracker(pool, db.jdbcUrl(), db.readerProperties(), 3600)) {
                 tracker.onChange(changes::add);
-                awaitListenConnections(db, 1);
+                await("a LISTEN connection").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> readerConnections(db) >= 1);
+                Thread.sleep(300); // let it finish LISTEN and its first load
 
                 update(db, 1);
-                assertTrue(changed(changes), "the first change was not reported");
+                await("the first change was reported").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+                        .until(() -> reportsTable(changes.poll()));
 
                 assertEquals(1, terminateReaderConnections(db), "expected exactly the LISTEN connection");
-                awaitListenConnections(db, 1);
+                await("a LISTEN connection").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> readerConnections(db) >= 1);
+                Thread.sleep(300); // let it finish LISTEN and its first load
                 // the reconnecting listener reloads once; drop what that reported, then change again
                 changes.poll(1, TimeUnit.SECONDS);
                 changes.clear();
                 Thread.sleep(1100); // tracked times have whole-second resolution
                 update(db, 2);
-                assertTrue(changed(changes), "a change after the connection loss was not reported: the listener did not re-subscribe");
+                await("a change after the connection loss was reported (the listener re-subscribed)").atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(100)).until(() -> reportsTable(changes.poll()));
                 assertTrue(tracker.lastModified(Set.of(TABLE)).isPresent());
             }
         }
     }
 
-    private static boolean changed(BlockingQueue<Set<TableName>> changes) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < end) {
-            Set<TableName> c = changes.poll(500, TimeUnit.MILLISECONDS);
-            if (c != null && c.contains(TABLE)) {
-                return true;
-            }
-        }
-        return false;
+    private static boolean reportsTable(Set<TableName> change) {
+        return change != null && change.contains(TABLE);
     }
 
     private static void update(DemoDatabase db, int value) throws SQLException {
@@ -83,20 +82,12 @@ class TestModificationListenerReconnects {
         }
     }
 
-    /** Waits until a reader connection is LISTENing (pg_listening_channels is per session, so ask pg_stat_activity). */
-    private static void awaitListenConnections(DemoDatabase db, int n) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < end) {
-            try (Connection c = db.adminConnection(); Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE usename = '" + db.readerUser() + "'")) {
-                rs.next();
-                if (rs.getInt(1) >= n) {
-                    Thread.sleep(300); // let it finish LISTEN and its first load
-                    return;
-                }
-            }
-            Thread.sleep(100);
+    /** The reader's connections (pg_listening_channels is per session, so ask pg_stat_activity). */
+    private static int readerConnections(DemoDatabase db) throws SQLException {
+        try (Connection c = db.adminConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE usename = '" + db.readerUser() + "'")) {
+            rs.next();
+            return rs.getInt(1);
         }
-        throw new AssertionError("no LISTEN connection within 30 s");
     }
 }

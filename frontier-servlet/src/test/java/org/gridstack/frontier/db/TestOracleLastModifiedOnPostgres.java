@@ -1,8 +1,10 @@
 package org.gridstack.frontier.db;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -29,18 +31,13 @@ class TestOracleLastModifiedOnPostgres {
             try (OracleLastModifiedSource source = new OracleLastModifiedSource(ds, "public.frontier_last_modified", 300)) {
                 List<TableName> types = List.of(new TableName("PUBLIC", "T_TYPES"));
                 assertTrue(source.lastModified(List.of(new TableName(null, "T_TYPES"))).isEmpty(), "bare names are not looked up");
-                Optional<Instant> found = Optional.empty();
-                for (int i = 0; i < 100 && found.isEmpty(); i++) { // the first lookup runs in the background
-                    found = source.lastModified(types);
-                    Thread.sleep(50);
-                }
+                // the first lookup runs in the background
+                Optional<Instant> found = await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+                        .until(() -> source.lastModified(types), Optional::isPresent);
                 assertEquals(LocalDateTime.parse("2024-01-01T00:00:00").atZone(ZoneId.systemDefault()).toInstant(), found.orElseThrow());
                 List<TableName> both = List.of(new TableName("PUBLIC", "T_TYPES"), new TableName("PUBLIC", "T_STRING"));
-                Optional<Instant> latest = Optional.empty();
-                for (int i = 0; i < 100 && latest.isEmpty(); i++) {
-                    latest = source.lastModified(both);
-                    Thread.sleep(50);
-                }
+                Optional<Instant> latest = await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+                        .until(() -> source.lastModified(both), Optional::isPresent);
                 assertEquals(LocalDateTime.parse("2024-06-15T12:30:00").atZone(ZoneId.systemDefault()).toInstant(), latest.orElseThrow(),
                         "the latest of several tables");
                 assertTrue(source.lastModified(List.of(new TableName("PUBLIC", "NOT_LISTED"))).isEmpty());

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 import org.gridstack.frontier.demo.DemoDatabase;
 import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
@@ -84,20 +87,19 @@ class ITWarOnStockTomcat {
             try {
                 String url = "/Frontier/Frontier/type=frontier_request:1:DEFAULT&encoding=BLOBzip5&p1="
                         + P1Codec.encode("select id, s from T_TYPES order by id");
-                RawHttp.Response r = null;
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-                while (System.nanoTime() < deadline && tomcat.isAlive()) {
-                    try {
-                        r = RawHttp.exchange("127.0.0.1", port, RawHttp.get(url, "HTTP/1.0", "X-Frontier-Id: war-test"));
-                        if (r.status() == 200) {
-                            break;
-                        }
-                    } catch (IOException notYet) {
-                        // Tomcat is still starting
-                    }
-                    Thread.sleep(500);
+                RawHttp.Response r;
+                try {
+                    // IOException: Tomcat is still starting
+                    r = await().atMost(Duration.ofSeconds(240)).pollInterval(Duration.ofMillis(500)).ignoreExceptionsInstanceOf(IOException.class)
+                            .until(() -> {
+                                if (!tomcat.isAlive()) {
+                                    throw new AssertionError("Tomcat exited; no answer from the WAR; Tomcat log:\n" + log());
+                                }
+                                return RawHttp.exchange("127.0.0.1", port, RawHttp.get(url, "HTTP/1.0", "X-Frontier-Id: war-test"));
+                            }, answer -> answer.status() == 200);
+                } catch (ConditionTimeoutException e) {
+                    throw new AssertionError("no answer from the WAR; Tomcat log:\n" + log(), e);
                 }
-                assertTrue(r != null && r.status() == 200, "no answer from the WAR; Tomcat log:\n" + log());
                 DecodedPayload p = ResponseParser.parse(r.bodyText()).payloads().get(0);
                 assertEquals(0, p.error(), p.message());
                 assertEquals(6, p.records());

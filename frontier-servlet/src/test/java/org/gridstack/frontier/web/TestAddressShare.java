@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.nio.file.Paths;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -87,16 +89,9 @@ class TestAddressShare {
                         request("select pg_sleep(50) as s, " + n + " as n", n))));
             }
             // every attack is either sleeping in the database or already refused
-            int sleeping = 0;
-            for (int i = 0; i < 600; i++) {
-                sleeping = running(watcher, "%pg_sleep(50)%");
-                long refused = attacks.stream().filter(Future::isDone).count();
-                if (sleeping > 0 && sleeping + refused == ATTACKERS) {
-                    break;
-                }
-                Thread.sleep(50);
-            }
-            assertTrue(sleeping > 0, "the attackers' queries run");
+            await("the attackers' queries run, the rest are refused").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(
+                    () -> running(watcher, "%pg_sleep(50)%"),
+                    n -> n > 0 && n + attacks.stream().filter(Future::isDone).count() == ATTACKERS);
 
             DecodedPayload p = selectOneFromAnotherAddress();
             assertEquals(0, p.error(), p.message());

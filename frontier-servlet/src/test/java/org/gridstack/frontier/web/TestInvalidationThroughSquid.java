@@ -1,12 +1,15 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.gridstack.frontier.cache.CacheInvalidator;
 import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
@@ -51,14 +54,13 @@ class TestInvalidationThroughSquid {
                 s.executeUpdate("update T_TYPES set s = 'changed' where id = 2");
             }
             // no refresh from the client: the new value must arrive (bounded wait, no timing claim)
-            String seen = null;
-            int requests = 3; // through tier 2 so far
-            for (int i = 0; i < 100 && !"changed".equals(seen); i++) {
-                Thread.sleep(100);
-                seen = value(tier2, url);
-                requests++;
-            }
-            assertEquals("changed", seen, "the update never reached the client through the caches");
+            AtomicInteger sent = new AtomicInteger(3); // through tier 2 so far
+            await("the update never reached the client through the caches").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        sent.incrementAndGet();
+                        return value(tier2, url);
+                    }, "changed"::equals);
+            int requests = sent.get();
             MeterRegistry meters = server.bean(MeterRegistry.class);
             assertTrue(meters.get("frontier.invalidation.purged").counter().count() >= 2, "purged from both levels");
             invalidator.drain(30, java.util.concurrent.TimeUnit.SECONDS);

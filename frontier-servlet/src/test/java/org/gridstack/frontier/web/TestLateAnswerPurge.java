@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.frontier.cache.CacheInvalidator;
@@ -56,25 +58,19 @@ class TestLateAnswerPurge {
             CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> read(slow));
             try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
                 // the update commits while the query runs: wait until PostgreSQL shows it active
-                boolean running = false;
-                for (int i = 0; i < 300 && !running; i++) {
-                    Thread.sleep(20);
-                    try (var rs = s.executeQuery("select count(*) from pg_stat_activity where state = 'active' and query like '%t_filler a, t_filler b%'"
-                            + " and pid <> pg_backend_pid()")) {
-                        running = rs.next() && rs.getLong(1) > 0;
-                    }
-                }
-                assertTrue(running, "the slow query never showed up in pg_stat_activity");
+                await("the slow query shows up in pg_stat_activity").atMost(Duration.ofSeconds(6)).pollInterval(Duration.ofMillis(20))
+                        .until(() -> {
+                            try (var rs = s.executeQuery("select count(*) from pg_stat_activity where state = 'active' and query like '%t_filler a, t_filler b%'"
+                                    + " and pid <> pg_backend_pid()")) {
+                                return rs.next() && rs.getLong(1) > 0;
+                            }
+                        });
                 s.executeUpdate("update t_late set v = 'new' where id = 1");
             }
             assertEquals("old", first.get(30, TimeUnit.SECONDS), "the race did not happen: the first answer already had the new value");
 
-            String seen = "old";
-            for (int i = 0; i < 20 && !"new".equals(seen); i++) {
-                Thread.sleep(250);
-                seen = read(slow);
-            }
-            assertEquals("new", seen, "Squid kept the answer computed before the change");
+            await("Squid kept the answer computed before the change").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> read(slow), "new"::equals);
             assertTrue(meters.get("frontier.invalidation.late.purges").counter().count() >= 1, "a late purge was made");
         }
     }

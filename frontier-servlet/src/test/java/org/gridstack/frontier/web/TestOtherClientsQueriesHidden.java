@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,7 +44,8 @@ class TestOtherClientsQueriesHidden {
              Connection admin = server.database().adminConnection()) {
             admin.setAutoCommit(true);
             Future<RawHttp.Response> sleeper = pool.submit(() -> get(server, "select pg_sleep(60), '" + SECRET + "' as s"));
-            awaitRunning(admin);
+            await("the other client's query started").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> running(admin));
             for (String probe : PROBES) {
                 RawHttp.Response r = get(server, probe);
                 assertFalse(r.bodyText().contains(SECRET), probe + " showed the other client's SQL");
@@ -63,12 +66,6 @@ class TestOtherClientsQueriesHidden {
         }
     }
 
-    private static void awaitRunning(Connection admin) throws Exception {
-        for (int i = 0; i < 600 && !running(admin); i++) {
-            Thread.sleep(50);
-        }
-        assertTrue(running(admin), "the other client's query never started");
-    }
 
     private static boolean running(Connection admin) throws Exception {
         try (Statement s = admin.createStatement();

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -12,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -158,19 +160,10 @@ class TestRequestWorkBounds {
             for (Socket s : slow) {
                 s.close();
             }
-            awaitServing();
+            // the slow queries end on their own; the other test needs the threads back (bounded wait)
+            await("the server answers 200 again after the slow requests").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> get(payloads(1, 100)).status() == 200);
         }
-    }
-
-    /** The slow queries end on their own; the other test needs the threads back (bounded wait). */
-    private void awaitServing() throws Exception {
-        for (int i = 0; i < 100; i++) {
-            if (get(payloads(1, 100)).status() == 200) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the server still answers 503 ten seconds after the slow requests");
     }
 
     private static void waitFor(InputStream in, String marker) throws Exception {

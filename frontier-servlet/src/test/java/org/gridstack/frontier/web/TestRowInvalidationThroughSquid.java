@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.frontier.cache.CacheInvalidator;
 import org.gridstack.frontier.protocol.DecodedPayload;
@@ -68,7 +70,8 @@ class TestRowInvalidationThroughSquid {
             // (a) updating row 1 purges "id = 1" (new value seen through Squid) and not "id = 2";
             // (d) the OR, the join and the subquery cannot be reasoned about: purged too
             admin(server, "update t_rows set v = 'changed' where id = 1");
-            awaitValue(id1, "changed");
+            await("the change never reached the client through the cache").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> read(id1), "changed"::equals);
             invalidator.drain(30, TimeUnit.SECONDS);
             assertHit(id2, "v2");
             assertHit(range, "0");
@@ -80,21 +83,24 @@ class TestRowInvalidationThroughSquid {
 
             // (b) an UPDATE moving a row into a range purges the range answer (its new image matches)
             admin(server, "update t_rows set n = 150 where id = 2");
-            awaitValue(range, "1");
+            await("the change never reached the client through the cache").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> read(range), "1"::equals);
             invalidator.drain(30, TimeUnit.SECONDS);
             assertMiss(id2, "v2"); // its old and new images match id = 2
             assertHit(id9, "v9");
 
             // (c) deleting a matching row purges
             admin(server, "delete from t_rows where id = 7");
-            awaitValue(inList, "1");
+            await("the change never reached the client through the cache").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> read(inList), "1"::equals);
             invalidator.drain(30, TimeUnit.SECONDS);
             assertHit(id9, "v9");
             assertHit(id12, "v12");
 
             // (e) a statement changing more rows than the trigger's limit (10) purges every reader of the table
             admin(server, "update t_rows set v = v || 'x' where id > 10");
-            awaitValue(id12, "v12x");
+            await("the change never reached the client through the cache").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> read(id12), "v12x"::equals);
             invalidator.drain(30, TimeUnit.SECONDS);
             assertMiss(id9, "v9");
             assertMiss(id2, "v2");
@@ -110,15 +116,6 @@ class TestRowInvalidationThroughSquid {
         try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
             s.executeUpdate(sql);
         }
-    }
-
-    private void awaitValue(String url, String value) throws Exception {
-        String seen = null;
-        for (int i = 0; i < 100 && !value.equals(seen); i++) {
-            Thread.sleep(100);
-            seen = read(url);
-        }
-        assertEquals(value, seen, "the change never reached the client through the cache");
     }
 
     private void assertHit(String url, String value) throws Exception {

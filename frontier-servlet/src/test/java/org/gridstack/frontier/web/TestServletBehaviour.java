@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -149,15 +151,8 @@ class TestServletBehaviour {
             s.executeUpdate("insert into T_EMPTY values (1, 'now not empty')");
         }
         // the trigger's NOTIFY reaches the servlet; wait (bounded) until it shows
-        RawHttp.Response changed = null;
-        for (int i = 0; i < 100; i++) {
-            changed = get(t, "If-Modified-Since: " + lastModified);
-            if (changed.status() == 200) {
-                break;
-            }
-            Thread.sleep(100);
-        }
-        assertEquals(200, changed.status(), "a change to the table must end the 304s");
+        RawHttp.Response changed = await("a change to the table must end the 304s").atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(100)).until(() -> get(t, "If-Modified-Since: " + lastModified), r -> r.status() == 200);
         assertNotEquals(lastModified, changed.header("Last-Modified"));
         assertEquals(1, ResponseParser.parse(changed.bodyText()).payloads().get(0).records());
         try (Connection c = server.database().adminConnection(); Statement s = c.createStatement()) {
@@ -190,15 +185,8 @@ class TestServletBehaviour {
             pool.shutdownNow();
         }
         // and once they are done the server serves again (bounded wait)
-        RawHttp.Response ok = null;
-        for (int i = 0; i < 100; i++) {
-            ok = get(target("BLOB", "select 1"));
-            if (ok.status() == 200) {
-                break;
-            }
-            Thread.sleep(100);
-        }
-        assertEquals(200, ok.status());
+        await("served again").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> get(target("BLOB", "select 1")).status() == 200);
     }
 
     private static void waitFor(InputStream in, String marker) throws Exception {

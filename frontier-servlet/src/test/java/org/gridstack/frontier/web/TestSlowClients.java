@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.nio.file.Paths;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -137,18 +139,15 @@ class TestSlowClients {
             for (int i = 0; i < 5; i++) {
                 greedy.add(pool.submit(() -> get("select * from T_EMPTY", "greedy-client 1.0")));
             }
-            int waiting = 0;
-            for (int i = 0; i < 600 && waiting < 5; i++) {
-                try (Statement s = watcher.createStatement();
-                     ResultSet rs = s.executeQuery("select count(*) from pg_stat_activity where wait_event_type = 'Lock'"
-                             + " and query ilike '%t_empty%' and pid <> pg_backend_pid()")) {
-                    rs.next();
-                    waiting = rs.getInt(1);
-                }
-                if (waiting < 5) {
-                    Thread.sleep(50);
-                }
-            }
+            int waiting = await("the greedy client's queries are running").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> {
+                        try (Statement s = watcher.createStatement();
+                             ResultSet rs = s.executeQuery("select count(*) from pg_stat_activity where wait_event_type = 'Lock'"
+                                     + " and query ilike '%t_empty%' and pid <> pg_backend_pid()")) {
+                            rs.next();
+                            return rs.getInt(1);
+                        }
+                    }, n -> n >= 5);
             assertEquals(5, waiting, "the greedy client's queries are running");
 
             // its sixth is refused at once, with the error max-age; another client is served

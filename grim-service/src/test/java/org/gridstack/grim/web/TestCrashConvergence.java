@@ -1,6 +1,7 @@
 package org.gridstack.grim.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.URI;
@@ -49,9 +50,7 @@ class TestCrashConvergence {
                 AtomicInteger lastAcknowledged = new AtomicInteger();
                 Thread provider = new Thread(() -> sendBatches(first.baseUri(), hosts, lastAcknowledged), "provider");
                 provider.start();
-                while (lastAcknowledged.get() < 15 && provider.isAlive()) {
-                    Thread.sleep(20);
-                }
+                await().forever().pollInterval(Duration.ofMillis(20)).until(() -> lastAcknowledged.get() >= 15 || !provider.isAlive());
                 first.kill();
                 provider.join(60_000);
                 acknowledged = lastAcknowledged.get();

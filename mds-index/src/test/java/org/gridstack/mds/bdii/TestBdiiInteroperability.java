@@ -1,13 +1,17 @@
 package org.gridstack.mds.bdii;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 
+import java.util.Objects;
+import org.awaitility.core.ConditionTimeoutException;
 import org.gridstack.mds.cache.CacheMode;
 import org.gridstack.mds.cache.ProviderCache;
 import org.gridstack.mds.giis.AllowedHostsPolicy;
@@ -80,22 +84,25 @@ class TestBdiiInteroperability {
         }
     }
 
-    /** Polls the server until the filter matches (the BDII writes its first update a few seconds after start). */
-    private static SearchResultEntry awaitEntry(int port, String base, String filter) throws Exception {
-        LDAPException last = null;
-        for (int i = 0; i < 600; i++) {
-            try (LDAPConnection c = new LDAPConnection("127.0.0.1", port)) {
-                SearchResult r = c.search(base, SearchScope.SUB, filter);
-                if (r.getEntryCount() > 0) {
-                    return r.getSearchEntries().get(0);
-                }
-            } catch (LDAPException e) {
-                last = e; // the suffix may not exist yet
-            }
-            Thread.sleep(100);
+    /**
+     * The first entry the filter matches, waiting until there is one (the BDII writes its first update a few seconds
+     * after start; until then the suffix may not exist). On timeout the failure carries the BDII's logs.
+     */
+    private static SearchResultEntry awaitEntry(int port, String base, String filter) {
+        try {
+            return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).ignoreExceptionsInstanceOf(LDAPException.class)
+                    .until(() -> firstEntry(port, base, filter), Objects::nonNull);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("no entry for " + filter + " under " + base + " on port " + port + "\n" + bdii.logs(), e);
         }
-        throw new AssertionError("no entry for " + filter + " under " + base + " on port " + port + " (last error: " + last
-                + ")\n" + bdii.logs());
+    }
+
+    /** The first entry the filter matches now, or null. */
+    private static SearchResultEntry firstEntry(int port, String base, String filter) throws LDAPException {
+        try (LDAPConnection c = new LDAPConnection("127.0.0.1", port)) {
+            SearchResult r = c.search(base, SearchScope.SUB, filter);
+            return r.getEntryCount() > 0 ? r.getSearchEntries().get(0) : null;
+        }
     }
 
     @Test

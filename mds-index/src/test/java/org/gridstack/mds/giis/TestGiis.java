@@ -1,5 +1,6 @@
 package org.gridstack.mds.giis;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -211,20 +212,16 @@ class TestGiis {
                 Duration.ofHours(1), Duration.ofHours(2), Duration.ofSeconds(30), Duration.ofSeconds(5)));
         keep(RegistrationSender.start("127.0.0.1", top.port(), null, site.port(), new DN("Mds-Vo-name=site,o=Grid"),
                 Duration.ofHours(1), Duration.ofHours(2), Duration.ofSeconds(30), Duration.ofSeconds(5)));
-        awaitRegistrations(site, 1);
-        awaitRegistrations(top, 1);
+        for (GiisServer giis : List.of(site, top)) {
+            await("the sender's first registration arrived").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> giis.registrations().size() >= 1);
+            assertEquals(1, giis.registrations().size(), "the sender's first registration arrived");
+        }
         assertEquals("127.0.0.1", site.registrations().get(0).host(), "hn left out: the sender's address is used");
         SearchResult r = search(top, "Mds-Vo-name=top,o=Grid", "(cn=entry-1)");
         assertEquals(1, r.getEntryCount());
         assertEquals(new DN("cn=entry-1,Mds-Vo-name=gris1,Mds-Vo-name=site,Mds-Vo-name=top,o=Grid"),
                 r.getSearchEntries().get(0).getParsedDN());
-    }
-
-    private static void awaitRegistrations(GiisServer giis, int n) throws InterruptedException {
-        for (int i = 0; i < 600 && giis.registrations().size() < n; i++) {
-            Thread.sleep(50);
-        }
-        assertEquals(n, giis.registrations().size(), "the sender's first registration arrived");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.gridstack.grim.store.replication;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,17 +86,6 @@ class TestReplication {
         return position;
     }
 
-    /** Waits until the copy has applied {@code position} (a copy that was failing is not waited for by awaitApplied). */
-    private void awaitCopy(long position) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (replication.status().copies().get(0).appliedChange() < position) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the copy did not apply change " + position + ": " + replication.status());
-            }
-            Thread.sleep(50);
-        }
-    }
-
     private static Update set(String host, long load) {
         return Update.set("host", host, Map.of("load_last_1min", load)).validated();
     }
@@ -145,7 +135,11 @@ class TestReplication {
         for (int i = 1; i <= 20; i++) {
             last = write(List.of(set(host(1), i), set(host(2), 100 + i)));
         }
-        awaitCopy(last);
+        long written = last;
+        // a copy that was failing is not waited for by awaitApplied
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> assertThat(
+                replication.status().copies().get(0).appliedChange()).as("the copy applies change %d: %s", written, replication.status())
+                .isGreaterThanOrEqualTo(written));
         assertThat(copy.failures.get()).isEqualTo(3);
         assertThat(CopyDigest.of(ldap.snapshot())).isEqualTo(CopyDigest.of(postgres.snapshot()));
         ReplicaStatus s = replication.status().copies().get(0);
@@ -158,10 +152,9 @@ class TestReplication {
         copy.failNext(Integer.MAX_VALUE);
         long p = write(List.of(set(host(3), 7)));
         assertThat(replication.awaitApplied(p, Duration.ofMillis(500)).get()).containsExactly("ldap");
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!"retrying".equals(replication.status().copies().get(0).state()) && System.nanoTime() < deadline) {
-            Thread.sleep(20); // a loaded machine may not have run the follower yet
-        }
+        // a loaded machine may not have run the follower yet
+        await("the copy is retrying").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                .until(() -> "retrying".equals(replication.status().copies().get(0).state()));
         ReplicaStatus s = replication.status().copies().get(0);
         assertThat(s.lagChanges()).isEqualTo(1);
         assertThat(s.state()).isEqualTo("retrying");
@@ -169,7 +162,10 @@ class TestReplication {
         // a failing copy is named at once, without waiting
         assertThat(replication.awaitApplied(p, Duration.ofSeconds(60)).get(1, java.util.concurrent.TimeUnit.SECONDS)).containsExactly("ldap");
         copy.failNext(0);
-        awaitCopy(p);
+        // a copy that was failing is not waited for by awaitApplied
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> assertThat(
+                replication.status().copies().get(0).appliedChange()).as("the copy applies change %d: %s", p, replication.status())
+                .isGreaterThanOrEqualTo(p));
         assertThat(CopyDigest.of(ldap.snapshot())).isEqualTo(CopyDigest.of(postgres.snapshot()));
     }
 
@@ -183,7 +179,10 @@ class TestReplication {
         // the system of record inserts the same key: the copy refuses (409), so it is rebuilt
         long p = write(List.of(new Update(Update.Kind.INSERT, "service", List.of("svc-only-in-ldap"), Map.of("type", "org.example.sor"))
                 .validated()));
-        awaitCopy(p);
+        // a copy that was failing is not waited for by awaitApplied
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> assertThat(
+                replication.status().copies().get(0).appliedChange()).as("the copy applies change %d: %s", p, replication.status())
+                .isGreaterThanOrEqualTo(p));
         assertThat(CopyDigest.of(ldap.snapshot())).isEqualTo(CopyDigest.of(postgres.snapshot()));
         assertThat(replication.status().copies().get(0).resyncs()).isEqualTo(1);
     }
