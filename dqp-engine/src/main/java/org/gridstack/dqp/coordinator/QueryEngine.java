@@ -23,6 +23,7 @@ import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 import org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator;
 import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
+import org.gridstack.dqp.http.PeerHttp;
 
 /**
  * The coordinator's core, without HTTP: builds the catalog from the data services, plans SQL with
@@ -52,7 +53,7 @@ public final class QueryEngine {
     /** Asks the data services for their catalogs. */
     public static QueryEngine start(CoordinatorSettings settings) throws DataServiceException {
         requireNonNull(settings, "settings is null");
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http = PeerHttp.newSharedClient();
         Duration callTimeout = settings.queryTimeout();
         List<DataServiceClient> services = settings.dataServices().stream()
                 .map(uri -> new DataServiceClient(uri, http, callTimeout)).toList();

@@ -6,15 +6,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.gridstack.dqp.block.BlockCodec;
 import org.gridstack.dqp.block.BlockFrameReader;
@@ -22,25 +19,24 @@ import org.gridstack.dqp.block.BlockReader;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.Column;
 import org.gridstack.dqp.block.ColumnType;
+import org.gridstack.dqp.http.PeerHttp;
 
 /**
  * Talks to one data service over HTTP ({@link DataServiceController}'s API): reads its catalog,
  * runs synchronous scans and opens asynchronous ones from which blocks are pulled, one request per
  * block or all blocks on one streamed response. Every failure
- * is a {@link DataServiceException} naming the service. Thread-safe (the blocks of one
+ * is a {@link DataServiceException} naming the service. The calls go through {@link PeerHttp}
+ * (keep-alive connections, timeouts, the service's JSON errors). Thread-safe (the blocks of one
  * {@link RemoteScan} are pulled by one thread).
  */
 public final class DataServiceClient {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final URI base;
-    private final HttpClient http;
-    private final Duration timeout;
+    private final PeerHttp<DataServiceException> peer;
 
-    /** A client of the service at {@code base} whose calls time out after {@code timeout}. */
+    /** A client of the service at {@code base} over {@code http} whose calls time out after {@code timeout}. */
     public DataServiceClient(URI base, HttpClient http, Duration timeout) {
         this.base = requireNonNull(base, "base is null");
-        this.http = requireNonNull(http, "http is null");
-        this.timeout = requireNonNull(timeout, "timeout is null");
+        this.peer = new PeerHttp<>(base, http, timeout, this::failure);
     }
 
     /** The service's base URL. */
@@ -50,7 +46,7 @@ public final class DataServiceClient {
 
     /** The tables the service offers. */
     public List<TableDescription> tables() throws DataServiceException {
-        JsonNode body = json(sendForStream(HttpRequest.newBuilder(base.resolve("/gds/v1/tables")).GET()));
+        JsonNode body = peer.sendForJson(peer.request("/gds/v1/tables").GET());
         List<TableDescription> tables = new ArrayList<>();
         for (JsonNode t : body.path("tables")) {
             List<TableDescription.UnsupportedColumn> unsupported = new ArrayList<>();
@@ -68,8 +64,7 @@ public final class DataServiceClient {
      * returned scan to its end (or closes it early).
      */
     public RemoteScan scanSynchronously(ScanRequest request) throws DataServiceException {
-        HttpResponse<InputStream> response = sendForStream(HttpRequest.newBuilder(base.resolve("/gds/v1/scan"))
-                .header("Content-Type", "application/json").POST(body(request)));
+        HttpResponse<InputStream> response = peer.send(peer.postJson("/gds/v1/scan", request));
         String codec = request.codec() == null ? "webrowset" : request.codec();
         try {
             InputStream in = response.body();
@@ -85,8 +80,7 @@ public final class DataServiceClient {
      * {@code blockSize} tuples (1: tuple by tuple). Close it to abandon the session early.
      */
     public RemoteScan openScan(ScanRequest request, int blockSize) throws DataServiceException {
-        JsonNode body = json(sendForStream(HttpRequest.newBuilder(base.resolve("/gds/v1/sessions"))
-                .header("Content-Type", "application/json").POST(body(request))));
+        JsonNode body = peer.sendForJson(peer.postJson("/gds/v1/sessions", request));
         String codec = request.codec() == null ? "binary" : request.codec();
         return RemoteScan.session(this, body.path("session").asText(), schema(body.path("columns")),
                 BlockCodec.named(codec), blockSize);
@@ -105,8 +99,7 @@ public final class DataServiceClient {
             throw new IllegalArgumentException("block size must be at least 1, is " + blockSize);
         }
         BlockCodec codec = BlockCodec.named(request.codec() == null ? "binary" : request.codec());
-        HttpResponse<InputStream> response = sendForStream(HttpRequest.newBuilder(base.resolve("/gds/v1/sessions/stream?size=" + blockSize))
-                .header("Content-Type", "application/json").POST(body(request)));
+        HttpResponse<InputStream> response = peer.send(peer.postJson("/gds/v1/sessions/stream?size=" + blockSize, request));
         String session = response.headers().firstValue(DataServiceController.SESSION_HEADER).orElse(null);
         InputStream in = response.body();
         if (session == null) {
@@ -123,8 +116,7 @@ public final class DataServiceClient {
 
     /** One block of session {@code id}; called by {@link RemoteScan}. */
     RemoteScan.Block pull(String session, BlockCodec codec, int blockSize) throws DataServiceException {
-        HttpResponse<InputStream> response = sendForStream(HttpRequest.newBuilder(
-                base.resolve("/gds/v1/sessions/" + session + "/block?size=" + blockSize)).GET());
+        HttpResponse<InputStream> response = peer.send(peer.request("/gds/v1/sessions/" + session + "/block?size=" + blockSize).GET());
         boolean exhausted = response.headers().firstValue(DataServiceController.EXHAUSTED_HEADER)
                 .map(Boolean::parseBoolean).orElse(false);
         long headersReceived = System.nanoTime();
@@ -142,28 +134,8 @@ public final class DataServiceClient {
 
     /** Abandons session {@code id}; errors are ignored (the service's reaper closes it anyway). */
     void abandon(String session) {
-        // a scan is often abandoned by an interrupted thread; the DELETE must still go out
-        boolean interrupted = Thread.interrupted();
-        try {
-            http.send(HttpRequest.newBuilder(base.resolve("/gds/v1/sessions/" + session)).timeout(timeout).DELETE().build(),
-                    HttpResponse.BodyHandlers.discarding());
-        } catch (IOException e) {
-            // the service's idle reaper closes it
-        } catch (InterruptedException e) {
-            interrupted = true;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static HttpRequest.BodyPublisher body(Object value) throws DataServiceException {
-        try {
-            return HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(value));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot encode the request: " + e.getMessage(), e);
-        }
+        // a scan is often abandoned by an interrupted thread; the DELETE must still go out (the service's idle reaper closes it anyway)
+        peer.sendQuietly(peer.request("/gds/v1/sessions/" + session).DELETE());
     }
 
     private static BlockSchema schema(JsonNode columns) {
@@ -173,38 +145,6 @@ public final class DataServiceClient {
                     c.path("nullable").asBoolean(true)));
         }
         return new BlockSchema(list);
-    }
-
-    private JsonNode json(HttpResponse<InputStream> response) throws DataServiceException {
-        try (InputStream in = response.body()) {
-            return JSON.readTree(in);
-        } catch (IOException e) {
-            throw failure(response.statusCode(), "unreadable answer: " + e.getMessage(), e);
-        }
-    }
-
-    private HttpResponse<InputStream> sendForStream(HttpRequest.Builder request) throws DataServiceException {
-        HttpResponse<InputStream> response;
-        try {
-            response = http.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofInputStream());
-        } catch (IOException e) {
-            throw failure(0, "unreachable (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw failure(0, "interrupted", e);
-        }
-        if (response.statusCode() / 100 != 2) {
-            String message;
-            try (InputStream in = response.body()) {
-                byte[] bytes = in.readNBytes(8_192);
-                JsonNode error = JSON.readTree(bytes);
-                message = error.path("error").asText(new String(bytes, StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                message = "no readable error body";
-            }
-            throw failure(response.statusCode(), "HTTP " + response.statusCode() + ": " + message, null);
-        }
-        return response;
     }
 
     DataServiceException failure(int status, String message, Throwable cause) {

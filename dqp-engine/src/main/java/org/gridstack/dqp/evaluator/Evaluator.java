@@ -22,6 +22,7 @@ import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 import org.gridstack.dqp.evaluator.exchange.ExchangeSender;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
 import org.gridstack.dqp.evaluator.operator.TableScanOperator;
+import org.gridstack.dqp.http.PeerHttp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +50,7 @@ public final class Evaluator implements AutoCloseable {
             throw new IllegalArgumentException("maxFragments must be at least 1, is " + maxFragments);
         }
         this.slots = new Semaphore(maxFragments);
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).build();
+        this.http = PeerHttp.newSharedClient();
     }
 
     public String name() {

@@ -6,23 +6,29 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.gridstack.dqp.http.PeerException;
+import org.gridstack.dqp.http.PeerHttp;
 
-/** The coordinator's handle on one remote evaluator: places fragments and cancels queries. Thread-safe. */
+/**
+ * The coordinator's handle on one remote evaluator: places fragments and cancels queries, through
+ * {@link PeerHttp}. Failures are {@link PeerException}s naming the evaluator and the status it
+ * answered. Thread-safe.
+ */
 public final class EvaluatorClient {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final URI base;
-    private final HttpClient http;
-    private final Duration timeout;
+    private final String name;
+    private final PeerHttp<IOException> peer;
 
+    /** A client of the evaluator at {@code base} over {@code http} whose calls time out after {@code timeout}. */
     public EvaluatorClient(URI base, HttpClient http, Duration timeout) {
         this.base = requireNonNull(base, "base is null");
-        this.http = requireNonNull(http, "http is null");
-        this.timeout = requireNonNull(timeout, "timeout is null");
+        this.name = "evaluator " + base;
+        this.peer = PeerHttp.named(name, base, http, timeout);
     }
 
     public URI base() {
@@ -31,68 +37,29 @@ public final class EvaluatorClient {
 
     /** Starts {@code fragment} there; fails naming the evaluator. */
     public void start(ScanFragment fragment) throws IOException {
-        place("/gqes/v1/fragments", fragment, fragment.fragmentId());
+        place("/gqes/v1/fragments", fragment);
     }
 
     /** Starts {@code fragment} there; its input inbox is open when this returns. */
     public void start(OperationCallFragment fragment) throws IOException {
-        place("/gqes/v1/fragments/operation-call", fragment, fragment.fragmentId());
+        place("/gqes/v1/fragments/operation-call", fragment);
     }
 
     /**
      * Starts {@code fragment} there without waiting; the future fails with an IOException naming the
      * evaluator. Several placements thus overlap instead of taking a round trip each in turn.
      */
-    public java.util.concurrent.CompletableFuture<Void> startAsync(OperationCallFragment fragment) {
-        return placeAsync("/gqes/v1/fragments/operation-call", fragment, fragment.fragmentId());
+    public CompletableFuture<Void> startAsync(OperationCallFragment fragment) {
+        return peer.sendAsync(peer.postJson("/gqes/v1/fragments/operation-call", fragment));
     }
 
     /** Starts {@code fragment} there without waiting, as {@link #startAsync(OperationCallFragment)}. */
-    public java.util.concurrent.CompletableFuture<Void> startAsync(ScanFragment fragment) {
-        return placeAsync("/gqes/v1/fragments", fragment, fragment.fragmentId());
+    public CompletableFuture<Void> startAsync(ScanFragment fragment) {
+        return peer.sendAsync(peer.postJson("/gqes/v1/fragments", fragment));
     }
 
-    private java.util.concurrent.CompletableFuture<Void> placeAsync(String path, Object fragment, String fragmentId) {
-        HttpRequest request;
-        try {
-            request = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(fragment))).build();
-        } catch (IOException e) {
-            return java.util.concurrent.CompletableFuture.failedFuture(e);
-        }
-        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).handle((r, failure) -> {
-            if (failure != null) {
-                Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
-                        ? failure.getCause() : failure;
-                throw new java.util.concurrent.CompletionException(
-                        new IOException("evaluator " + base + " unreachable: " + cause.getMessage(), cause));
-            }
-            if (r.statusCode() != 202) {
-                throw new java.util.concurrent.CompletionException(new IOException("evaluator " + base + " refused fragment "
-                        + fragmentId + ": HTTP " + r.statusCode() + " " + r.body()));
-            }
-            return null;
-        });
-    }
-
-    private void place(String path, Object fragment, String fragmentId) throws IOException {
-        HttpResponse<String> r;
-        try {
-            r = http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(fragment))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while placing a fragment on evaluator " + base);
-        } catch (IOException e) {
-            throw new IOException("evaluator " + base + " unreachable: " + e.getMessage(), e);
-        }
-        if (r.statusCode() != 202) {
-            throw new IOException("evaluator " + base + " refused fragment " + fragmentId + ": HTTP " + r.statusCode()
-                    + " " + r.body());
-        }
+    private void place(String path, Object fragment) throws IOException {
+        peer.call(peer.postJson(path, fragment));
     }
 
     /**
@@ -104,34 +71,29 @@ public final class EvaluatorClient {
      */
     public void checkAnswers(Duration timeout) throws IOException {
         try {
-            http.send(HttpRequest.newBuilder(base.resolve("/gqes/v1/status")).timeout(timeout).GET().build(),
-                    HttpResponse.BodyHandlers.discarding());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while asking evaluator " + base + " for its status");
-        } catch (java.net.http.HttpConnectTimeoutException e) {
-            throw new IOException("evaluator " + base + " does not answer (" + e + ")", e);
-        } catch (java.net.http.HttpTimeoutException e) {
-            // connected but slow to answer: a busy evaluator is not a dead one
-        } catch (IOException e) {
-            throw new IOException("evaluator " + base + " does not answer (" + e + ")", e);
+            peer.call(peer.request("/gqes/v1/status").timeout(timeout).GET()); // an answer: alive
+        } catch (PeerException e) {
+            if (e.httpStatus() != 0) {
+                return; // an error answer is still an answer
+            }
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
+                return; // connected but slow to answer: a busy evaluator is not a dead one
+            }
+            throw new IOException(name + " does not answer (" + cause + ")", cause);
+        } catch (InterruptedIOException e) {
+            throw new InterruptedIOException("interrupted while asking " + name + " for its status");
         }
     }
 
     /** Stops query {@code queryId}'s fragments there; errors are ignored (a dead evaluator runs nothing). */
     public void cancel(String queryId) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            http.send(HttpRequest.newBuilder(base.resolve("/gqes/v1/queries/" + queryId)).timeout(timeout).DELETE().build(),
-                    HttpResponse.BodyHandlers.discarding());
-        } catch (IOException e) {
-            // unreachable: nothing runs there for us
-        } catch (InterruptedException e) {
-            interrupted = true;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        peer.sendQuietly(peer.request("/gqes/v1/queries/" + queryId).DELETE());
+    }
+
+    /** For error messages. */
+    @Override
+    public String toString() {
+        return name;
     }
 }

@@ -28,6 +28,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gridstack.dqp.block.BlockCodec;
 import org.gridstack.dqp.block.BlockFrameEncoder;
 import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.http.PeerException;
+import org.gridstack.dqp.http.PeerHttp;
 
 /**
  * The producing side of one EXCHANGE: packs each block into the codec (translation, timed) and
@@ -62,6 +64,8 @@ public final class ExchangeSender implements AutoCloseable {
 
     private final HttpClient http;
     private final URI exchange;
+    private final String exchangePath;
+    private final PeerHttp<IOException> consumer;
     private final BlockFrameEncoder frames;
     private final Duration timeout;
     private SubmissionPublisher<ByteBuffer> stream;
@@ -74,7 +78,9 @@ public final class ExchangeSender implements AutoCloseable {
 
     public ExchangeSender(HttpClient http, URI consumer, String exchangeId, BlockCodec codec, BlockSchema schema, Duration timeout) {
         this.http = requireNonNull(http, "http is null");
-        this.exchange = requireNonNull(consumer, "consumer is null").resolve("/gqes/v1/exchanges/" + requireNonNull(exchangeId, "exchangeId is null"));
+        this.exchangePath = "/gqes/v1/exchanges/" + requireNonNull(exchangeId, "exchangeId is null");
+        this.exchange = requireNonNull(consumer, "consumer is null").resolve(exchangePath);
+        this.consumer = PeerHttp.named("EXCHANGE consumer " + exchange, consumer, http, timeout);
         this.frames = new BlockFrameEncoder(requireNonNull(codec, "codec is null"), requireNonNull(schema, "schema is null"));
         this.timeout = requireNonNull(timeout, "timeout is null");
     }
@@ -198,12 +204,11 @@ public final class ExchangeSender implements AutoCloseable {
      * was sent.
      */
     public void finish(Map<String, Object> stats) throws IOException {
-        byte[] counters = JSON.writeValueAsBytes(stats);
         if (stream == null && !consumerGone) {
-            post("/end", "application/json", counters);
+            post("/end", stats);
             return;
         }
-        endStream(BlockFrameEncoder.endFrame(counters));
+        endStream(BlockFrameEncoder.endFrame(JSON.writeValueAsBytes(stats)));
     }
 
     // false when the consumer is gone
@@ -241,29 +246,22 @@ public final class ExchangeSender implements AutoCloseable {
                 // the stream carries the failure itself; without one, a request of its own does
                 endStream(BlockFrameEncoder.errorFrame(message));
             } else {
-                post("/error", "application/json", JSON.writeValueAsBytes(Map.of("error", message)));
+                post("/error", Map.of("error", message));
             }
         } catch (IOException ignored) {
             abort(); // the consumer is unreachable: its own timeout ends the query
         }
     }
 
-    private int post(String path, String contentType, byte[] body) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(exchange + path)).timeout(timeout)
-                .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-        HttpResponse<byte[]> response;
+    // a consumer that is gone (410) needs no more word from this producer
+    private void post(String path, Object body) throws IOException {
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while pushing to " + exchange);
-        } catch (IOException e) {
-            throw new IOException("EXCHANGE consumer " + exchange + " unreachable: " + e.getMessage(), e);
+            consumer.call(consumer.postJson(exchangePath + path, body));
+        } catch (PeerException e) {
+            if (e.httpStatus() != 410) {
+                throw e;
+            }
         }
-        if (response.statusCode() != 200 && response.statusCode() != 410) {
-            throw new IOException("EXCHANGE consumer " + exchange + " answered HTTP " + response.statusCode());
-        }
-        return response.statusCode();
     }
 
     /**
