@@ -178,7 +178,9 @@ public final class Mds2ScalingBenchmark {
 
         /** Writes {@code mds-seed001.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws IOException {
-            return new RunFiles(BASE_NAME, markdown(), csv(), json(), Mds2ScalingReportPage.build(this, BASE_NAME)).write(dir);
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv(), json(), Mds2ScalingReportPage.build(this, BASE_NAME)).write(dir));
+            written.add(Seed001Comparisons.headline(levels).write(dir));
+            return List.copyOf(written);
         }
     }
 

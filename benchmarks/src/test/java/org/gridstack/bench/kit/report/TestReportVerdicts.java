@@ -38,6 +38,9 @@ class TestReportVerdicts {
             String md = TargetVerdict.markdown(TARGETS);
             assertFalse(VERDICT_WORDS.matcher(md).find(), md);
             assertFalse(md.contains("**"), md);
+            String json = org.gridstack.bench.kit.ResultJson.toJson(TARGETS);
+            assertFalse(VERDICT_WORDS.matcher(json).find(), "the raw data keeps no verdict either: " + json);
+            assertTrue(json.contains("\"measured\": \"1.20 x\"") && json.contains(RunScale.NOT_JUDGED), "the numbers stay: " + json);
         } finally {
             restore(old);
         }
@@ -59,6 +62,8 @@ class TestReportVerdicts {
                         | Jain >= 0.95 | 0.99 | met |
                         | scan | - | **not measured** |
                         """, TargetVerdict.markdown(TARGETS), "the table the MDS and DQP runs always wrote");
+                String json = org.gridstack.bench.kit.ResultJson.toJson(TARGETS);
+                assertTrue(json.contains("\"missed\"") && json.contains("\"met\""), json);
             } finally {
                 restore(old);
             }
