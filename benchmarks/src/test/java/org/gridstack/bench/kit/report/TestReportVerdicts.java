@@ -91,6 +91,11 @@ class TestReportVerdicts {
         none.write(dir);
         Headline back = Headline.read(dir).orElseThrow();
         assertTrue(Double.isNaN(back.ours()) && back.target() == null, back.toString());
+        Headline alone = Headline.withoutReference("LDAP slowest median", 12.5, "ms", false);
+        alone.write(dir);
+        assertEquals(alone, Headline.read(dir).orElseThrow());
+        assertTrue(alone.hasNoReference() && alone.meetsTarget().isEmpty(), alone.toString());
+        assertEquals("no reference (ours: 12.5 ms)", alone.ratioText());
         assertThrows(IllegalArgumentException.class, () -> new Headline("x", 1, 1, "r", "u", true, 0.0));
     }
 
