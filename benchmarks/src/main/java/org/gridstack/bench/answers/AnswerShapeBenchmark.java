@@ -124,7 +124,32 @@ public final class AnswerShapeBenchmark {
         public List<Path> write(Path dir) throws java.io.IOException {
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config);
             root.put("cells", cells);
-            return new RunFiles(BASE_NAME, markdown(), null, ResultJson.toJson(root), AnswerShapeReportPage.build(this)).write(dir);
+            List<Path> written = new java.util.ArrayList<>(new RunFiles(BASE_NAME, markdown(), null, ResultJson.toJson(root),
+                    AnswerShapeReportPage.build(this)).write(dir));
+            written.add(headline().write(dir));
+            return List.copyOf(written);
+        }
+
+        /**
+         * The headline: experiment 2.3's largest answer at its most clients, row MB/s through the
+         * Squid over straight from the servlet in the same run (the thesis's comparison); without
+         * the Squid cells, 2.3's (else 2.2's) own row MB/s and no reference. No target.
+         */
+        public org.gridstack.bench.kit.report.Headline headline() {
+            java.util.Comparator<Cell> largest = java.util.Comparator.comparingInt((Cell c) -> c.megabytes()).thenComparingInt(c -> c.level().clients());
+            java.util.Optional<Cell> squid = cells.stream().filter(c -> c.experiment().equals("2.3") && c.access().equals("squid")).max(largest);
+            java.util.Optional<Cell> direct = squid.flatMap(s -> cells.stream().filter(c -> c.experiment().equals("2.3") && c.access().equals("direct")
+                    && c.megabytes() == s.megabytes() && c.level().clients() == s.level().clients()).findFirst());
+            if (squid.isPresent() && direct.isPresent()) {
+                Cell s = squid.get();
+                return new org.gridstack.bench.kit.report.Headline(String.format(Locale.ROOT, "2.3: through Squid vs straight from the servlet, row MB/s at %d MB, %d clients",
+                        s.megabytes(), s.level().clients()), s.rowMegabytesPerSecond(), direct.get().rowMegabytesPerSecond(), "servlet direct (this run)",
+                        "row MB/s", true, null);
+            }
+            java.util.Optional<Cell> any = cells.stream().max(java.util.Comparator.comparing(Cell::experiment).thenComparing(largest));
+            return org.gridstack.bench.kit.report.Headline.withoutReference(any.map(c -> String.format(Locale.ROOT, "%s: row MB/s at %d MB, zip %d, %d clients",
+                    c.experiment(), c.megabytes(), c.zip(), c.level().clients())).orElse("row MB/s"), any.map(Cell::rowMegabytesPerSecond).orElse(Double.NaN),
+                    "row MB/s", true);
         }
     }
 

@@ -354,7 +354,7 @@ public final class ReportWriter {
         List<Object> targets = new ArrayList<>();
         for (TargetCheck t : TargetCheck.evaluate(r)) {
             targets.add(map("target", t.target(), "measured", t.measured(), "required", t.required(), "relation", t.relation(),
-                    "unit", t.unit(), "met", t.met()));
+                    "unit", t.unit(), "verdict", org.gridstack.bench.kit.RunScale.verdict(t.met() ? "met" : "missed")));
         }
         root.put("targets", targets);
         root.put("host", r.host());

@@ -244,7 +244,19 @@ public final class SlowReadersBenchmark {
                         "fast requests", "p50 ms", "max ms", "errors"), rows)
                 .link("frontier-slow-readers.md", "frontier-slow-readers.md").build();
         new RunFiles("frontier-slow-readers", md.toString(), csv.toString(), ResultJson.toJson(root), page).write(dir);
+        headline(results).write(dir);
         return md.toString();
+    }
+
+    /**
+     * The headline: the fast client's median wait with the answer spool on over the same with it
+     * off, in the same run (lower is better; not measured without both modes); no target.
+     */
+    static org.gridstack.bench.kit.report.Headline headline(List<Result> results) {
+        double on = results.stream().filter(r -> r.mode().equals("on")).mapToDouble(r -> r.fast().p50Millis()).findFirst().orElse(Double.NaN);
+        double off = results.stream().filter(r -> r.mode().equals("off")).mapToDouble(r -> r.fast().p50Millis()).findFirst().orElse(Double.NaN);
+        return new org.gridstack.bench.kit.report.Headline("spool on vs off, fast client's median wait (answer or error) beside slow readers", on, off,
+                "spool off (this run)", "ms", false, null);
     }
 
     public static void main(String[] args) throws Exception {

@@ -108,7 +108,22 @@ public final class BenchmarkGrimLdapSweep {
         ResultFiles.json(dir, "grim-ldap-sweep.json", r);
         ResultFiles.text(dir, "grim-ldap-sweep.md", table(r));
         GrimLdapSweepReportPage.build(r).write(dir.resolve("grim-ldap-sweep.html"));
+        headline(r).write(dir);
         ReportIndex.update(dir);
+    }
+
+    /**
+     * The headline: at the largest fraction of the data set, the slowest operation's median QRT in
+     * best mode. The sweep has no reference: no peer runs beside it, and the seed gave MDS2 at these
+     * sizes no number (it managed 5 % of the database only).
+     */
+    static org.gridstack.bench.kit.report.Headline headline(Result r) {
+        Optional<Point> largest = r.points().stream().max(java.util.Comparator.comparingDouble(Point::scale));
+        double slowest = largest.flatMap(p -> p.cells().stream().filter(c -> c.mode().equals(Mode.BEST.label()) && c.status().equals("ok"))
+                .map(c -> c.qrt().medianMs()).max(Double::compare)).orElse(Double.NaN);
+        String what = largest.map(p -> String.format(Locale.ROOT, "LDAP at %.1f %% of the data set: slowest operation's median QRT (best mode)", 100 * p.scale()))
+                .orElse("LDAP: slowest operation's median QRT (best mode)");
+        return org.gridstack.bench.kit.report.Headline.withoutReference(what, slowest, "ms", false);
     }
 
     static String table(Result r) {

@@ -311,7 +311,20 @@ public final class InvalidationStalenessBenchmark {
         root.put("host", host);
         new RunFiles("invalidation-staleness", report.toString(), csv.toString(), ResultJson.toJson(root),
                 InvalidationReportPage.build(results, host)).write(dir);
+        headline(results).write(dir);
         return report.toString();
+    }
+
+    /**
+     * The headline: purges sent at row granularity over those at table granularity for the same
+     * updates in the same run (lower is better: the answers row granularity keeps cached); not
+     * measured without both. No target.
+     */
+    static org.gridstack.bench.kit.report.Headline headline(List<Result> results) {
+        double row = results.stream().filter(r -> r.granularity().equals("row")).mapToDouble(Result::purges).findFirst().orElse(Double.NaN);
+        double table = results.stream().filter(r -> r.granularity().equals("table")).mapToDouble(Result::purges).findFirst().orElse(Double.NaN);
+        return new org.gridstack.bench.kit.report.Headline("row vs table granularity, purges sent for the same updates", row, table,
+                "table granularity (this run)", "purges", false, null);
     }
 
     static Options parse(String[] args) {

@@ -2,7 +2,10 @@ package org.gridstack.bench.kit;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.gridstack.bench.kit.report.TextTable;
 
 /**
@@ -20,6 +23,19 @@ public record TargetVerdict(String target, String measured, String verdict) {
 
     public boolean met() {
         return verdict.equals("met");
+    }
+
+    /**
+     * The verdict as the raw data (JSON) holds it: target, measured and {@link #shownVerdict}, so a
+     * tiny run's JSON keeps its numbers but carries no verdict.
+     */
+    @JsonValue
+    public Map<String, String> json() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("target", target);
+        m.put("measured", measured);
+        m.put("verdict", shownVerdict());
+        return m;
     }
 
     /** The verdict as pages show it: itself, or {@link RunScale#NOT_JUDGED} on a tiny run. */

@@ -162,7 +162,9 @@ public final class Mds2ScalingBenchmark {
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config.describe());
             root.put("steps", StepTimes.STEPS);
             root.put("levels", levels.stream().map(Mds2Level::jsonFields).toList());
-            root.put("comparisons", Seed001Comparisons.judge(levels));
+            // a tiny run keeps what it measured and judges nothing, in the raw data too
+            root.put("comparisons", Seed001Comparisons.judge(levels).stream().map(c -> new Seed001Comparisons.Row(c.claim(), c.seed(), c.ours(),
+                    org.gridstack.bench.kit.RunScale.verdict(c.verdict()))).toList());
             Map<String, Object> seed = new LinkedHashMap<>();
             seed.put("source", Seed001Reference.SOURCE);
             seed.put("thinkMillis", Seed001Reference.THINK_MILLIS);
@@ -178,7 +180,9 @@ public final class Mds2ScalingBenchmark {
 
         /** Writes {@code mds-seed001.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws IOException {
-            return new RunFiles(BASE_NAME, markdown(), csv(), json(), Mds2ScalingReportPage.build(this, BASE_NAME)).write(dir);
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv(), json(), Mds2ScalingReportPage.build(this, BASE_NAME)).write(dir));
+            written.add(Seed001Comparisons.headline(levels).write(dir));
+            return List.copyOf(written);
         }
     }
 

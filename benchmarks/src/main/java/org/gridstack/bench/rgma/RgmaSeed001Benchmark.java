@@ -170,7 +170,16 @@ public final class RgmaSeed001Benchmark {
             HtmlPage.Builder page = HtmlPage.builder("Seed 001 reduced: R-GMA").fact("settings", config.describe())
                     .paragraph("Seed 001's four R-GMA sets on our R-GMA; seed figures in the last table.");
             page.table("levels", Level.HEADERS, levels.stream().map(Level::cells).toList());
-            return new RunFiles(BASE_NAME, markdown(), csv.toString(), ResultJson.toJson(root), page.build()).write(dir);
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv.toString(), ResultJson.toJson(root), page.build()).write(dir));
+            written.add(headline().write(dir));
+            return List.copyOf(written);
+        }
+
+        /** The headline: set 1's peak ProducerServlet rate over seed 001's (about 12 queries/s); the issue sets no target. */
+        public org.gridstack.bench.kit.report.Headline headline() {
+            double peak = levels.stream().filter(l -> l.set() == 1).mapToDouble(l -> l.result().queriesPerSecond()).max().orElse(Double.NaN);
+            return new org.gridstack.bench.kit.report.Headline("set 1: ProducerServlet peak vs seed 001's, queries/s", peak,
+                    RgmaSeed001Reference.PRODUCER_SERVLET_PEAK_QUERIES_PER_SECOND, "seed 001 (R-GMA 3.4.6)", "queries/s", true, null);
         }
     }
 

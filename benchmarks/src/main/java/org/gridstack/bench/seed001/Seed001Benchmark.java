@@ -185,7 +185,23 @@ public final class Seed001Benchmark {
         }
 
         public List<Path> write(Path dir) throws IOException {
-            return new RunFiles(BASE_NAME, markdown(), csv(), json(), ThreeWayReportPage.build(this, BASE_NAME)).write(dir);
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv(), json(), ThreeWayReportPage.build(this, BASE_NAME)).write(dir));
+            written.add(headline().write(dir));
+            return List.copyOf(written);
+        }
+
+        /**
+         * The headline: set 1's peak information-server rate of Hawkeye's agent over MDS2's GRIS, both
+         * ours and measured in this run (the seed found the agent the faster); no target.
+         */
+        public org.gridstack.bench.kit.report.Headline headline() {
+            return new org.gridstack.bench.kit.report.Headline("set 1: Hawkeye agent vs MDS2 GRIS peak, queries/s", peak(Design.HAWKEYE),
+                    peak(Design.MDS2), "MDS2 GRIS (this run)", "queries/s", true, null);
+        }
+
+        private double peak(Design design) {
+            return levels.stream().filter(l -> l.set() == SeedSet.INFORMATION_SERVER_USERS && l.design() == design)
+                    .mapToDouble(ThreeWayLevel::queriesPerSecond).max().orElse(Double.NaN);
         }
     }
 

@@ -224,7 +224,10 @@ public final class SquidAccessBenchmark {
 
         /** Writes {@code squid-access.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
         public List<Path> write(Path dir) throws java.io.IOException {
-            return new RunFiles(BASE_NAME, markdown(), csv(), json(), SquidAccessReportPage.build(this, BASE_NAME)).write(dir);
+            List<Path> written = new java.util.ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv(), json(), SquidAccessReportPage.build(this, BASE_NAME))
+                    .write(dir));
+            written.add(SquidTargets.headline(cells).write(dir));
+            return List.copyOf(written);
         }
     }
 

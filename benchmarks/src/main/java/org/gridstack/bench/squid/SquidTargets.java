@@ -1,9 +1,11 @@
 package org.gridstack.bench.squid;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * The issue's targets, per zip level and concurrency, judged for the 1 MB answer only (the size
@@ -75,6 +77,46 @@ final class SquidTargets {
         }
         String v = String.format(Locale.ROOT, format, value);
         return judged && org.gridstack.bench.kit.RunScale.judges() ? v + (met ? " met" : " **missed**") : v;
+    }
+
+    /**
+     * The run's headline: the SDK through a Squid hit over the best reference the run measured
+     * beside it, at the largest answer, zip level and client count they share: the plain HTTP
+     * keep-alive client through the same Squid (target 0.90, set for the 1 MB answer), else direct
+     * JDBC to PostgreSQL, else the SDK direct to the servlet (what the cache saves, as over the
+     * WAN). A run without the Squid hit (the SDK direct to the servlet alone) has no reference and
+     * states the SDK's own rate.
+     */
+    static Headline headline(List<CellStats> cells) {
+        return pair(cells, AccessMethod.PLAIN_HTTP_KEEPALIVE_SQUID_HIT, "plain keep-alive client via Squid", "plain HTTP keep-alive (this run)", 0.9)
+                .or(() -> pair(cells, AccessMethod.DIRECT_JDBC, "direct JDBC", "direct JDBC to PostgreSQL (this run)", null))
+                .or(() -> pair(cells, AccessMethod.SDK_DIRECT, "SDK direct to the servlet", "SDK direct (this run)", null))
+                .orElseGet(() -> {
+                    Optional<CellStats> direct = cells.stream().filter(c -> c.method() == AccessMethod.SDK_DIRECT).max(LARGEST);
+                    return Headline.withoutReference(direct.map(c -> "SDK direct to the servlet, queries/s at " + where(c)).orElse("queries/s"),
+                            direct.map(SquidTargets::rate).orElse(Double.NaN), "queries/s", true);
+                });
+    }
+
+    private static final Comparator<CellStats> LARGEST = Comparator.comparingInt((CellStats c) -> c.workload().ordinal())
+            .thenComparingInt(CellStats::zip).thenComparingInt(CellStats::clients);
+
+    private static Optional<Headline> pair(List<CellStats> cells, AccessMethod reference, String versus, String referenceName, Double target) {
+        return cells.stream().filter(c -> c.method() == AccessMethod.SDK_SQUID_HIT).sorted(LARGEST.reversed())
+                .flatMap(hit -> cells.stream().filter(r -> r.method() == reference && r.workload() == hit.workload() && r.clients() == hit.clients()
+                        && (r.zip() == hit.zip() || r.zip() == CellStats.NO_ZIP)).findFirst().map(r -> List.of(hit, r)).stream())
+                .findFirst()
+                .map(p -> new Headline("SDK via a Squid hit vs " + versus + ", queries/s at " + where(p.get(0)), rate(p.get(0)), rate(p.get(1)),
+                        referenceName, "queries/s", true, p.get(0).workload() == Workload.MB_1 ? target : null));
+    }
+
+    private static String where(CellStats c) {
+        return String.format(Locale.ROOT, "%s, zip %d, %d %s", c.workload().label(), c.zip(), c.clients(), c.clients() == 1 ? "client" : "clients");
+    }
+
+    /** queries/s of a cell; NaN for a cell without a counted query. */
+    private static double rate(CellStats c) {
+        return c.queries() == 0 ? Double.NaN : c.queriesPerSecond();
     }
 
     static Optional<CellStats> find(List<CellStats> cells, AccessMethod m, Workload size, int zip, int clients) {

@@ -43,6 +43,10 @@ class TestAnswerShapeBenchmark {
         assertEquals(4 + 3, shown.dom().split("<figure class=\"chart\"", -1).length - 1,
                 "2.2 rows and body, 2.3 sizes, 2.4 errors; the host monitor's machine, cores and memory");
         assertTrue(shown.dom().contains("thesis zip 0") && shown.dom().contains("thesis via Squid"), "the thesis's numbers beside ours");
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(out).orElseThrow();
+        assertEquals(r.headline(), h);
+        assertTrue(h.what().startsWith("2.3: through Squid vs straight from the servlet") && h.referenceName().equals("servlet direct (this run)"),
+                h.toString());
     }
 
     @Test

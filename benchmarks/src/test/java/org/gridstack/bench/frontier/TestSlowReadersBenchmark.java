@@ -34,5 +34,8 @@ class TestSlowReadersBenchmark {
         assertEquals(3, csv.size(), "header, on, off: " + csv);
         assertTrue(csv.get(1).startsWith("on,") && csv.get(2).startsWith("off,"), csv.toString());
         assertTrue(Files.readString(out.resolve("frontier-slow-readers.html")).contains("<td>off</td>"));
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(out).orElseThrow();
+        assertEquals(SlowReadersBenchmark.headline(List.of(on, off)), h);
+        assertTrue(h.ours() > 0 && h.reference() > 0 && !h.higherIsBetter() && h.referenceName().startsWith("spool off"), h.toString());
     }
 }

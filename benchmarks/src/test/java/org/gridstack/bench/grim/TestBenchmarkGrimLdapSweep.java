@@ -32,6 +32,9 @@ class TestBenchmarkGrimLdapSweep {
             }
         }
         assertEquals(1 + 2 * 28, Files.readAllLines(out.resolve("grim-ldap-sweep.csv")).size());
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(out).orElseThrow();
+        assertEquals(BenchmarkGrimLdapSweep.headline(r), h);
+        assertTrue(h.hasNoReference() && h.ours() > 0 && h.what().startsWith("LDAP at 1.0 % of the data set"), h.toString());
 
         HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-ldap-sweep.html"));
         assertEquals(java.util.List.of(), shown.consoleMessages());

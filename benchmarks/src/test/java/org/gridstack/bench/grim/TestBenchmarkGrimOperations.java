@@ -41,6 +41,11 @@ class TestBenchmarkGrimOperations {
         assertTrue(Files.readString(out.resolve("grim-operations.md")).contains("| 4 | nonScoped | best |"));
 
         org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(out);
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(out).orElseThrow();
+        assertEquals(BenchmarkGrimOperations.headline(r), h);
+        assertEquals(r.cell(Operation.NON_SCOPED, "postgres", Mode.BEST).orElseThrow().qrt().medianMs(), h.ours());
+        assertEquals(3.0, h.reference(), "seed 000's MySQL: 3 ms");
+        assertEquals(1.0 / 3, h.target(), 1e-9, "1 ms of the seed's 3 ms");
         // the page renders in a real browser: two charts (one per mode), the table, no console messages
         HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-operations.html"));
         assertEquals(List.of(), shown.consoleMessages());

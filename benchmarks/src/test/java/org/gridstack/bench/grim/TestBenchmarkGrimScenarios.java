@@ -40,6 +40,11 @@ class TestBenchmarkGrimScenarios {
         assertEquals(1 + 12 * 3 * 9, Files.readAllLines(out.resolve("grim-scenarios-intervals.csv")).size());
         assertEquals(1 + 12, Files.readAllLines(out.resolve("grim-scenarios-breakdown.csv")).size());
         assertTrue(Files.exists(out.resolve("grim-scenarios.json")));
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(out).orElseThrow();
+        assertEquals(BenchmarkGrimScenarios.headline(r), h);
+        assertEquals(r.breakdowns().stream().filter(b -> b.backend().equals("postgres") && b.scenario() == 1).findFirst().orElseThrow().totalMs(),
+                h.ours(), "scenario 1's nonScoped on PostgreSQL");
+        assertEquals(6.0, h.reference(), "seed 000's Figure 10 MySQL: 3 + 0 + 3 ms");
 
         // the page in a real browser: one time-series chart per backend and scenario, the seed's breakdown beside ours
         HeadlessChromium.Rendering shown = HeadlessChromium.render(out.resolve("grim-scenarios.html"));

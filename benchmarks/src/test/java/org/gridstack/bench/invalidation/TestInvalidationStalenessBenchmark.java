@@ -49,5 +49,9 @@ class TestInvalidationStalenessBenchmark {
         assertTrue(csv.get(2).startsWith("row," + row.rounds() + ","), csv.get(2));
         String json = java.nio.file.Files.readString(out.resolve("invalidation-staleness.json"));
         assertTrue(json.contains("\"granularity\": \"table\"") && json.contains("\"stalenessMillis\""), json);
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(out).orElseThrow();
+        assertEquals(new org.gridstack.bench.kit.report.Headline("row vs table granularity, purges sent for the same updates", row.purges(),
+                table.purges(), "table granularity (this run)", "purges", false, null), h);
+        assertTrue(h.beatsReference(), "row granularity sends fewer purges: " + h);
     }
 }

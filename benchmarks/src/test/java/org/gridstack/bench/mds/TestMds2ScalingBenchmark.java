@@ -68,6 +68,11 @@ class TestMds2ScalingBenchmark {
             assertTrue(dom.contains("href=\"" + f + "\"") && Files.isRegularFile(dir.resolve(f)), f);
         }
         assertTrue(Files.readString(dir.resolve("index.html")).contains("href=\"mds-seed001.html\""));
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(dir);
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(dir).orElseThrow();
+        assertEquals(Seed001Comparisons.headline(r.levels()), h);
+        assertEquals(Seed001Reference.CACHED_GRIS_90_IPS_QUERIES_PER_SECOND, h.reference());
+        assertTrue(h.what().contains("cached GRIS with 90 IPs") && h.higherIsBetter(), h.toString());
     }
 
     @Test

@@ -36,6 +36,11 @@ class TestRgmaSeed001Benchmark {
         r.write(dir);
         assertTrue(Files.readString(dir.resolve("rgma-seed001.json")).contains("\"levels\""));
         assertTrue(Files.exists(dir.resolve("rgma-seed001.html")));
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(dir);
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(dir).orElseThrow();
+        assertEquals(r.headline(), h);
+        assertEquals(12.0, h.reference());
+        assertTrue(h.ours() > 0 && h.higherIsBetter(), "set 1's peak rate of this run: " + h);
         assertEquals(Duration.ofSeconds(1), RgmaSeed001Benchmark.parse(new String[] {"--scale=quick"}, new Path[1]).think());
     }
 }

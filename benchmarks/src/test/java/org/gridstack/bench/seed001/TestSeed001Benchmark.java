@@ -57,6 +57,10 @@ class TestSeed001Benchmark {
         r.write(dir);
         assertTrue(Files.readString(dir.resolve("seed001.json")).contains("\"recommendations\""));
         assertTrue(Files.readString(dir.resolve("seed001.html")).contains("<svg"));
+        org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(dir);
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(dir).orElseThrow();
+        assertEquals(r.headline(), h);
+        assertTrue(h.ours() > 0 && h.reference() > 0, "Hawkeye's and MDS2's set-1 peaks of this run: " + h);
         Seed001Benchmark.Config quick = Seed001Benchmark.parse(new String[] {"--scale=quick"}, new Path[1]);
         assertEquals(Duration.ofSeconds(1), quick.think());
         assertTrue(quick.verdicts());

@@ -57,6 +57,18 @@ class TestSquidAccessBenchmark {
         // the web page, in a real browser: both charts of the size drawn, every raw-data link there
         r.write(dir);
         org.gridstack.bench.kit.report.TinyScalePages.assertNoVerdicts(dir);
+        org.gridstack.bench.kit.report.Headline h = org.gridstack.bench.kit.report.Headline.read(dir).orElseThrow();
+        assertEquals(SquidTargets.headline(r.cells()), h);
+        assertTrue(h.what().startsWith("SDK via a Squid hit vs plain keep-alive client") && h.what().contains("10 kB, zip 5, 1 client"), h.what());
+        assertTrue(h.ours() > 0 && h.reference() > 0 && h.target() == null, "measured, no target below 1 MB: " + h);
+        // the access-method, WAN and direct runs measure fewer methods: the reference is the best one they have
+        java.util.function.Function<List<AccessMethod>, org.gridstack.bench.kit.report.Headline> of = ms -> SquidTargets.headline(
+                r.cells().stream().filter(c -> ms.contains(c.method())).toList());
+        assertEquals("direct JDBC to PostgreSQL (this run)",
+                of.apply(List.of(AccessMethod.DIRECT_JDBC, AccessMethod.SDK_DIRECT, AccessMethod.SDK_SQUID_HIT)).referenceName());
+        assertEquals("SDK direct (this run)", of.apply(List.of(AccessMethod.SDK_DIRECT, AccessMethod.SDK_SQUID_HIT)).referenceName());
+        org.gridstack.bench.kit.report.Headline direct = of.apply(List.of(AccessMethod.SDK_DIRECT));
+        assertTrue(direct.hasNoReference() && direct.ours() > 0 && direct.ratioText().startsWith("no reference (ours: "), direct.ratioText());
         HeadlessChromium.Rendering shown = HeadlessChromium.render(dir.resolve("squid-access.html"));
         assertEquals(List.of(), shown.consoleMessages());
         String dom = shown.dom();

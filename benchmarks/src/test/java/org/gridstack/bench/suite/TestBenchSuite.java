@@ -114,6 +114,9 @@ class TestBenchSuite {
         assertEquals(HtmlPage.Mark.NEUTRAL, tiny.mark());
         assertFalse(tiny.text().contains("met") || tiny.text().contains("target"), tiny.text());
         assertEquals("-", SuiteReport.headlineCell(Optional.empty(), Scale.FULL));
+        Optional<Headline> alone = Optional.of(Headline.withoutReference("LDAP at 100 %: slowest median QRT", 420, "ms", false));
+        assertEquals(new HtmlPage.Marked("LDAP at 100 %: slowest median QRT: no reference (ours: 420 ms)", HtmlPage.Mark.NEUTRAL),
+                SuiteReport.headlineCell(alone, Scale.FULL), "an experiment without a reference says so and is never judged");
     }
 
     @Test

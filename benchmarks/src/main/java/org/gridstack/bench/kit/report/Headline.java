@@ -13,7 +13,8 @@ import org.gridstack.bench.kit.ResultJson;
 /**
  * An experiment's headline: one number of ours against its reference (the peer measured in the
  * same run, or the seed's figure when there is no peer), as the ratio ours / reference, and the
- * issue's target for that ratio if it has one. An experiment writes it as {@value #FILE} beside its
+ * issue's target for that ratio if it has one; an experiment with nothing to compare with writes
+ * its own number and "no reference" ({@link #withoutReference}). An experiment writes it as {@value #FILE} beside its
  * pages ({@link #write}); the suite's front page shows it per experiment ({@link #read}), judged
  * against the target only at full scale. Immutable.
  *
@@ -30,6 +31,8 @@ public record Headline(String what, double ours, double reference, String refere
         Double target) {
     /** The file an experiment's headline is written to, in its report folder. */
     public static final String FILE = "headline.json";
+    /** The {@link #referenceName} of an experiment that has nothing to compare its number with. */
+    public static final String NO_REFERENCE = "no reference";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public Headline {
@@ -39,6 +42,19 @@ public record Headline(String what, double ours, double reference, String refere
         if (target != null && !(target > 0)) {
             throw new IllegalArgumentException("a headline's target ratio must be positive, got " + target);
         }
+    }
+
+    /**
+     * The headline of an experiment with no peer in its run and no seed figure to compare with:
+     * its own number only, shown as "no reference" on the front page, never judged.
+     */
+    public static Headline withoutReference(String what, double ours, String unit, boolean higherIsBetter) {
+        return new Headline(what, ours, Double.NaN, NO_REFERENCE, unit, higherIsBetter, null);
+    }
+
+    /** Whether the experiment has no reference to compare with ({@link #withoutReference}). */
+    public boolean hasNoReference() {
+        return NO_REFERENCE.equals(referenceName);
     }
 
     /** ours / reference; NaN when either was not measured. */
@@ -63,6 +79,9 @@ public record Headline(String what, double ours, double reference, String refere
 
     /** The ratio with both values, e.g. "1.85 x (120.0 / 64.9 queries/s, production 3.42)". */
     public String ratioText() {
+        if (hasNoReference()) {
+            return NO_REFERENCE + " (ours: " + (Double.isFinite(ours) ? number(ours) + " " + unit : "not measured") + ")";
+        }
         if (!Double.isFinite(ratio())) {
             return "not measured";
         }

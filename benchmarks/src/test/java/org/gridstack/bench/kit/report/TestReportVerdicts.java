@@ -38,6 +38,9 @@ class TestReportVerdicts {
             String md = TargetVerdict.markdown(TARGETS);
             assertFalse(VERDICT_WORDS.matcher(md).find(), md);
             assertFalse(md.contains("**"), md);
+            String json = org.gridstack.bench.kit.ResultJson.toJson(TARGETS);
+            assertFalse(VERDICT_WORDS.matcher(json).find(), "the raw data keeps no verdict either: " + json);
+            assertTrue(json.contains("\"measured\": \"1.20 x\"") && json.contains(RunScale.NOT_JUDGED), "the numbers stay: " + json);
         } finally {
             restore(old);
         }
@@ -59,6 +62,8 @@ class TestReportVerdicts {
                         | Jain >= 0.95 | 0.99 | met |
                         | scan | - | **not measured** |
                         """, TargetVerdict.markdown(TARGETS), "the table the MDS and DQP runs always wrote");
+                String json = org.gridstack.bench.kit.ResultJson.toJson(TARGETS);
+                assertTrue(json.contains("\"missed\"") && json.contains("\"met\""), json);
             } finally {
                 restore(old);
             }
@@ -86,6 +91,11 @@ class TestReportVerdicts {
         none.write(dir);
         Headline back = Headline.read(dir).orElseThrow();
         assertTrue(Double.isNaN(back.ours()) && back.target() == null, back.toString());
+        Headline alone = Headline.withoutReference("LDAP slowest median", 12.5, "ms", false);
+        alone.write(dir);
+        assertEquals(alone, Headline.read(dir).orElseThrow());
+        assertTrue(alone.hasNoReference() && alone.meetsTarget().isEmpty(), alone.toString());
+        assertEquals("no reference (ours: 12.5 ms)", alone.ratioText());
         assertThrows(IllegalArgumentException.class, () -> new Headline("x", 1, 1, "r", "u", true, 0.0));
     }
 
