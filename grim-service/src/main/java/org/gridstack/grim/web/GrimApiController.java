@@ -20,6 +20,7 @@ import org.gridstack.grim.store.OperationParameters;
 import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
+import org.gridstack.service.http.ClientHangUps;
 import org.gridstack.grim.store.replication.CopyDigest;
 import org.gridstack.grim.store.replication.Replication;
 import org.gridstack.grim.store.replication.ReplicationStatus;

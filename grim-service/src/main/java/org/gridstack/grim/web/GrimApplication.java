@@ -3,6 +3,7 @@ package org.gridstack.grim.web;
 import org.gridstack.grim.backends.GrimStore;
 import org.gridstack.grim.config.GrimProperties;
 import org.gridstack.grim.write.UpdateRouter;
+import org.gridstack.service.http.ClientHangUps;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.HexFormat;

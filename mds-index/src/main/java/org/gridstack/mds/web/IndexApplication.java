@@ -7,6 +7,7 @@ import java.time.Duration;
 import org.gridstack.mds.xmlindex.BaseXDocumentStore;
 import org.gridstack.mds.xmlindex.XmlIndex;
 import org.gridstack.mds.xmlindex.XmlSources;
+import org.gridstack.service.http.ClientHangUps;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -31,5 +32,11 @@ public class IndexApplication {
     XmlIndex xmlIndex(BaseXDocumentStore store, IndexProperties p, MeterRegistry meters) {
         return new XmlIndex(store, new XmlSources(Duration.ofSeconds(p.connectTimeoutSeconds()), p.maxDocumentBytes()),
                 Clock.systemUTC(), meters, p.maxRegistrations());
+    }
+
+    /** Notices clients that hung up while their query runs (checked every second), so the query is stopped. */
+    @Bean(destroyMethod = "close")
+    ClientHangUps clientHangUps() {
+        return new ClientHangUps(Duration.ofSeconds(1));
     }
 }

@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.gridstack.mds.xmlindex.BaseXDocumentStore;
 import org.gridstack.mds.xmlindex.XmlIndex;
 import org.gridstack.mds.xmlindex.XmlQueryException;
+import org.gridstack.service.http.ClientHangUps;
+import org.gridstack.service.work.CancelSwitch;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -36,7 +38,8 @@ import io.micrometer.core.instrument.Timer;
  * {@code <item>}). Errors are JSON {@code {"status", "error", "message"}}: 400 bad input or
  * query, 403 a query needing permissions it does not get or a registration from a sender the
  * policy does not list ({@code mds.index.allow-registrations-from}, default this host), 404 unknown registration, 429 too many
- * queries at once or more than the client address's share ({@code mds.index.queries-per-address}), 507 registrations full. Thread-safe (stateless apart from the index).
+ * queries at once or more than the client address's share ({@code mds.index.queries-per-address}), 507 registrations full.
+ * A query whose client hangs up is stopped and its slot freed ({@link ClientHangUps}). Thread-safe (stateless apart from the index).
  */
 @RestController
 public class XmlIndexController {
@@ -44,9 +47,11 @@ public class XmlIndexController {
     private final Timer generate;
     private final org.gridstack.mds.giis.AllowedHostsPolicy registrants;
     private final org.gridstack.service.admission.AddressShare queryShare;
+    private final ClientHangUps hangUps;
 
-    public XmlIndexController(XmlIndex index, MeterRegistry meters, IndexProperties properties) {
+    public XmlIndexController(XmlIndex index, MeterRegistry meters, IndexProperties properties, ClientHangUps hangUps) {
         this.index = requireNonNull(index, "index is null");
+        this.hangUps = requireNonNull(hangUps, "hangUps is null");
         this.registrants = new org.gridstack.mds.giis.AllowedHostsPolicy(properties.allowRegistrationsFrom());
         this.queryShare = new org.gridstack.service.admission.AddressShare(properties.queriesPerAddress());
         this.generate = Timer.builder("mds.step").tag("server", "index").tag("step", "generate_result").register(meters);
@@ -97,7 +102,10 @@ public class XmlIndexController {
                 throw new XmlQueryException(XmlQueryException.Kind.BUSY, "this address runs " + queryShare.perAddress()
                         + " queries already (mds.index.queries-per-address); retry when one has finished");
             }
-            items = index.query(xpath);
+            CancelSwitch cancel = new CancelSwitch();
+            try (ClientHangUps.Watch hangUp = hangUps.watch(request, cancel::cancel)) {
+                items = index.query(xpath, cancel);
+            }
         }
         long start = System.nanoTime();
         StringBuilder b = new StringBuilder(64 + items.size() * 64);

@@ -1,5 +1,7 @@
 package org.gridstack.mds.xmlindex;
 
+import static java.util.Objects.requireNonNull;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +15,10 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 
-import org.basex.api.client.LocalQuery;
-import org.basex.api.client.LocalSession;
 import org.basex.core.BaseXException;
 import org.basex.core.Context;
 import org.basex.core.StaticOptions;
+import org.basex.core.cmd.Close;
 import org.basex.core.cmd.CreateDB;
 import org.basex.core.cmd.CreateUser;
 import org.basex.core.cmd.Delete;
@@ -25,7 +26,15 @@ import org.basex.core.cmd.DropDB;
 import org.basex.core.cmd.Grant;
 import org.basex.core.cmd.Open;
 import org.basex.core.cmd.Put;
-import org.basex.server.LoginException;
+import org.basex.core.jobs.JobException;
+import org.basex.core.users.User;
+import org.basex.io.out.ArrayOutput;
+import org.basex.io.serial.Serializer;
+import org.basex.query.QueryException;
+import org.basex.query.QueryProcessor;
+import org.basex.query.iter.Iter;
+import org.basex.query.value.type.NodeType;
+import org.gridstack.service.work.CancelSwitch;
 
 /**
  * The index's aggregate: one BaseX database (in a temp folder of its own) holding one document
@@ -38,7 +47,8 @@ import org.basex.server.LoginException;
  * ({@code memory}), and no permission at all ({@code permission none}: BaseX's internals such as
  * {@code db:system()}, {@code db:list()} or {@code user:list()} are refused); at most
  * {@code maxItems} result items are taken from it (one more tells that there were too many), so a
- * huge result is never built. The context value of a query is the set of all documents, so
+ * huge result is never built. A query is also stopped when its {@link CancelSwitch} is pulled
+ * (its client hung up), which frees its slot at once. The context value of a query is the set of all documents, so
  * {@code //entry} searches everything. Thread-safe.
  */
 public final class BaseXDocumentStore implements AutoCloseable {
@@ -120,6 +130,16 @@ public final class BaseXDocumentStore implements AutoCloseable {
 
     /** Runs an XPath (or read-only XQuery) over every document; each result item serialized. */
     public List<Item> query(String xpath) throws XmlQueryException {
+        return query(xpath, new CancelSwitch());
+    }
+
+    /**
+     * Like {@link #query(String)}, and stopped by the engine when {@code cancel} is pulled (its
+     * client is gone): the query's slot is freed then, and the caller gets a {@code FAILED}
+     * exception saying so. The query runs on the calling thread.
+     */
+    public List<Item> query(String xpath, CancelSwitch cancel) throws XmlQueryException {
+        requireNonNull(cancel, "cancel is null");
         String internal = internalsNamed(xpath);
         if (internal != null) {
             throw new XmlQueryException(XmlQueryException.Kind.FORBIDDEN, "index queries may not use " + internal
@@ -128,41 +148,82 @@ public final class BaseXDocumentStore implements AutoCloseable {
         if (!queries.tryAcquire()) {
             throw new XmlQueryException(XmlQueryException.Kind.BUSY, "too many queries at once; retry shortly");
         }
-        try (LocalSession session = new LocalSession(context, READER, readerPassword)) {
-            session.execute(new Open(DB));
-            List<Item> items = new ArrayList<>();
-            try (LocalQuery q = session.query(wrapper())) {
-                q.bind("query", xpath);
-                while (q.more()) {
+        Context reader = new Context(context); // a session's context: shares the store, has its own user and open database
+        try {
+            User user = context.users.get(READER);
+            if (user == null || !user.matches(readerPassword)) {
+                throw new XmlQueryException(XmlQueryException.Kind.FAILED, "the index's query user cannot log in");
+            }
+            reader.user(user);
+            new Open(DB).execute(reader); // the shared, open database (with what was just stored), as a session opens it
+            return run(xpath, reader, cancel);
+        } catch (BaseXException e) {
+            throw new XmlQueryException(XmlQueryException.Kind.FAILED, "cannot open the index database: " + firstLine(e.getMessage()));
+        } finally {
+            Close.close(reader); // closes this context's database only (Context.close() would close the shared store)
+            queries.release();
+        }
+    }
+
+    /** Runs the wrapped query as {@code reader}; the switch stops the engine's job (and the nested evaluation's). */
+    private List<Item> run(String xpath, Context reader, CancelSwitch cancel) throws XmlQueryException {
+        try (QueryProcessor qp = new QueryProcessor(wrapper(), reader)) {
+            qp.variable("query", xpath);
+            qp.parse();
+            qp.register(reader); // takes the locks the parsed query names (the database's read lock), as a session's query does
+            cancel.attach(qp::stop);
+            try {
+                qp.optimize();
+                Iter iter = qp.iter();
+                List<Item> items = new ArrayList<>();
+                ArrayOutput out = new ArrayOutput();
+                Serializer serializer = Serializer.get(out, qp.qc.parameters());
+                for (org.basex.query.value.item.Item item; (item = qp.qc.next(iter)) != null; ) {
                     if (items.size() >= maxItems) {
                         throw new XmlQueryException(XmlQueryException.Kind.INVALID, "the query returns more than "
                                 + maxItems + " items; narrow it");
                     }
-                    String text = q.next();
-                    items.add(new Item(text, q.type() instanceof org.basex.query.value.type.NodeType));
+                    out.reset();
+                    serializer.reset();
+                    serializer.serialize(item);
+                    items.add(new Item(out.toString(), item.type instanceof NodeType));
                 }
+                return items;
+            } finally {
+                cancel.detach();
+                qp.unregister(reader);
             }
-            return items;
-        } catch (LoginException e) {
-            throw new XmlQueryException(XmlQueryException.Kind.FAILED, "the index's query user cannot log in");
-        } catch (IOException e) {
-            String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (m.contains("BXXQ0004") || m.toLowerCase(java.util.Locale.ROOT).contains("timeout")) {
-                throw new XmlQueryException(XmlQueryException.Kind.INVALID, "the query ran longer than its time limit of "
-                        + timeLimitSeconds + " s and was stopped; narrow it");
+        } catch (JobException e) {
+            throw stopped(cancel);
+        } catch (QueryException | IOException e) {
+            if (cancel.cancelled()) {
+                throw stopped(cancel);
             }
-            if (m.contains("BXXQ0005") || m.toLowerCase(java.util.Locale.ROOT).contains("memory")) {
-                throw new XmlQueryException(XmlQueryException.Kind.INVALID, "the query needed more than its memory limit of "
-                        + memoryLimitMiB + " MiB and was stopped; narrow it");
-            }
-            if (m.contains("ermission") || m.contains("BXXQ0002")) {
-                throw new XmlQueryException(XmlQueryException.Kind.FORBIDDEN,
-                        "the query needs a permission index queries do not have (files, network, updates): " + firstLine(m));
-            }
-            throw new XmlQueryException(XmlQueryException.Kind.INVALID, firstLine(m));
-        } finally {
-            queries.release();
+            throw refusal(e.getMessage() == null ? e.toString() : e.getMessage());
         }
+    }
+
+    private static XmlQueryException stopped(CancelSwitch cancel) {
+        return new XmlQueryException(XmlQueryException.Kind.FAILED, cancel.cancelled()
+                ? "the query was stopped: its client is gone" : "the query was stopped");
+    }
+
+    /** What the engine's message means for the client. */
+    private XmlQueryException refusal(String m) {
+        String lower = m.toLowerCase(java.util.Locale.ROOT);
+        if (m.contains("BXXQ0004") || lower.contains("timeout")) {
+            return new XmlQueryException(XmlQueryException.Kind.INVALID, "the query ran longer than its time limit of "
+                    + timeLimitSeconds + " s and was stopped; narrow it");
+        }
+        if (m.contains("BXXQ0005") || lower.contains("memory")) {
+            return new XmlQueryException(XmlQueryException.Kind.INVALID, "the query needed more than its memory limit of "
+                    + memoryLimitMiB + " MiB and was stopped; narrow it");
+        }
+        if (m.contains("ermission") || m.contains("BXXQ0002")) {
+            return new XmlQueryException(XmlQueryException.Kind.FORBIDDEN,
+                    "the query needs a permission index queries do not have (files, network, updates): " + firstLine(m));
+        }
+        return new XmlQueryException(XmlQueryException.Kind.INVALID, firstLine(m));
     }
 
     /**

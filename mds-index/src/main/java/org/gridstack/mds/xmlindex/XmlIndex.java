@@ -211,10 +211,15 @@ public final class XmlIndex implements AutoCloseable {
 
     /** XPath over the aggregate. */
     public List<BaseXDocumentStore.Item> query(String xpath) throws XmlQueryException {
+        return query(xpath, new org.gridstack.service.work.CancelSwitch());
+    }
+
+    /** XPath over the aggregate, stopped when {@code cancel} is pulled (see {@link BaseXDocumentStore#query(String, org.gridstack.service.work.CancelSwitch)}). */
+    public List<BaseXDocumentStore.Item> query(String xpath, org.gridstack.service.work.CancelSwitch cancel) throws XmlQueryException {
         requireNonNull(xpath, "xpath is null");
         long start = System.nanoTime();
         try {
-            return store.query(xpath);
+            return store.query(xpath, cancel);
         } finally {
             searchTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         }

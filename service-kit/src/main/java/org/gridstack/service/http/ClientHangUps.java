@@ -1,4 +1,4 @@
-package org.gridstack.grim.web;
+package org.gridstack.service.http;
 
 import static java.util.Objects.requireNonNull;
 
@@ -26,8 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Notices clients that hung up while their request is still being worked on, so that the work
- * can be stopped. Tomcat finds a closed connection only when it next reads or writes it, and a
- * native query's answer (with its status) is written only once the query is done; so this looks
+ * can be stopped. Tomcat finds a closed connection only when it next reads or writes it, and an
+ * answer (with its status) is often written only once its work is done (a database query); so this looks
  * at the kernel's TCP table instead ({@code /proc/self/net/tcp} and {@code tcp6}, Linux), once per
  * interval while anything is watched: a watched connection in {@code CLOSE_WAIT} (the client
  * closed its side) has hung up. A connection the table does not show (reset, or a platform
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: one daemon thread reads the table and runs the actions (which must be quick
  * and must not throw).
  */
-final class ClientHangUps implements AutoCloseable {
+public final class ClientHangUps implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ClientHangUps.class);
     private static final List<Path> TABLES = List.of(Path.of("/proc/self/net/tcp"), Path.of("/proc/self/net/tcp6"));
     private static final String CLOSE_WAIT = "08";
@@ -48,7 +48,7 @@ final class ClientHangUps implements AutoCloseable {
     }
 
     /** A watched request; closing it ends the watch (the request is answered). */
-    interface Watch extends AutoCloseable {
+    public interface Watch extends AutoCloseable {
         @Override
         void close();
     }
@@ -59,13 +59,14 @@ final class ClientHangUps implements AutoCloseable {
     private record Watched(Connection connection, Runnable onHangUp) {
     }
 
-    ClientHangUps(Duration interval) {
+    /** Checks the table once per {@code interval} (a positive duration) while anything is watched. */
+    public ClientHangUps(Duration interval) {
         requireNonNull(interval, "interval is null");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("interval must be positive, got " + interval);
         }
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "grim-client-hang-ups");
+            Thread t = new Thread(r, "client-hang-ups");
             t.setDaemon(true);
             return t;
         });
@@ -73,7 +74,7 @@ final class ClientHangUps implements AutoCloseable {
     }
 
     /** Runs {@code onHangUp} (once, from the checking thread) if the client of {@code request} hangs up before the watch is closed. */
-    Watch watch(HttpServletRequest request, Runnable onHangUp) {
+    public Watch watch(HttpServletRequest request, Runnable onHangUp) {
         requireNonNull(onHangUp, "onHangUp is null");
         InetAddress remote;
         try {

@@ -1,4 +1,4 @@
-package org.gridstack.grim.web;
+package org.gridstack.service.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** How {@link ClientHangUps} reads the kernel's TCP table lines (the connection test is {@code TestNativeQueryHangUp}). */
+/** How {@link ClientHangUps} reads the kernel's TCP table lines (the connection tests are in the services that use it, e.g. GRIM's {@code TestNativeQueryHangUp}). */
 class TestClientHangUps {
     @Test
     void readsIpv4AndIpv4MappedIpv6Entries() throws Exception {
