@@ -322,6 +322,10 @@ public final class PlanTranslator {
     }
 
     private Operator join(Join join) {
+        ScanPushdown.PushedRequest pushed = ScanPushdown.join(join, options.codec());
+        if (pushed != null) {
+            return fragments.scan(pushed.table(), pushed.request(), pushed.schema());
+        }
         boolean right = join.getJoinType() == org.apache.calcite.rel.core.JoinRelType.RIGHT;
         HashJoinOperator.Type type = switch (join.getJoinType()) {
             case INNER -> HashJoinOperator.Type.INNER;
@@ -371,7 +375,7 @@ public final class PlanTranslator {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new UnsupportedSqlException("GROUPING SETS, ROLLUP and CUBE are not supported");
         }
-        ScanPushdown.PushedAggregate pushed = ScanPushdown.aggregate(aggregate, options.codec());
+        ScanPushdown.PushedRequest pushed = ScanPushdown.aggregate(aggregate, options.codec());
         if (pushed != null) {
             return fragments.scan(pushed.table(), pushed.request(), pushed.schema());
         }

@@ -40,6 +40,9 @@ public final class ScanStatement {
         TableDescription table = catalog.table(request.table()).orElseThrow(() -> new IllegalArgumentException(
                 "unknown table '" + request.table() + "'; this data service has "
                         + catalog.tables().stream().map(TableDescription::name).collect(Collectors.joining(", "))));
+        if (request.join() != null) {
+            return joined(request, table, catalog);
+        }
         List<Column> selected = new ArrayList<>();
         if (request.columns().isEmpty()) {
             selected.addAll(table.schema().columns());
@@ -82,6 +85,60 @@ public final class ScanStatement {
             sql.append(" GROUP BY ").append(selected.stream().map(c -> quote(c.name())).collect(Collectors.joining(", ")));
         }
         return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(resultColumns));
+    }
+
+    // SELECT l.<columns>, r.<columns> FROM <table> AS l INNER JOIN <joined> AS r ON l.k = r.k ... WHERE <filters>
+    private static ScanStatement joined(ScanRequest request, TableDescription left, TableCatalog catalog) {
+        ScanJoin join = request.join();
+        TableDescription right = catalog.table(join.table()).orElseThrow(() -> new IllegalArgumentException(
+                "unknown table '" + join.table() + "'; this data service has "
+                        + catalog.tables().stream().map(TableDescription::name).collect(Collectors.joining(", "))));
+        List<String> items = new ArrayList<>();
+        List<Column> resultColumns = new ArrayList<>();
+        selectAll(left, "l", request.columns(), items, resultColumns);
+        selectAll(right, "r", join.columns(), items, resultColumns);
+        StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", items));
+        sql.append(" FROM ").append(quote(left.name())).append(" AS l INNER JOIN ").append(quote(right.name())).append(" AS r ON ");
+        for (int i = 0; i < join.leftKeys().size(); i++) {
+            Column l = column(left, join.leftKeys().get(i));
+            Column r = column(right, join.rightKeys().get(i));
+            if (l.type() != r.type()) {
+                throw new IllegalArgumentException("join keys " + l.name() + " (" + l.type() + ") and " + r.name() + " (" + r.type()
+                        + ") are not of one type");
+            }
+            sql.append(i == 0 ? "" : " AND ").append("l.").append(quote(l.name())).append(" = r.").append(quote(r.name()));
+        }
+        List<Object> parameters = new ArrayList<>();
+        String glue = " WHERE ";
+        glue = where(left, "l", request.filters(), sql, parameters, glue);
+        where(right, "r", join.filters(), sql, parameters, glue);
+        return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(resultColumns));
+    }
+
+    private static void selectAll(TableDescription table, String alias, List<String> names, List<String> items, List<Column> columns) {
+        List<Column> selected = names.isEmpty() ? table.schema().columns() : names.stream().map(n -> column(table, n)).toList();
+        for (Column c : selected) {
+            items.add(alias + "." + quote(c.name()));
+            columns.add(c);
+        }
+    }
+
+    private static String where(TableDescription table, String alias, List<ScanFilter> filters, StringBuilder sql, List<Object> parameters,
+            String glue) {
+        String next = glue;
+        for (ScanFilter f : filters) {
+            Column c = column(table, f.column());
+            sql.append(next).append(alias).append('.').append(quote(c.name())).append(' ').append(f.op().sql());
+            if (f.op().takesValue()) {
+                if (f.op() == FilterOperator.LIKE && c.type() != ColumnType.VARCHAR) {
+                    throw new IllegalArgumentException("LIKE needs a text column; " + c.name() + " is " + c.type());
+                }
+                sql.append(" ?");
+                parameters.add(convert(f.value(), c));
+            }
+            next = " AND ";
+        }
+        return next;
     }
 
     /** PostgreSQL's result type of {@code function} over {@code argument} (null: COUNT(*)). */

@@ -463,6 +463,37 @@ class TestDistributedQueries {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {
+        // protein_goterm, goterms and measurements live on host A: the data service joins them
+        "select pg.orf, g.id, g.name from protein_goterm pg join goterms g on g.id = pg.gotermidentifier"
+            + " where not g.isobsolete and pg.orf like 'YC%'",
+        // clashing column names (orf, id), every column of both, a self-join, NULL keys (replicate)
+        "select * from measurements m join protein_goterm pg on pg.orf = m.orf where m.id < 40",
+        "select a.id, b.id, a.replicate from measurements a join measurements b on a.replicate = b.replicate and a.total = b.total",
+        "select g.id, g2.namespace from goterms g, goterms g2 where g.id = g2.id and g2.namespace = 'molecular_function'"})
+    void joinsOfOneDataServicesTablesPushDown(String sql) throws Exception {
+        assertSameAnswer(sql, false, 100, "binary");
+        assertSameAnswer(sql, false, 64, "webrowset");
+        long joined = DqpAnswers.postgres(oracleConnection, sql).size();
+        assertEquals(joined, dqp.query(sql, 100, "binary").get("profile").get("rowsFromDataServices").asLong(),
+                "only the joined rows shipped: " + sql);
+        assertTrue(plan(sql).contains("joined with"), plan(sql));
+    }
+
+    @Test
+    void joinsAcrossDataServicesAndAggregatesOverJoinsShipTheirInputs() throws Exception {
+        String across = "select pg.orf, s.length from protein_goterm pg join protein_sequences s on s.orf = pg.orf where s.length > 900";
+        assertSameAnswer(across, false, 100, "binary");
+        assertFalse(plan(across).contains("joined with"), plan(across));
+        long shipped = dqp.query(across, 100, "binary").get("profile").get("rowsFromDataServices").asLong();
+        assertTrue(shipped > DqpAnswers.postgres(oracleConnection, across).size(), "both inputs shipped: " + shipped);
+        // the engine joins a join's output with a third table itself, and aggregates a pushed join itself
+        assertSameAnswer("select g.namespace, count(*), count(m.replicate) from protein_goterm pg join goterms g on g.id = pg.gotermidentifier"
+                + " join measurements m on m.orf = pg.orf group by g.namespace", false, 100, "binary");
+        assertSameAnswer("select count(*) from protein_goterm pg join goterms g on g.id = pg.gotermidentifier", false, 100, "binary");
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"binary", "webrowset", "binary-zstd"})
     void everyTypeRoundTrips(String codec) throws Exception {
         String sql = "select * from measurements";

@@ -77,6 +77,16 @@ class TestPlanTranslator {
     }
 
     @Test
+    void innerEquiJoinsOfOneServicesTablesArePushedDown() {
+        String pushed = operators("select t.name, u.d from t join u on t.id = u.id where u.id > 3");
+        assertTrue(pushed.contains("joined with ScanJoin[table=u") && !pushed.contains("HASH_JOIN"), pushed);
+        // outer joins and conditions other than column = column are joined by the engine
+        assertTrue(operators("select t.name, u.d from t left join u on t.id = u.id").contains("HASH_JOIN(LEFT"));
+        assertTrue(operators("select t.name, u.d from t join u on t.id = u.id + 1").contains("HASH_JOIN"));
+        assertTrue(operators("select t.name, u.d from t join u on t.id < u.id").contains("HASH_JOIN"));
+    }
+
+    @Test
     void uncarriedColumnsAreRefusedByName() {
         UnsupportedSqlException e = assertThrows(UnsupportedSqlException.class, () -> operators("select * from t"));
         assertTrue(e.getMessage().contains("doc") && e.getMessage().contains("jsonb"), e.getMessage());

@@ -120,6 +120,38 @@ class TestDataService {
         }
     }
 
+    @Test
+    void joinsRunInTheDatabase() throws Exception {
+        // both tables have orf: the joined table's columns follow the first table's, names may repeat
+        ScanRequest request = new ScanRequest("protein_interaction", List.of("orf", "repeats"),
+                List.of(new ScanFilter("repeats", FilterOperator.GT, 2)), "binary", List.of(),
+                new ScanJoin("protein_sequences", List.of("orf", "length"), List.of(new ScanFilter("ismembrane", FilterOperator.EQ, true)),
+                        List.of("orf2"), List.of("orf")));
+        List<Object[]> expected = jdbc("select i.orf, i.repeats, s.orf, s.length from protein_interaction i join protein_sequences s"
+                + " on i.orf2 = s.orf where i.repeats > 2 and s.ismembrane");
+        List<Object[]> actual = new ArrayList<>();
+        try (RemoteScan scan = client.streamScan(request, 100)) {
+            assertEquals(List.of("orf", "repeats", "orf", "length"), scan.schema().names());
+            List<Object[]> block;
+            while ((block = scan.nextBlock()) != null) {
+                actual.addAll(block);
+            }
+        }
+        assertTrue(expected.size() > 0, "the join has rows");
+        java.util.Comparator<Object[]> order = java.util.Comparator.comparing(r -> java.util.Arrays.toString(r));
+        expected.sort(order);
+        actual.sort(order);
+        assertEquals(expected.stream().map(java.util.Arrays::toString).toList(), actual.stream().map(java.util.Arrays::toString).toList());
+        DataServiceException types = assertThrows(DataServiceException.class, () -> client.scanSynchronously(new ScanRequest(
+                "protein_interaction", List.of("orf"), List.of(), "binary", List.of(),
+                new ScanJoin("protein_sequences", List.of("orf"), List.of(), List.of("orf"), List.of("length")))));
+        assertTrue(types.getMessage().contains("not of one type"), types.getMessage());
+        DataServiceException table = assertThrows(DataServiceException.class, () -> client.scanSynchronously(new ScanRequest(
+                "protein_interaction", List.of("orf"), List.of(), "binary", List.of(),
+                new ScanJoin("goterms", List.of("id"), List.of(), List.of("orf"), List.of("id")))));
+        assertTrue(table.getMessage().contains("unknown table 'goterms'"), table.getMessage());
+    }
+
     @ParameterizedTest(name = "{0} {1} block {2}")
     @CsvSource({"sync, webrowset, 0", "sync, binary, 0", "async, binary, 1", "async, webrowset, 1",
         "async, binary, 100", "async, webrowset, 130", "async, binary, 5000",

@@ -109,7 +109,8 @@ public final class ExchangeReceiveOperator implements Operator {
                 + ") <- fragment on that evaluator: TABLE_SCAN(" + fragment.request().table() + " at " + fragment.dataService()
                 + ", columns " + fragment.request().columns()
                 + (fragment.request().filters().isEmpty() ? "" : ", filters " + fragment.request().filters())
-                + (fragment.request().aggregates().isEmpty() ? "" : ", aggregates " + fragment.request().aggregates()) + ")";
+                + (fragment.request().aggregates().isEmpty() ? "" : ", aggregates " + fragment.request().aggregates())
+                + (fragment.request().join() == null ? "" : ", joined with " + fragment.request().join()) + ")";
     }
 
     @Override
