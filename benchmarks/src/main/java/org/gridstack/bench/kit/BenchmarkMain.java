@@ -12,7 +12,8 @@ import java.util.function.Function;
  * printed with the usage and ends the JVM with exit code 2, before anything starts), say what
  * runs, run it, print its Markdown summary, write its files into {@code --output}, and end the
  * JVM with 0 (servers and embedded databases started by the run stop in their shutdown hooks).
- * Stateless.
+ * A run that fails prints its error and ends the JVM with 1 (the servers' threads would otherwise
+ * keep it alive until the suite's time limit). Stateless.
  */
 public final class BenchmarkMain {
     /** What a run leaves behind. */
@@ -37,8 +38,7 @@ public final class BenchmarkMain {
     private BenchmarkMain() {
     }
 
-    public static <C, R extends Report> void run(String name, String[] args, Parser<C> parser, Function<C, String> describe, Body<C, R> body)
-            throws Exception {
+    public static <C, R extends Report> void run(String name, String[] args, Parser<C> parser, Function<C, String> describe, Body<C, R> body) {
         requireNonNull(name, "name is null");
         Path[] output = {Path.of("target/results")};
         C config;
@@ -50,9 +50,16 @@ public final class BenchmarkMain {
             return;
         }
         System.out.println(name + ": " + describe.apply(config));
-        R report = body.run(config);
-        System.out.println(report.markdown());
-        System.out.println("written: " + report.write(output[0]));
+        try {
+            R report = body.run(config);
+            System.out.println(report.markdown());
+            System.out.println("written: " + report.write(output[0]));
+        } catch (Exception | Error e) {
+            System.err.println(name + " failed:");
+            e.printStackTrace();
+            System.exit(1);
+            return;
+        }
         System.exit(0);
     }
 }

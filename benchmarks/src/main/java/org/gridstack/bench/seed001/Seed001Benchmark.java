@@ -397,14 +397,8 @@ public final class Seed001Benchmark {
         return o.config();
     }
 
-    /** Runs and ends the JVM: with 1 on a failure, since the servers' threads would keep it alive until the suite's timeout. */
     public static void main(String[] args) {
-        try {
-            BenchmarkMain.run(BASE_NAME, args, Seed001Benchmark::parse, Config::describe, Seed001Benchmark::run);
-        } catch (Exception | Error e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
+        BenchmarkMain.run(BASE_NAME, args, Seed001Benchmark::parse, Config::describe, Seed001Benchmark::run);
     }
 
     /** The command line: a scale's preset (experiments/seed001.yaml), then any setting over it. */
