@@ -349,8 +349,8 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("writeTimeout must be positive");
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits, eventLoop
-                            ? org.gridstack.mds.ldap.EventLoopSettings.of(Math.max(1, maxConcurrentRequests), writeTimeout) : null);
+                    requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits, writeTimeout, eventLoop
+                            ? org.gridstack.mds.ldap.EventLoopSettings.of(Math.max(1, maxConcurrentRequests)) : null);
             DN s;
             try {
                 s = new DN(suffix);

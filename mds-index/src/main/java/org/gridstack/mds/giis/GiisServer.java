@@ -23,7 +23,6 @@ import org.gridstack.mds.ldap.LdapFrontEnd;
 import org.gridstack.mds.ldap.RunningListener;
 import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.StepTimers;
-import org.gridstack.mds.ldap.WriteTimeoutGuard;
 import org.gridstack.mds.provider.InformationProvider;
 import org.gridstack.mds.provider.ProviderSettings;
 import org.gridstack.mds.provider.RemoteLdapProvider;
@@ -59,7 +58,6 @@ public final class GiisServer implements AutoCloseable {
     private final Registry registry;
     private final ProviderCache cache;
     private final ScheduledExecutorService sweeper;
-    private final WriteTimeoutGuard guard;
     private RunningListener listener;
     private RegistrationDesk desk;
 
@@ -74,7 +72,6 @@ public final class GiisServer implements AutoCloseable {
             statics.add(new RemoteLdapProvider(s, url.getHost(), url.getPort(), url.getBaseDN(), localParent(config, url.getBaseDN())));
         }
         this.cache = new ProviderCache(statics, config.mode() == GiisMode.CACHED ? CacheMode.AUTO : CacheMode.OFF, clock);
-        this.guard = new WriteTimeoutGuard(config.writeTimeout());
         this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "giis-registration-sweeper");
             t.setDaemon(true);
@@ -99,7 +96,7 @@ public final class GiisServer implements AutoCloseable {
         DirectoryAssembler assembler = new DirectoryAssembler(config.suffixes());
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(ContentSource.of(giis::liveViews, assembler),
-                search, config.suffixes(), giis.guard, timers, !config.listener().accessLog());
+                search, config.suffixes(), timers, !config.listener().accessLog());
         handler = new ReadOnlyRequestHandler(handler, "this GIIS takes only registrations (an add of"
                 + " Mds-Vo-Op-name=register,...); its entries come from its registrants");
         giis.desk = new RegistrationDesk(policy, giis::accept);
@@ -110,7 +107,6 @@ public final class GiisServer implements AutoCloseable {
             giis.listener = LdapFrontEnd.start(config.listener(), handler);
         } catch (IOException | RuntimeException e) {
             giis.sweeper.shutdownNow();
-            giis.guard.close();
             giis.cache.close();
             throw e;
         }
@@ -211,7 +207,6 @@ public final class GiisServer implements AutoCloseable {
             listener.close();
         }
         sweeper.shutdownNow();
-        guard.close();
         cache.close();
     }
 }

@@ -213,7 +213,7 @@ public final class GrisConfig {
             }
             ListenerSettings listener = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
                     requestQueueTimeoutMillis, accessLog, org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults(),
-                    connectionLimits, eventLoop ? EventLoopSettings.of(Math.max(1, maxConcurrentRequests), writeTimeout) : null);
+                    connectionLimits, writeTimeout, eventLoop ? EventLoopSettings.of(Math.max(1, maxConcurrentRequests)) : null);
             if (sizeLimit < 0 || timeLimitSeconds < 0) {
                 throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
             }

@@ -14,7 +14,6 @@ import org.gridstack.mds.ldap.ReadOnlyRequestHandler;
 import org.gridstack.mds.ldap.LdapFrontEnd;
 import org.gridstack.mds.ldap.RunningListener;
 import org.gridstack.mds.ldap.StepTimers;
-import org.gridstack.mds.ldap.WriteTimeoutGuard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,13 +37,11 @@ public final class GrisServer implements AutoCloseable {
     private final GrisConfig config;
     private final ProviderCache cache;
     private final RunningListener listener;
-    private final WriteTimeoutGuard guard;
 
-    private GrisServer(GrisConfig config, ProviderCache cache, RunningListener listener, WriteTimeoutGuard guard) {
+    private GrisServer(GrisConfig config, ProviderCache cache, RunningListener listener) {
         this.config = config;
         this.cache = cache;
         this.listener = listener;
-        this.guard = guard;
     }
 
     /**
@@ -64,19 +61,12 @@ public final class GrisServer implements AutoCloseable {
         requireNonNull(cache, "cache is null");
         DirectoryAssembler assembler = new DirectoryAssembler(config.suffixes());
         DirectorySearch search = new DirectorySearch(schema, config.sizeLimit(), config.timeLimitSeconds());
-        WriteTimeoutGuard guard = new WriteTimeoutGuard(config.writeTimeout());
         LDAPListenerRequestHandler handler = new DirectoryRequestHandler(ContentSource.of(cache::read, assembler), search,
-                config.suffixes(), guard, timers, !config.accessLog());
+                config.suffixes(), timers, !config.accessLog());
         handler = new ReadOnlyRequestHandler(handler,
                 "this GRIS is read-only: its entries come from its information providers");
-        RunningListener listener;
-        try {
-            listener = LdapFrontEnd.start(config.listenerSettings(), handler);
-        } catch (IOException | RuntimeException e) {
-            guard.close();
-            throw e;
-        }
-        GrisServer server = new GrisServer(config, cache, listener, guard);
+        RunningListener listener = LdapFrontEnd.start(config.listenerSettings(), handler);
+        GrisServer server = new GrisServer(config, cache, listener);
         log.info("GRIS listening on port {} for {} with {} providers, cache {}", server.port(), config.suffixes(),
                 cache.providers().size(), cache.mode());
         return server;
@@ -102,7 +92,6 @@ public final class GrisServer implements AutoCloseable {
     @Override
     public void close() {
         listener.close();
-        guard.close();
         cache.close();
     }
 }

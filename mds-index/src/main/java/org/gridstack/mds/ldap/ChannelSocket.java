@@ -39,6 +39,11 @@ final class ChannelSocket extends Socket {
         return output;
     }
 
+    /** Drops what the output holds back for coalescing (the entries of an abandoned answer); under the connection's monitor. */
+    void discardHeld() {
+        output.discardHeld();
+    }
+
     @Override
     public void close() {
         connection.close("closed by the server");

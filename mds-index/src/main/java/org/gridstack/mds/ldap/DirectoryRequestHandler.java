@@ -49,7 +49,9 @@ import com.unboundid.ldap.sdk.ResultCode;
  * answer of such entries is remembered ({@link EncodedAnswers}, shared by every connection): the
  * same request over the same content is answered by writing the remembered bytes with the new
  * message ID (entries and result in one write), without parsing, matching or encoding, and the
- * handler returns no message for the listener to send. One instance per connection
+ * handler returns no message for the listener to send. When an entry cannot be written (the
+ * connection is gone, or the search was abandoned) the search stops and no result is returned for
+ * it (never a result code of the SDK's client side, such as 81). One instance per connection
  * ({@link #newInstance}); the shared parts are thread-safe.
  */
 public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
@@ -59,10 +61,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final ContentSource content;
     private final DirectorySearch search;
     private final List<DN> suffixes;
-    private final WriteTimeoutGuard guard;
     private final StepTimers timers;
     private final LDAPListenerClientConnection connection;
-    private final WriteTimeoutGuard.Writer writer;
     private final boolean sendPreEncoded;
     private final SearchEntryCoalescingOutputStream preEncoded;
     private final EncodedAnswers sharedAnswers;
@@ -71,12 +71,10 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
     private final DN subschema;
 
     /**
-     * @param guard closes connections whose client stopped reading
      * @param timers where the steps of each search are timed
      */
-    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            WriteTimeoutGuard guard, StepTimers timers) {
-        this(content, search, suffixes, guard, timers, true, new EncodedAnswers(), null, null);
+    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes, StepTimers timers) {
+        this(content, search, suffixes, timers, true, new EncodedAnswers(), null, null);
     }
 
     /**
@@ -84,20 +82,18 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      *                       (false when something must see every entry the SDK's way, e.g. the
      *                       SDK's access log, which counts entries through its send path)
      */
-    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded) {
-        this(content, search, suffixes, guard, timers, sendPreEncoded, sendPreEncoded ? new EncodedAnswers() : null, null,
-                null);
+    public DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes, StepTimers timers,
+            boolean sendPreEncoded) {
+        this(content, search, suffixes, timers, sendPreEncoded, sendPreEncoded ? new EncodedAnswers() : null, null, null);
     }
 
     private DirectoryRequestHandler(ContentSource content, DirectorySearch search, List<DN> suffixes,
-            WriteTimeoutGuard guard, StepTimers timers, boolean sendPreEncoded, EncodedAnswers answers,
+            StepTimers timers, boolean sendPreEncoded, EncodedAnswers answers,
             LDAPListenerClientConnection connection, DirectoryContent serverEntries) {
         this.timers = requireNonNull(timers, "timers is null");
         this.content = requireNonNull(content, "content is null");
         this.search = requireNonNull(search, "search is null");
         this.suffixes = List.copyOf(requireNonNull(suffixes, "suffixes is null"));
-        this.guard = requireNonNull(guard, "guard is null");
         this.connection = connection;
         this.sendPreEncoded = sendPreEncoded;
         this.preEncoded = coalescingOutput(connection, sendPreEncoded);
@@ -110,19 +106,12 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         } catch (LDAPException e) {
             throw new IllegalStateException(e);
         }
-        // the raw socket: the connection's own close() waits for the monitor a blocked write holds
-        this.writer = connection == null ? null : guard.register(connection.getSocket());
     }
 
     @Override
     public LDAPListenerRequestHandler newInstance(LDAPListenerClientConnection c) {
-        return new DirectoryRequestHandler(content, search, suffixes, guard, timers, sendPreEncoded, sharedAnswers,
+        return new DirectoryRequestHandler(content, search, suffixes, timers, sendPreEncoded, sharedAnswers,
                 requireNonNull(c, "connection is null"), serverEntries);
-    }
-
-    @Override
-    public void closeInstance() {
-        guard.unregister(writer);
     }
 
     @Override
@@ -144,7 +133,9 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 timers.invokeProvider(read - start);
                 timers.generateResult(gotData - read);
                 if (c == remembered.content()) {
-                    sendAnswer(messageID, remembered.answer());
+                    if (!sendAnswer(messageID, remembered.answer())) {
+                        return null; // the answer could not be written: nothing more is sent for it
+                    }
                     timers.initSearch(0);
                     timers.searchIndex(0);
                     timers.transmit(System.nanoTime() - gotData);
@@ -156,7 +147,11 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             if ((base.isNullDN() && request.getScope() == com.unboundid.ldap.sdk.SearchScope.BASE)
                     || (base.equals(subschema) && serverEntries.get(subschema) != null)) {
                 // the root DSE and the subschema entry: the server's own entries, not the providers'
-                r = search.search(messageID, request, base, serverEntries, suffixes, start, new AnswerRecorder(messageID, false));
+                AnswerRecorder recorder = new AnswerRecorder(messageID, false);
+                r = search.search(messageID, request, base, serverEntries, suffixes, start, recorder);
+                if (recorder.failed) {
+                    return null; // an entry could not be written (the connection is gone, or the search was abandoned)
+                }
             } else if (!servable(base)) {
                 r = new LDAPResult(messageID, ResultCode.NO_SUCH_OBJECT, "'" + base + "' is not in this server's"
                         + " tree; its entries are under " + suffixes, null, (String[]) null, (Control[]) null);
@@ -174,6 +169,10 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 AnswerRecorder recorder = new AnswerRecorder(messageID, cacheable);
                 r = search.search(messageID, request, base, c, suffixes, start, recorder);
                 sending = recorder.sendingNanos;
+                if (recorder.failed) {
+                    timers.transmit(sending);
+                    return null; // an entry could not be written (the connection is gone, or the search was abandoned)
+                }
                 timers.searchIndex(System.nanoTime() - now - sending);
                 if (recorder.entries != null) {
                     answers.remember(c, request, recorder.entries, r);
@@ -204,6 +203,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         private final int messageID;
         private List<byte[]> entries;
         private long sendingNanos;
+        private boolean failed;
 
         AnswerRecorder(int messageID, boolean remember) {
             this.messageID = messageID;
@@ -213,7 +213,6 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         @Override
         public void send(SearchResultEntryProtocolOp entry, byte[] encoded) throws LDAPException {
             long t = System.nanoTime();
-            writer.begin();
             try {
                 if (encoded != null && preEncoded != null) {
                     sendEncoded(messageID, encoded);
@@ -224,16 +223,22 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                     connection.sendSearchResultEntry(messageID, entry);
                     entries = null;
                 }
+            } catch (LDAPException e) {
+                failed = true;
+                entries = null;
+                throw e;
             } finally {
-                writer.end();
                 sendingNanos += System.nanoTime() - t;
             }
         }
     }
 
-    /** Writes a remembered answer (its entries and its result) with this request's message ID, in one write when it fits. */
-    private void sendAnswer(int messageID, EncodedAnswers.Answer answer) throws LDAPException {
-        writer.begin();
+    /**
+     * Writes a remembered answer (its entries and its result) with this request's message ID, in
+     * one write when it fits; false when writing failed (the connection is gone, or the request
+     * was abandoned), and then nothing more is to be sent for it.
+     */
+    private boolean sendAnswer(int messageID, EncodedAnswers.Answer answer) {
         try {
             synchronized (connection) {
                 for (byte[] e : answer.entries()) {
@@ -241,10 +246,10 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 }
                 preEncoded.writeEncoded(messageID, answer.done());
             }
+            return true;
         } catch (java.io.IOException e) {
-            throw new LDAPException(ResultCode.SERVER_DOWN, "sending an answer failed: " + e, e);
-        } finally {
-            writer.end();
+            log.debug("sending an answer to {} failed: {}", connection.getSocket().getInetAddress(), e.toString());
+            return false;
         }
     }
 
@@ -258,7 +263,8 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
             try {
                 preEncoded.writeSearchResultEntry(messageID, encoded);
             } catch (java.io.IOException e) {
-                throw new LDAPException(ResultCode.SERVER_DOWN, "sending an entry failed: " + e, e);
+                // OTHER, never the SDK's client-side SERVER_DOWN: the search ends, and no result is sent for it
+                throw new LDAPException(ResultCode.OTHER, "sending an entry failed: " + e, e);
             }
         }
     }

@@ -33,7 +33,7 @@ import com.unboundid.ldap.sdk.ResultCode;
  * queue serves connections in turn). Answers go out without blocking the loop: a worker writes
  * what the socket takes at once and queues the rest for the loop; a worker whose connection holds
  * more than {@link EventLoopSettings#maxUnsentBytes()} unsent waits for the client to read, at
- * most {@link EventLoopSettings#writeTimeout()}, and then the connection is closed with a Notice of
+ * most {@link ListenerSettings#writeTimeout()}, and then the connection is closed with a Notice of
  * Disconnection. Timeouts ({@link ConnectionLimits}) are checked by the loop's sweep.
  * Thread-safe: the input side is the selector thread's; the output queue and the connection's
  * state are guarded by {@link #lock}.
@@ -41,6 +41,8 @@ import com.unboundid.ldap.sdk.ResultCode;
 final class EventLoopConnection {
     private static final Logger log = LoggerFactory.getLogger(EventLoopConnection.class);
     private static final int INITIAL_BUFFER = 512;
+    private static final int ABANDON_REQUEST = 0x50;
+    private static final int UNBIND_REQUEST = 0x42;
 
     private final EventLoopListener listener;
     private final EventLoopListener.Loop loop;
@@ -59,12 +61,15 @@ final class EventLoopConnection {
 
     // the selector thread's
     private ByteBuffer in = ByteBuffer.allocate(INITIAL_BUFFER);
+    private boolean held; // a whole request waits in the buffer for the worker to finish the one before
     private volatile long requestDeadline; // nanoTime by which the request begun must be complete; 0: none begun
     private volatile long lastRequest;
 
     // guarded by lock
     private int unsentBytes;
     private boolean busy;
+    private int running; // the message ID of the request in a worker (while busy)
+    private boolean abandoned; // the client abandoned that request: nothing more of its answer is sent
     private boolean closed;
     private boolean instanceClosed;
 
@@ -124,13 +129,20 @@ final class EventLoopConnection {
         }
     }
 
-    /** Reads what has arrived and hands on a whole request; on the selector thread. */
+    /**
+     * Reads what has arrived and hands on a whole request (while one is in a worker, only an
+     * abandon or unbind is taken; {@link #takeRequests}); on the selector thread.
+     */
     void readable() {
         synchronized (lock) {
-            if (busy || closed) {
+            if (closed) {
                 stopReading();
                 return;
             }
+        }
+        if (held) {
+            stopReading();
+            return;
         }
         try {
             if (!in.hasRemaining()) {
@@ -163,13 +175,21 @@ final class EventLoopConnection {
         return d == 0 ? 1 : d;
     }
 
-    /** Takes whole requests off the buffer while none is in a worker; on the selector thread. */
+    /**
+     * Takes whole requests off the buffer; on the selector thread. While a request of the
+     * connection is in a worker, only an abandon or an unbind is taken (and acted on here: an
+     * abandon of the running request stops its answer, an unbind ends the connection); any other
+     * request waits in the buffer, and reading stops until the worker is done.
+     */
     void takeRequests() {
+        held = false;
         while (true) {
+            boolean working;
             synchronized (lock) {
-                if (busy || closed) {
+                if (closed) {
                     return;
                 }
+                working = busy;
             }
             in.flip();
             long size = BerFrames.size(in);
@@ -192,6 +212,12 @@ final class EventLoopConnection {
                 resumeReading();
                 return;
             }
+            if (working && !isAbandonOrUnbind(in)) {
+                in.compact();
+                held = true;
+                stopReading(); // the worker's end takes it
+                return;
+            }
             byte[] request = new byte[(int) size];
             in.get(request);
             in.compact();
@@ -207,20 +233,53 @@ final class EventLoopConnection {
                 }
                 continue;
             }
+            if (working) {
+                whileWorking(v.request());
+                continue;
+            }
             synchronized (lock) {
                 busy = true;
-            }
-            try {
-                key.interestOpsAnd(~SelectionKey.OP_READ);
-            } catch (java.nio.channels.CancelledKeyException e) {
-                return; // closed meanwhile
+                running = v.request().getMessageID();
+                abandoned = false;
             }
             try {
                 listener.workers().execute(() -> process(v.request()));
             } catch (RejectedExecutionException e) {
-                close("the server is shutting down");
+                synchronized (lock) {
+                    busy = false;
+                }
+                closeWithNotice(ResultCode.UNAVAILABLE, "the server is shutting down");
+                return;
             }
+        }
+    }
+
+    /** True when the whole element at {@code b}'s position is an abandon or unbind request. */
+    private static boolean isAbandonOrUnbind(ByteBuffer b) {
+        byte[] head = new byte[Math.min(b.remaining(), 16)];
+        b.get(b.position(), head);
+        int[] idAndOp = BerNesting.messageIdAndOperation(head);
+        return idAndOp != null && (idAndOp[1] == ABANDON_REQUEST || idAndOp[1] == UNBIND_REQUEST);
+    }
+
+    /**
+     * Acts on an abandon or unbind that arrived while a request of the connection is in a worker
+     * (RFC 4511: an abandoned operation gets no response, and the client may send the abandon at
+     * any time); on the selector thread.
+     */
+    private void whileWorking(LDAPMessage m) {
+        if (m.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_UNBIND_REQUEST) {
+            close("unbind");
             return;
+        }
+        if (m.getProtocolOpType() != LDAPMessage.PROTOCOL_OP_TYPE_ABANDON_REQUEST) {
+            return; // isAbandonOrUnbind let nothing else through
+        }
+        synchronized (lock) {
+            if (busy && running == m.getAbandonRequestProtocolOp().getIDToAbandon()) {
+                abandoned = true;
+                lock.notifyAll(); // a worker waiting for its client to read stops waiting
+            }
         }
     }
 
@@ -268,19 +327,24 @@ final class EventLoopConnection {
                     end = true;
                 }
             }
-            if (response != null) {
+            if (response != null && !isAbandoned()) {
                 byte[] bytes = response.encode().encode();
                 synchronized (sdk) { // the monitor the SDK's and the handlers' own sends hold: messages never interleave
                     socket.getOutputStream().write(bytes);
                 }
             }
         } catch (IOException e) {
-            end = true; // closed while writing
+            end = isClosed(); // closed while writing, or abandoned (the connection goes on)
         } catch (RuntimeException e) {
             log.warn("a request from {} failed; closing its connection", from, e);
-            closeWithNotice("internal error");
+            closeWithNotice(ResultCode.OTHER, "internal error");
             end = true;
         } finally {
+            if (isAbandoned()) {
+                synchronized (sdk) {
+                    socket.discardHeld(); // entries of the abandoned answer still held for coalescing
+                }
+            }
             lastRequest = System.nanoTime();
             finished(end);
         }
@@ -291,6 +355,7 @@ final class EventLoopConnection {
         boolean closeInstance;
         synchronized (lock) {
             busy = false;
+            abandoned = false;
             closeInstance = closed && !instanceClosed;
             instanceClosed |= closeInstance;
         }
@@ -332,7 +397,22 @@ final class EventLoopConnection {
 
     /** Ends the connection with a Notice of Disconnection carrying {@code why} ({@code protocolError}). */
     void closeWithNotice(String why) {
-        sendAndClose(RequestAdmission.notice(ResultCode.PROTOCOL_ERROR, why));
+        closeWithNotice(ResultCode.PROTOCOL_ERROR, why);
+    }
+
+    /**
+     * Ends the connection with a Notice of Disconnection carrying {@code code} (one of
+     * {@link RequestAdmission#notice}'s) and {@code why}; the notice is written when no answer is
+     * half-sent before it (any thread).
+     */
+    void closeWithNotice(ResultCode code, String why) {
+        sendAndClose(RequestAdmission.notice(code, why));
+    }
+
+    private boolean isAbandoned() {
+        synchronized (lock) {
+            return abandoned;
+        }
     }
 
     /**
@@ -344,6 +424,9 @@ final class EventLoopConnection {
         synchronized (lock) {
             if (closed) {
                 throw new IOException("the connection is closed");
+            }
+            if (wait && abandoned) {
+                throw new IOException("the client abandoned the request");
             }
             if (unsent.isEmpty()) {
                 try {
@@ -367,14 +450,14 @@ final class EventLoopConnection {
                 }
                 return;
             }
-            long until = System.nanoTime() + listener.eventLoop().writeTimeout().toNanos();
-            while (unsentBytes > listener.eventLoop().maxUnsentBytes() && !closed) {
+            long until = System.nanoTime() + listener.writeTimeout().toNanos();
+            while (unsentBytes > listener.eventLoop().maxUnsentBytes() && !closed && !abandoned) {
                 long left = until - System.nanoTime();
                 if (left <= 0) {
                     log.info("closing a connection from {}: its client has not read {} bytes of answers for {} s", from,
-                            unsentBytes, listener.eventLoop().writeTimeout().toSeconds());
+                            unsentBytes, listener.writeTimeout().toSeconds());
                     unsent.add(ByteBuffer.wrap(RequestAdmission.notice(ResultCode.UNAVAILABLE,
-                            "the client did not read its answers for " + listener.eventLoop().writeTimeout().toSeconds() + " s")));
+                            "the client did not read its answers for " + listener.writeTimeout().toSeconds() + " s")));
                     flushLocked();
                     closeLocked();
                     break;
@@ -434,7 +517,7 @@ final class EventLoopConnection {
         if (deadline != 0 && now - deadline > 0) {
             log.info("closing a connection from {}: its request did not arrive within {} s", from,
                     limits.readTimeout().toSeconds());
-            close(null);
+            closeWithNotice("the request did not arrive whole within " + limits.readTimeout().toSeconds() + " s");
         } else if (deadline == 0 && !limits.idleTimeout().isZero() && now - lastRequest > limits.idleTimeout().toNanos()) {
             log.info("closing a connection from {} idle for {} s", from, limits.idleTimeout().toSeconds());
             close(null);

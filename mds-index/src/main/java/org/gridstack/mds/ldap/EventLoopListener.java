@@ -38,7 +38,9 @@ import com.unboundid.ldap.sdk.LDAPException;
  * {@link RequestAdmission}); a connection has at most one request in the workers' queue, and the
  * queue is served in arrival order, so connections are served in turn and an idle connection
  * costs a socket and a small buffer, not a thread. Answers are written without blocking the
- * loop, and each connection's unsent bytes are bounded ({@link EventLoopConnection}). Idle and read
+ * loop, and each connection's unsent bytes are bounded ({@link EventLoopConnection}); an abandon or
+ * unbind is read and acted on while a request of its connection runs. {@link #close()} sends every
+ * open connection a Notice of Disconnection ({@code unavailable}) before closing it. Idle and read
  * timeouts and connections per address are {@link ConnectionLimits}'; connections over the
  * listener's maximum or over their address's share are closed as they are accepted. Thread-safe;
  * {@link #close()} stops it.
@@ -50,6 +52,7 @@ public final class EventLoopListener implements RunningListener {
     private final LDAPListenerRequestHandler root;
     private final ConnectionLimits limits;
     private final EventLoopSettings eventLoop;
+    private final java.time.Duration writeTimeout;
     private final int maxMessageBytes;
     private final int maxConnections;
     private final RequestAdmission admission;
@@ -67,6 +70,7 @@ public final class EventLoopListener implements RunningListener {
         this.root = requireNonNull(root, "root is null");
         this.limits = settings.connectionLimits();
         this.eventLoop = requireNonNull(settings.eventLoop(), "the settings choose no event loop");
+        this.writeTimeout = settings.writeTimeout();
         this.maxMessageBytes = maxMessageBytes;
         this.maxConnections = settings.maxConnections();
         this.admission = new RequestAdmission(limits.maxNesting());
@@ -123,6 +127,10 @@ public final class EventLoopListener implements RunningListener {
 
     EventLoopSettings eventLoop() {
         return eventLoop;
+    }
+
+    java.time.Duration writeTimeout() {
+        return writeTimeout;
     }
 
     int maxMessageBytes() {
@@ -217,7 +225,7 @@ public final class EventLoopListener implements RunningListener {
             // closed
         }
         for (EventLoopConnection c : List.copyOf(connections)) {
-            c.close("the server is shutting down");
+            c.closeWithNotice(com.unboundid.ldap.sdk.ResultCode.UNAVAILABLE, "the server is shutting down");
         }
         for (Loop l : loops) {
             l.selector.wakeup();

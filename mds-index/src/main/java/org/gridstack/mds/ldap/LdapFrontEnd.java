@@ -22,8 +22,10 @@ import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
  * (requests that wait longer than the queue timeout for a slot get {@code busy}); its semaphore
  * admits requests in arrival order only when fair sharing is off (then it is the only fairness). Requests over {@link #MAX_MESSAGE_BYTES} end their connection. With the
  * SDK's listener (one thread per connection) the sockets come from {@link ListenerSocketFactory}: a
- * long accept queue, and each answer's entries written together with its result instead of one
- * write per entry; the event loop does both itself. Stateless; thread-safe.
+ * long accept queue, each answer's entries written together with its result instead of one
+ * write per entry, and a {@link WriteTimeoutGuard} on every write; the event loop does all three
+ * itself. With the SDK's listener, {@link OpenConnections} is outermost, so that stopping sends each
+ * connection a Notice of Disconnection ({@code unavailable}) as the event loop does. Stateless; thread-safe.
  */
 public final class LdapFrontEnd {
     /** The largest request accepted (the SDK's default is 20 MiB); larger ones end the connection. */
@@ -52,15 +54,36 @@ public final class LdapFrontEnd {
         if (eventLoop) {
             return EventLoopListener.start(settings, handler, MAX_MESSAGE_BYTES);
         }
-        LDAPListenerConfig lc = new LDAPListenerConfig(settings.port(), handler);
+        OpenConnections open = new OpenConnections(handler);
+        LDAPListenerConfig lc = new LDAPListenerConfig(settings.port(), open);
         lc.setListenAddress(settings.listenAddress());
         lc.setMaxConnections(settings.maxConnections());
         lc.setUseTCPNoDelay(true);
-        lc.setServerSocketFactory(new ListenerSocketFactory(settings.connectionLimits(), MAX_MESSAGE_BYTES));
+        // the SDK's sockets block when writing: the guard bounds how long (the event loop bounds unsent bytes itself)
+        WriteTimeoutGuard guard = new WriteTimeoutGuard(settings.writeTimeout());
+        lc.setServerSocketFactory(new ListenerSocketFactory(settings.connectionLimits(), MAX_MESSAGE_BYTES, guard));
         // searches and registrations are small; a client must not make the server buffer megabytes
         lc.setMaxMessageSizeBytes(MAX_MESSAGE_BYTES);
         LDAPListener listener = new LDAPListener(lc);
-        listener.startListening();
-        return RunningListener.of(listener);
+        try {
+            listener.startListening();
+        } catch (IOException | RuntimeException e) {
+            guard.close();
+            throw e;
+        }
+        return new RunningListener() {
+            @Override
+            public int port() {
+                return listener.getListenPort();
+            }
+
+            @Override
+            public void close() {
+                listener.shutDown(false);
+                open.noticeAll("the server is shutting down");
+                listener.closeAllConnections(false);
+                guard.close();
+            }
+        };
     }
 }

@@ -13,13 +13,16 @@ import java.net.InetAddress;
  * @param fairShare how connections share a contended server ({@link FairShareRequestHandler});
  *                  null: no fair sharing beyond the concurrency limit's fair queue
  * @param connectionLimits idle and read timeouts, request nesting, connections per address
+ * @param writeTimeout how long a client that does not read its answers holds its connection
+ *                     (slapd's {@code writetimeout}): the event loop's bound on unsent bytes waits
+ *                     this long, the SDK's listener has a {@link WriteTimeoutGuard}
  * @param eventLoop the event-loop listener's shape ({@link EventLoopListener}, the default); null: the
  *                  SDK's listener, a thread per connection
  */
 public record ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
         long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare,
-        ConnectionLimits connectionLimits, EventLoopSettings eventLoop) {
-    /** The write timeout of the event loop when none is given: 30 s (slapd's writetimeout is off by default). */
+        ConnectionLimits connectionLimits, java.time.Duration writeTimeout, EventLoopSettings eventLoop) {
+    /** The write timeout when none is given: 30 s (slapd's writetimeout is off by default). */
     public static final java.time.Duration DEFAULT_WRITE_TIMEOUT = java.time.Duration.ofSeconds(30);
 
     /** Settings with the event-loop listener, its workers as many as {@code maxConcurrentRequests}. */
@@ -27,7 +30,7 @@ public record ListenerSettings(int port, InetAddress listenAddress, int maxConne
             long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare,
             ConnectionLimits connectionLimits) {
         this(port, listenAddress, maxConnections, maxConcurrentRequests, requestQueueTimeoutMillis, accessLog, fairShare,
-                connectionLimits, EventLoopSettings.of(Math.max(1, maxConcurrentRequests), DEFAULT_WRITE_TIMEOUT));
+                connectionLimits, DEFAULT_WRITE_TIMEOUT, EventLoopSettings.of(Math.max(1, maxConcurrentRequests)));
     }
 
     /** Settings with the default connection limits ({@link ConnectionLimits#defaults()}). */
@@ -46,6 +49,10 @@ public record ListenerSettings(int port, InetAddress listenAddress, int maxConne
 
     public ListenerSettings {
         java.util.Objects.requireNonNull(connectionLimits, "connectionLimits is null");
+        java.util.Objects.requireNonNull(writeTimeout, "writeTimeout is null");
+        if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+            throw new IllegalArgumentException("writeTimeout must be positive");
+        }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not between 0 (any free port) and 65535");
         }

@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * it and the kernel drops SYNs, which the clients retry only after a second), and accepted
  * sockets whose output stream is a {@link SearchEntryCoalescingOutputStream}, so an answer's
  * entries leave in one write instead of one per entry, and whose input stream is a
- * {@link RequestGateInputStream} (idle and read timeouts, request nesting, {@link ConnectionLimits});
+ * {@link RequestGateInputStream} (idle and read timeouts, request nesting, {@link ConnectionLimits}),
+ * and whose every write is watched by a {@link WriteTimeoutGuard} (a client that stops reading
+ * has its socket closed after the write timeout);
  * a connection from an address already holding {@link ConnectionLimits#maxPerAddress()} is closed
  * as soon as it is accepted (service-kit's {@link AddressShare}; the share is given back when the
  * socket closes).
@@ -35,13 +37,16 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
 
     private final ConnectionLimits limits;
     private final int maxMessageBytes;
+    private final WriteTimeoutGuard guard;
 
     /**
      * @param limits          what one connection may hold before its requests are decoded
      * @param maxMessageBytes the largest request; a longer one ends its connection
+     * @param guard           closes a socket stuck in one write longer than its timeout
      */
-    public ListenerSocketFactory(ConnectionLimits limits, int maxMessageBytes) {
+    public ListenerSocketFactory(ConnectionLimits limits, int maxMessageBytes, WriteTimeoutGuard guard) {
         this.limits = requireNonNull(limits, "limits is null");
+        this.guard = requireNonNull(guard, "guard is null");
         if (maxMessageBytes < 1) {
             throw new IllegalArgumentException("maxMessageBytes must be positive");
         }
@@ -50,7 +55,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
 
     @Override
     public ServerSocket createServerSocket() throws IOException {
-        return new CoalescingServerSocket(limits, maxMessageBytes);
+        return new CoalescingServerSocket(limits, maxMessageBytes, guard);
     }
 
     @Override
@@ -65,7 +70,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
 
     @Override
     public ServerSocket createServerSocket(int port, int backlog, InetAddress address) throws IOException {
-        ServerSocket s = new CoalescingServerSocket(limits, maxMessageBytes);
+        ServerSocket s = new CoalescingServerSocket(limits, maxMessageBytes, guard);
         try {
             s.setReuseAddress(true);
             s.bind(new java.net.InetSocketAddress(address, port), Math.max(backlog, BACKLOG));
@@ -80,13 +85,15 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
     private static final class CoalescingServerSocket extends ServerSocket {
         private final ConnectionLimits limits;
         private final int maxMessageBytes;
+        private final WriteTimeoutGuard guard;
         private final AddressShare share;
         private final java.util.concurrent.atomic.AtomicLong refusals = new java.util.concurrent.atomic.AtomicLong();
 
-        CoalescingServerSocket(ConnectionLimits limits, int maxMessageBytes) throws IOException {
+        CoalescingServerSocket(ConnectionLimits limits, int maxMessageBytes, WriteTimeoutGuard guard) throws IOException {
             super();
             this.limits = limits;
             this.maxMessageBytes = maxMessageBytes;
+            this.guard = guard;
             this.share = limits.maxPerAddress() == 0 ? null : new AddressShare(limits.maxPerAddress());
         }
 
@@ -102,6 +109,8 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
                 AddressShare.Slot slot = share == null ? AddressShare.NONE : share.tryEnter(s.getInetAddress());
                 if (slot != null) {
                     s.slot = slot;
+                    s.guard = guard;
+                    s.writer = guard.register(s);
                     return s;
                 }
                 refused(s);
@@ -130,6 +139,8 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         private OutputStream output;
         private InputStream input;
         private volatile AddressShare.Slot slot = AddressShare.NONE;
+        private volatile WriteTimeoutGuard.Writer writer;
+        private volatile WriteTimeoutGuard guard;
 
         @Override
         public synchronized void close() throws IOException {
@@ -137,6 +148,9 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
                 super.close();
             } finally {
                 slot.close();
+                if (guard != null) {
+                    guard.unregister(writer);
+                }
             }
         }
 
@@ -158,9 +172,39 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         @Override
         public synchronized OutputStream getOutputStream() throws IOException {
             if (output == null) {
-                output = new SearchEntryCoalescingOutputStream(super.getOutputStream());
+                output = new SearchEntryCoalescingOutputStream(new GuardedOutput(super.getOutputStream(), this));
             }
             return output;
+        }
+    }
+
+    /** The socket's own output, each write marked with the socket's {@link WriteTimeoutGuard.Writer}. */
+    private static final class GuardedOutput extends java.io.FilterOutputStream {
+        private final CoalescingSocket socket;
+
+        GuardedOutput(OutputStream out, CoalescingSocket socket) {
+            super(out);
+            this.socket = socket;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            WriteTimeoutGuard.Writer w = socket.writer;
+            if (w == null) {
+                out.write(b, off, len);
+                return;
+            }
+            w.begin();
+            try {
+                out.write(b, off, len);
+            } finally {
+                w.end();
+            }
         }
     }
 }

@@ -72,9 +72,22 @@ final class RequestAdmission {
         return new Verdict(null, answer, null);
     }
 
-    /** An encoded Notice of Disconnection (message ID 0) with {@code code} and {@code message}. */
+    /** An encoded Notice of Disconnection (message ID 0) with {@code code} and {@code message}; see {@link #noticeOp}. */
     static byte[] notice(ResultCode code, String message) {
-        return new LDAPMessage(0, new ExtendedResponseProtocolOp(code.intValue(), null, message, null,
-                NOTICE_OF_DISCONNECTION, null)).encode().encode();
+        return new LDAPMessage(0, noticeOp(code, message)).encode().encode();
+    }
+
+    /**
+     * The operation of a Notice of Disconnection: {@code code} is one RFC 4511 names for it,
+     * {@code protocolError} (the client sent what the server cannot go on from) or
+     * {@code unavailable} (the server is stopping, or cannot serve the connection on), or
+     * {@code other} (a failure of the server's own); never one of the SDK's client-side codes
+     * (81 serverDown, 82 localError, 84 decodingError, ...), which do not exist on the wire.
+     */
+    static ExtendedResponseProtocolOp noticeOp(ResultCode code, String message) {
+        if (code != ResultCode.PROTOCOL_ERROR && code != ResultCode.UNAVAILABLE && code != ResultCode.OTHER) {
+            throw new IllegalArgumentException("a Notice of Disconnection does not carry " + code);
+        }
+        return new ExtendedResponseProtocolOp(code.intValue(), null, message, null, NOTICE_OF_DISCONNECTION, null);
     }
 }

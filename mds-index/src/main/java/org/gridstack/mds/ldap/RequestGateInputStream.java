@@ -12,20 +12,24 @@ import java.net.SocketTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import com.unboundid.ldap.sdk.ResultCode;
+
 
 /**
  * The input of one LDAP connection, read one whole request at a time before the SDK's listener
- * decodes it: a connection idle longer than {@link ConnectionLimits#idleTimeout()} or whose
- * request does not arrive within {@link ConnectionLimits#readTimeout()} of its first byte ends
- * (the SDK's reader sees an I/O error and closes it), a request longer than the message limit
- * ends the connection, and a request whose BER elements nest deeper than
- * {@link ConnectionLimits#maxNesting()} never reaches the SDK's recursive decoder: a search gets
- * {@code protocolError} ("filter nested too deeply", as slapd says) and the connection goes on;
- * any other request that deep, and a request that does not decode as LDAP, get a Notice of
- * Disconnection with {@code protocolError} (slapd's answer) and end the connection, instead of
- * leaving the SDK's reader waiting inside them. Each refusal is one log line. The depth is
- * measured without recursion. Not thread-safe: only the connection's reader thread reads; the
- * refusal is written from that thread while no other request of the connection is in progress.
+ * decodes it: a connection idle longer than {@link ConnectionLimits#idleTimeout()} ends without a
+ * notice (as slapd's {@code idletimeout}); a request that does not arrive within
+ * {@link ConnectionLimits#readTimeout()} of its first byte, a request longer than the message
+ * limit, bytes that are not BER, and a request that does not decode as LDAP end the connection
+ * with a Notice of Disconnection with {@code protocolError} (slapd's answer); a request whose BER
+ * elements nest deeper than {@link ConnectionLimits#maxNesting()} never reaches the SDK's
+ * recursive decoder: a search gets {@code protocolError} ("filter nested too deeply", as slapd
+ * says) and the connection goes on, any other request that deep ends the connection with that
+ * notice. Every end is an end of stream between two requests, so the SDK closes the connection
+ * without a notice of its own (its notices carry client-side result codes such as 81). Each
+ * refusal is one log line. The depth is measured without recursion. Not thread-safe: only the
+ * connection's reader thread reads; the refusal is written from that thread while no other
+ * request of the connection is in progress.
  */
 final class RequestGateInputStream extends InputStream {
     private static final Logger log = LoggerFactory.getLogger(RequestGateInputStream.class);
@@ -51,7 +55,7 @@ final class RequestGateInputStream extends InputStream {
     }
 
     @Override
-    public int read() throws IOException {
+    public int read() {
         if (!available(true)) {
             return -1;
         }
@@ -59,7 +63,7 @@ final class RequestGateInputStream extends InputStream {
     }
 
     @Override
-    public int read(byte[] b, int off, int len) throws IOException {
+    public int read(byte[] b, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         if (len == 0) {
             return 0;
@@ -83,23 +87,63 @@ final class RequestGateInputStream extends InputStream {
         in.close();
     }
 
-    /** True when bytes of an accepted request are waiting; reads (and refuses) requests until one is accepted. */
-    private boolean available(boolean block) throws IOException {
+    /**
+     * True when bytes of an accepted request are waiting; reads (and refuses) requests until one
+     * is accepted. The connection's end is always an end of stream between two requests, which the
+     * SDK takes as the client's close: a refusal has sent its own Notice of Disconnection
+     * (with a result code of RFC 4511), and the SDK sends none of its own (those carry its
+     * client-side codes, such as 81 serverDown, for an I/O error).
+     */
+    private boolean available(boolean block) {
         while (position == message.length) {
             if (ended || !block) {
                 return false;
             }
-            byte[] next = readRequest();
+            byte[] next;
+            try {
+                next = readRequest();
+                if (next != null && !admit(next)) {
+                    continue;
+                }
+            } catch (Refused e) {
+                send(e.notice);
+                next = null;
+            } catch (IOException e) {
+                log.debug("the connection from {} ended: {}", socket.getInetAddress().getHostAddress(), e.toString());
+                next = null;
+            }
             if (next == null) {
                 ended = true;
                 return false;
             }
-            if (admit(next)) {
-                message = next;
-                position = 0;
-            }
+            message = next;
+            position = 0;
         }
         return true;
+    }
+
+    /** A request refused in a way that ends the connection with {@link #notice}. */
+    private static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient byte[] notice;
+
+        Refused(String message, byte[] notice) {
+            super(message);
+            this.notice = notice;
+        }
+    }
+
+    private static Refused refused(String why) {
+        return new Refused(why, RequestAdmission.notice(ResultCode.PROTOCOL_ERROR, why));
+    }
+
+    private void send(byte[] notice) {
+        try {
+            out.write(notice);
+            out.flush();
+        } catch (IOException e) {
+            // the client is gone already
+        }
     }
 
     /** One whole BER element from the socket, or null at the end of the stream. */
@@ -118,7 +162,9 @@ final class RequestGateInputStream extends InputStream {
         } else {
             int n = first & 0x7f;
             if (n == 0 || n > 4) {
-                throw new IOException("a request with a BER length of " + n + " bytes is not LDAP");
+                log.info("closing a connection from {}: the request is not BER-encoded LDAP", socket.getInetAddress()
+                        .getHostAddress());
+                throw refused("the request is not BER-encoded LDAP");
             }
             header = new byte[2 + n];
             header[0] = (byte) tag;
@@ -130,7 +176,9 @@ final class RequestGateInputStream extends InputStream {
                 l = (l << 8) | b;
             }
             if (l > maxMessageBytes) {
-                throw new IOException("a request of " + l + " bytes is over the limit of " + maxMessageBytes);
+                log.info("closing a connection from {}: a request of {} bytes is over the limit", socket.getInetAddress()
+                        .getHostAddress(), l);
+                throw refused("a request of " + l + " bytes is over the limit of " + maxMessageBytes);
             }
             length = (int) l;
         }
@@ -186,23 +234,23 @@ final class RequestGateInputStream extends InputStream {
         socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left));
     }
 
-    private IOException readTimedOut() {
+    private Refused readTimedOut() {
         log.info("closing a connection from {}: its request did not arrive within {} s", socket.getInetAddress()
                 .getHostAddress(), limits.readTimeout().toSeconds());
-        return new IOException("the request did not arrive within " + limits.readTimeout().toSeconds() + " s (read timeout)");
+        return refused("the request did not arrive whole within " + limits.readTimeout().toSeconds() + " s");
     }
 
-    /** False when the request was refused here (answered or not); throws when the connection must end. */
+    /** False when the request was refused here and answered; throws when the connection must end. */
     private boolean admit(byte[] request) throws IOException {
         RequestAdmission.Verdict v = admission.admit(request, socket.getInetAddress().getHostAddress());
         if (v.request() != null) {
             return true;
         }
-        out.write(v.answer() != null ? v.answer() : v.notice());
-        out.flush();
         if (v.notice() != null) {
-            throw new IOException("a refused request ended the connection");
+            throw new Refused("a refused request ended the connection", v.notice());
         }
+        out.write(v.answer());
+        out.flush();
         return false;
     }
 }

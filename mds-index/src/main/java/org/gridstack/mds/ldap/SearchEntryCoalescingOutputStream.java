@@ -159,6 +159,11 @@ public final class SearchEntryCoalescingOutputStream extends OutputStream {
         return b;
     }
 
+    /** Drops the bytes held, not yet written (an answer that must not go out: its operation was abandoned). */
+    void discardHeld() {
+        held = 0;
+    }
+
     /** Bytes held, not yet written. */
     int held() {
         return held;

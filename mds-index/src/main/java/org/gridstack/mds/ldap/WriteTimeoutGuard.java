@@ -13,13 +13,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Closes connections whose client stopped reading (slapd's {@code writetimeout}): Java sockets
- * have no write timeout, so a client that sends a search and never reads the answer would keep
- * its request, and its slot of the concurrency limit, forever. Handlers register a
- * {@link Writer} per connection and mark when they start and finish writing; once a second the
- * guard closes the socket of every connection that has been stuck in one write longer than the
- * timeout, which makes the blocked write fail and frees the request. (The socket, not the SDK's
- * connection object: its {@code close()} waits for the monitor the blocked write holds.) Thread-safe; {@link #close()} stops it.
+ * Closes connections whose client stopped reading (slapd's {@code writetimeout}) for the SDK's
+ * listener, whose sockets block when writing: Java sockets have no write timeout, so a client
+ * that sends a search and never reads the answer would keep its request, and its slot of the
+ * concurrency limit, forever. Each socket ({@link ListenerSocketFactory}) registers a
+ * {@link Writer} and marks when each write starts and ends; once a second the guard closes every
+ * socket stuck in one write longer than the timeout, which makes the blocked write fail and frees
+ * the request. (The socket, not the SDK's connection object: its {@code close()} waits for the
+ * monitor the blocked write holds.) The event-loop listener needs none: it bounds each
+ * connection's unsent bytes itself. Thread-safe; {@link #close()} stops it.
  */
 public final class WriteTimeoutGuard implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WriteTimeoutGuard.class);
@@ -33,7 +35,7 @@ public final class WriteTimeoutGuard implements AutoCloseable {
             this.connection = connection;
         }
 
-        /** Marks the start of a write (one search result entry). */
+        /** Marks the start of a write. */
         public void begin() {
             long now = System.nanoTime();
             writingSince = now == 0 ? 1 : now;

@@ -40,7 +40,8 @@ import com.unboundid.ldap.sdk.SearchScope;
  * The event-loop listener over real connections (raw BER where the SDK's client would not send
  * it): many idle connections do not hold threads, a client that never reads its answers does not
  * stall other clients and is disconnected, a request trickled in byte by byte is closed at the
- * read timeout while other clients are served, and abandon and unbind work.
+ * read timeout while other clients are served, and abandon and unbind work, also while the
+ * request they name is running.
  */
 class TestGrisEventLoop {
     private static final String BASE = "Mds-Vo-name=local,o=Grid";
@@ -202,5 +203,75 @@ class TestGrisEventLoop {
         out.write(new LDAPMessage(5, new UnbindRequestProtocolOp()).encode().encode());
         out.flush();
         assertEquals(null, LDAPMessage.readFrom(in, true), "the server closed the connection after the unbind");
+    }
+
+    @Test
+    void anAbandonReachesARunningSearchWhichThenSendsNothingMore() throws Exception {
+        GrisServer g = gris(50_000, 2, Duration.ofMinutes(5), ConnectionLimits.defaults());
+        Socket s = new Socket();
+        open.add(s);
+        s.setReceiveBufferSize(4096); // the answer cannot all be in buffers: the search runs while the abandon comes
+        s.connect(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), g.port()));
+        s.setSoTimeout(60_000);
+        OutputStream out = s.getOutputStream();
+        ASN1StreamReader in = new ASN1StreamReader(s.getInputStream());
+        out.write(new LDAPMessage(1, new SearchRequestProtocolOp(BASE, SearchScope.SUB, DereferencePolicy.NEVER, 0, 0,
+                false, Filter.createPresenceFilter("objectClass"), List.of())).encode().encode());
+        out.flush();
+        LDAPMessage first = LDAPMessage.readFrom(in, true); // the search is running: its first entry is here
+        assertEquals(1, first.getMessageID());
+        assertEquals(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY, first.getProtocolOpType());
+        out.write(new LDAPMessage(2, new AbandonRequestProtocolOp(1)).encode().encode());
+        out.write(search(3, "(cn=entry-7)"));
+        out.flush();
+        int entriesOfTheAbandoned = 1;
+        while (true) {
+            LDAPMessage m = LDAPMessage.readFrom(in, true);
+            if (m.getMessageID() == 1) {
+                assertEquals(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY, m.getProtocolOpType(),
+                        "the abandoned search got a response: " + m);
+                entriesOfTheAbandoned++;
+                continue;
+            }
+            assertEquals(3, m.getMessageID());
+            if (m.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE) {
+                assertEquals(ResultCode.SUCCESS_INT_VALUE, m.getSearchResultDoneProtocolOp().getResultCode());
+                break;
+            }
+        }
+        assertTrue(entriesOfTheAbandoned < 50_000, "the abandoned search sent all its entries");
+        // and the connection goes on
+        out.write(search(4, "(cn=entry-8)"));
+        out.flush();
+        assertEquals(ResultCode.SUCCESS_INT_VALUE, readDone(in, 4).getSearchResultDoneProtocolOp().getResultCode());
+    }
+
+    @Test
+    void anUnbindWhileASearchRunsEndsTheConnection() throws Exception {
+        GrisServer g = gris(50_000, 2, Duration.ofMinutes(5), ConnectionLimits.defaults());
+        Socket s = new Socket();
+        open.add(s);
+        s.setReceiveBufferSize(4096);
+        s.connect(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), g.port()));
+        s.setSoTimeout(60_000);
+        OutputStream out = s.getOutputStream();
+        ASN1StreamReader in = new ASN1StreamReader(s.getInputStream());
+        out.write(new LDAPMessage(1, new SearchRequestProtocolOp(BASE, SearchScope.SUB, DereferencePolicy.NEVER, 0, 0,
+                false, Filter.createPresenceFilter("objectClass"), List.of())).encode().encode());
+        out.flush();
+        assertEquals(1, LDAPMessage.readFrom(in, true).getMessageID());
+        out.write(new LDAPMessage(2, new UnbindRequestProtocolOp()).encode().encode());
+        out.flush();
+        int entries = 1;
+        try {
+            LDAPMessage m;
+            while ((m = LDAPMessage.readFrom(in, true)) != null) {
+                assertEquals(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY, m.getProtocolOpType(), "after the unbind: " + m);
+                entries++;
+            }
+        } catch (com.unboundid.ldap.sdk.LDAPException e) {
+            // a reset, or a message cut off by the close
+        }
+        assertTrue(entries < 50_000, "the search went on to its end after the unbind");
     }
 }
