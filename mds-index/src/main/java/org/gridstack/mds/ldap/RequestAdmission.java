@@ -29,6 +29,7 @@ final class RequestAdmission {
     private static final Logger log = LoggerFactory.getLogger(RequestAdmission.class);
     private static final int SEQUENCE = 0x30;
     private static final int SEARCH_REQUEST = 0x63;
+    private static final int EXTENDED_RESPONSE = 0x78;
 
     /**
      * What to do with one request.
@@ -75,6 +76,38 @@ final class RequestAdmission {
     /** An encoded Notice of Disconnection (message ID 0) with {@code code} and {@code message}; see {@link #noticeOp}. */
     static byte[] notice(ResultCode code, String message) {
         return new LDAPMessage(0, noticeOp(code, message)).encode().encode();
+    }
+
+    /**
+     * {@code b[off..off+len)} with its Notice of Disconnection's result code made one RFC 4511
+     * names for it, when it is one whole notice (message ID 0, an extended response with the
+     * notice's OID) with another code (the SDK's listener ends a connection with its client-side
+     * codes: 84 decodingError becomes {@code protocolError}, 82 localError {@code other}, any other
+     * {@code unavailable}); null when the bytes are anything else or already right.
+     */
+    static byte[] onTheWire(byte[] b, int off, int len) {
+        int[] idAndOp = BerNesting.messageIdAndOperation(java.util.Arrays.copyOfRange(b, off, off + Math.min(len, 16)));
+        if (idAndOp == null || idAndOp[0] != 0 || idAndOp[1] != EXTENDED_RESPONSE) {
+            return null;
+        }
+        LDAPMessage m;
+        try {
+            m = LDAPMessage.readFrom(new ASN1StreamReader(new java.io.ByteArrayInputStream(b, off, len)), true);
+        } catch (LDAPException | RuntimeException e) {
+            return null;
+        }
+        if (m == null || m.getProtocolOpType() != LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_RESPONSE) {
+            return null;
+        }
+        ExtendedResponseProtocolOp op = m.getExtendedResponseProtocolOp();
+        int code = op.getResultCode();
+        if (!NOTICE_OF_DISCONNECTION.equals(op.getResponseOID()) || code == ResultCode.PROTOCOL_ERROR_INT_VALUE
+                || code == ResultCode.UNAVAILABLE_INT_VALUE || code == ResultCode.OTHER_INT_VALUE) {
+            return null;
+        }
+        ResultCode wire = code == ResultCode.DECODING_ERROR_INT_VALUE ? ResultCode.PROTOCOL_ERROR
+                : code == ResultCode.LOCAL_ERROR_INT_VALUE ? ResultCode.OTHER : ResultCode.UNAVAILABLE;
+        return notice(wire, op.getDiagnosticMessage());
     }
 
     /**

@@ -15,7 +15,9 @@ import java.io.OutputStream;
  * buffer goes out in one write. The buffer is written early when the next entry would not fit
  * ({@link #DEFAULT_CAPACITY}), so memory per connection stays bounded and a big answer still
  * streams. A write that is not one whole LDAP message, or that cannot be parsed, is never held:
- * what is buffered goes out first, then it. Not thread-safe: the SDK serialises a connection's
+ * what is buffered goes out first, then it. A Notice of Disconnection the SDK writes with one of its
+ * client-side result codes (81, 82, 84, ...) goes out with a code RFC 4511 names for it instead
+ * ({@link RequestAdmission#onTheWire}). Not thread-safe: the SDK serialises a connection's
  * writes (its send method is synchronized on the connection, and so are ours,
  * {@link #writeSearchResultEntry} through {@code DirectoryRequestHandler}).
  */
@@ -54,6 +56,14 @@ public final class SearchEntryCoalescingOutputStream extends OutputStream {
             return;
         }
         boolean entry = isSearchResultEntry(b, off, len);
+        if (!entry) {
+            byte[] notice = RequestAdmission.onTheWire(b, off, len); // the SDK's own notices: never its client-side codes
+            if (notice != null) {
+                b = notice;
+                off = 0;
+                len = notice.length;
+            }
+        }
         if (held + len > buffer.length) {
             flushHeld();
         }

@@ -152,4 +152,27 @@ class TestSearchEntryCoalescingOutputStream {
                     "an empty answer still ends");
         }
     }
+
+    @Test
+    void aNoticeOfDisconnectionWithAClientSideCodeGoesOutWithOneOfTheWire() throws Exception {
+        int[][] cases = {{81, 52}, {82, 80}, {84, 2}, {2, 2}, {52, 52}};
+        for (int[] c : cases) {
+            RecordingStream out = new RecordingStream();
+            SearchEntryCoalescingOutputStream s = new SearchEntryCoalescingOutputStream(out);
+            s.write(encode(new LDAPMessage(0, new com.unboundid.ldap.protocol.ExtendedResponseProtocolOp(c[0], null,
+                    "why", null, "1.3.6.1.4.1.1466.20036", null))));
+            LDAPMessage sent = LDAPMessage.readFrom(new com.unboundid.asn1.ASN1StreamReader(
+                    new java.io.ByteArrayInputStream(out.all.toByteArray())), true);
+            assertEquals(0, sent.getMessageID());
+            assertEquals(c[1], sent.getExtendedResponseProtocolOp().getResultCode(), "code " + c[0]);
+            assertEquals("why", sent.getExtendedResponseProtocolOp().getDiagnosticMessage());
+            assertEquals("1.3.6.1.4.1.1466.20036", sent.getExtendedResponseProtocolOp().getResponseOID());
+        }
+        // an answer to an extended request with message ID 0 passes unchanged
+        RecordingStream out = new RecordingStream();
+        byte[] whoAmI = encode(new LDAPMessage(0, new com.unboundid.ldap.protocol.ExtendedResponseProtocolOp(81, null,
+                null, null, null, null)));
+        new SearchEntryCoalescingOutputStream(out).write(whoAmI);
+        assertArrayEquals(whoAmI, out.all.toByteArray());
+    }
 }
