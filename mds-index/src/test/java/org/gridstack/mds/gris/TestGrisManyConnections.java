@@ -72,7 +72,17 @@ class TestGrisManyConnections {
 
     @Test
     void clientsThatNeverReadAreDisconnectedAtTheWriteTimeout() throws Exception {
-        try (GrisServer gris = syntheticGris(4, 30_000)) {
+        clientsThatNeverReadAreDisconnected(true);
+    }
+
+    /** The SDK's listener, whose sockets block when writing: its write-timeout guard frees the requests. */
+    @Test
+    void clientsThatNeverReadAreDisconnectedAtTheWriteTimeoutWithListenerThreads() throws Exception {
+        clientsThatNeverReadAreDisconnected(false);
+    }
+
+    private static void clientsThatNeverReadAreDisconnected(boolean eventLoop) throws Exception {
+        try (GrisServer gris = syntheticGris(4, 30_000, eventLoop)) {
             byte[] search = searchEverything();
             List<Socket> sockets = new ArrayList<>();
             try {
@@ -98,8 +108,12 @@ class TestGrisManyConnections {
 
     /** A GRIS of {@code entries} synthetic entries, at most {@code maxConcurrent} searches at once, a 500 ms write timeout. */
     private static GrisServer syntheticGris(int maxConcurrent, int entries) throws java.io.IOException {
+        return syntheticGris(maxConcurrent, entries, true);
+    }
+
+    private static GrisServer syntheticGris(int maxConcurrent, int entries, boolean eventLoop) throws java.io.IOException {
         GrisConfig config = GrisConfig.builder().port(0).glue2Suffix(null).maxConcurrentRequests(maxConcurrent)
-                .requestQueueTimeoutMillis(120_000).writeTimeout(java.time.Duration.ofMillis(500)).build();
+                .requestQueueTimeoutMillis(120_000).writeTimeout(java.time.Duration.ofMillis(500)).eventLoop(eventLoop).build();
         return GrisServer.start(config, new ProviderCache(List.of(new SyntheticProvider(ProviderSettings.of("synthetic"),
                 config.suffix(), entries, Clock.systemUTC())), CacheMode.AUTO, Clock.systemUTC()), null);
     }
