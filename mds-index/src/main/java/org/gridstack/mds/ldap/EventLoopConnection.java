@@ -29,9 +29,13 @@ import com.unboundid.ldap.sdk.ResultCode;
  * ({@link RequestAdmission}) and, when accepted, handed to a worker, which runs it through the
  * connection's handler chain (made by the SDK's {@code LDAPListenerClientConnection}, never
  * started as a thread) and writes the answer. A connection has at most one request in a worker at
- * a time, and is not read while it has one (so one client cannot queue work, and the workers'
- * queue serves connections in turn). Answers go out without blocking the loop: a worker writes
- * what the socket takes at once and queues the rest for the loop; a worker whose connection holds
+ * a time, and while it has one only an abandon or unbind is taken from its input (an abandon of the
+ * running request makes its further writes fail and drops its result, RFC 4511's "no response";
+ * an unbind closes the connection); any other request waits unread (so one client cannot queue
+ * work, and the workers' queue serves connections in turn). A read timeout ends the connection
+ * with a Notice of Disconnection ({@code protocolError}), as do bytes that are not LDAP. Answers
+ * go out without blocking the loop: a worker writes what the socket takes at once and queues the
+ * rest for the loop; a worker whose connection holds
  * more than {@link EventLoopSettings#maxUnsentBytes()} unsent waits for the client to read, at
  * most {@link ListenerSettings#writeTimeout()}, and then the connection is closed with a Notice of
  * Disconnection. Timeouts ({@link ConnectionLimits}) are checked by the loop's sweep.
@@ -69,6 +73,7 @@ final class EventLoopConnection {
     private int unsentBytes;
     private boolean busy;
     private int running; // the message ID of the request in a worker (while busy)
+    private boolean abandonable; // that request is not a bind (RFC 4511 section 4.11: binds cannot be abandoned)
     private boolean abandoned; // the client abandoned that request: nothing more of its answer is sent
     private boolean closed;
     private boolean instanceClosed;
@@ -240,6 +245,7 @@ final class EventLoopConnection {
             synchronized (lock) {
                 busy = true;
                 running = v.request().getMessageID();
+                abandonable = v.request().getProtocolOpType() != LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST;
                 abandoned = false;
             }
             try {
@@ -276,7 +282,7 @@ final class EventLoopConnection {
             return; // isAbandonOrUnbind let nothing else through
         }
         synchronized (lock) {
-            if (busy && running == m.getAbandonRequestProtocolOp().getIDToAbandon()) {
+            if (busy && abandonable && running == m.getAbandonRequestProtocolOp().getIDToAbandon()) {
                 abandoned = true;
                 lock.notifyAll(); // a worker waiting for its client to read stops waiting
             }
