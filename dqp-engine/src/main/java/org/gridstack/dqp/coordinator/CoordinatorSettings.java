@@ -26,7 +26,8 @@ import java.util.List;
  *     may hold; one more from it gets 503;</li>
  * <li>{@code maxRequestBytes} (default 1 MiB): the largest request body; a larger one gets 413.</li>
  * </ul>
- * Immutable.
+ * Every setting is checked here, once: a bad one is refused with an IllegalArgumentException naming it (and its
+ * command-line option) and the value. Immutable.
  */
 public record CoordinatorSettings(List<URI> dataServices, List<URI> entropyServices, List<URI> evaluators, int defaultBlockSize,
         int maxBlockSize, Duration queryTimeout, int maxConcurrentQueries, int maxSqlLength, long maxQueryMemory, Duration sendTimeout,
@@ -51,30 +52,30 @@ public record CoordinatorSettings(List<URI> dataServices, List<URI> entropyServi
         evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
         requireNonNull(queryTimeout, "queryTimeout is null");
         if (dataServices.isEmpty()) {
-            throw new IllegalArgumentException("the coordinator needs at least one data service URL");
+            throw new IllegalArgumentException("dataServices (--data-service) must name at least one data service URL, got none");
         }
         if (defaultBlockSize < 1 || defaultBlockSize > maxBlockSize) {
             throw new IllegalArgumentException("defaultBlockSize must be within 1..maxBlockSize (" + maxBlockSize + "), is "
                     + defaultBlockSize);
         }
         if (queryTimeout.toMillis() < 100) {
-            throw new IllegalArgumentException("queryTimeout must be at least 100 ms, is " + queryTimeout);
+            throw new IllegalArgumentException("queryTimeout (--query-timeout-s) must be at least 100 ms, is " + queryTimeout);
         }
         if (maxConcurrentQueries < 1) {
-            throw new IllegalArgumentException("maxConcurrentQueries must be at least 1, is " + maxConcurrentQueries);
+            throw new IllegalArgumentException("maxConcurrentQueries (--max-concurrent-queries) must be at least 1, is " + maxConcurrentQueries);
         }
         if (maxSqlLength < 1) {
             throw new IllegalArgumentException("maxSqlLength must be at least 1, is " + maxSqlLength);
         }
         if (maxQueryMemory < 1024) {
-            throw new IllegalArgumentException("maxQueryMemory must be at least 1024 bytes, is " + maxQueryMemory);
+            throw new IllegalArgumentException("maxQueryMemory (--max-query-memory-mb) must be at least 1024 bytes, is " + maxQueryMemory);
         }
         requireNonNull(sendTimeout, "sendTimeout is null");
         if (sendTimeout.toMillis() < 100) {
-            throw new IllegalArgumentException("sendTimeout must be at least 100 ms, is " + sendTimeout);
+            throw new IllegalArgumentException("sendTimeout (--send-timeout-s) must be at least 100 ms, is " + sendTimeout);
         }
         if (!(addressShare > 0 && addressShare <= 1)) {
-            throw new IllegalArgumentException("addressShare must be within (0, 1], is " + addressShare);
+            throw new IllegalArgumentException("addressShare (--address-share) must be within (0, 1], is " + addressShare);
         }
         if (maxRequestBytes < 1024) {
             throw new IllegalArgumentException("maxRequestBytes must be at least 1024, is " + maxRequestBytes);

@@ -18,7 +18,8 @@ import java.time.Duration;
  *     holds its whole result;</li>
  * <li>{@code queryTimeout} (default 5 min): a statement running longer is cancelled.</li>
  * </ul>
- * Immutable.
+ * Every setting is checked here, once: a bad one is refused with an IllegalArgumentException naming it (and its
+ * command-line option) and the value. Immutable.
  */
 public record DataServiceSettings(String name, String jdbcUrl, String user, String password, int maxSessions,
         Duration sessionIdleTimeout, int maxBlockSize, int fetchSize, Duration queryTimeout) {
@@ -34,12 +35,12 @@ public record DataServiceSettings(String name, String jdbcUrl, String user, Stri
         requireNonNull(sessionIdleTimeout, "sessionIdleTimeout is null");
         requireNonNull(queryTimeout, "queryTimeout is null");
         if (!name.matches("[A-Za-z0-9_.-]{1,64}")) {
-            throw new IllegalArgumentException("data service name '" + name + "' must be 1-64 letters, digits, '_', '.', '-'");
+            throw new IllegalArgumentException("name (--name) '" + name + "' must be 1-64 letters, digits, '_', '.', '-'");
         }
         if (!jdbcUrl.startsWith("jdbc:")) {
-            throw new IllegalArgumentException("jdbcUrl '" + jdbcUrl + "' is not a JDBC URL");
+            throw new IllegalArgumentException("jdbcUrl (--jdbc-url) '" + jdbcUrl + "' is not a JDBC URL (jdbc:...)");
         }
-        positive(maxSessions, "maxSessions");
+        positive(maxSessions, "maxSessions (--max-sessions)");
         positive(maxBlockSize, "maxBlockSize");
         positive(fetchSize, "fetchSize");
         if (sessionIdleTimeout.isNegative() || sessionIdleTimeout.isZero()) {

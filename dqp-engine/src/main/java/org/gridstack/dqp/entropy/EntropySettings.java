@@ -13,7 +13,8 @@ import java.time.Duration;
  *     default 20 ms, like a call to another machine);</li>
  * <li>{@code name}: how the copy names itself in errors.</li>
  * </ul>
- * Immutable.
+ * Every setting is checked here, once: a bad one is refused with an IllegalArgumentException naming it (and its
+ * command-line option) and the value. Immutable.
  */
 public record EntropySettings(String name, Mode mode, Duration latency, int cpuRepetitions) {
     public static final int DEFAULT_CPU_REPETITIONS = 200;
@@ -26,10 +27,10 @@ public record EntropySettings(String name, Mode mode, Duration latency, int cpuR
         requireNonNull(mode, "mode is null");
         requireNonNull(latency, "latency is null");
         if (latency.isNegative() || latency.compareTo(Duration.ofSeconds(10)) > 0) {
-            throw new IllegalArgumentException("latency must be between 0 and 10 s, is " + latency);
+            throw new IllegalArgumentException("latency (--latency-ms) must be between 0 and 10 s, is " + latency);
         }
         if (cpuRepetitions < 1 || cpuRepetitions > 1_000_000) {
-            throw new IllegalArgumentException("cpuRepetitions must be between 1 and 1,000,000, is " + cpuRepetitions);
+            throw new IllegalArgumentException("cpuRepetitions (--cpu-repetitions) must be between 1 and 1,000,000, is " + cpuRepetitions);
         }
     }
 

@@ -4,10 +4,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.gridstack.frontier.protocol.zlib.Libdeflate;
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
 import org.gridstack.service.admission.ClientAddressResolver;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -15,9 +15,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Spring's relaxed form: {@code ServerName} is {@code frontier.server-name} (also accepted as
  * {@code frontier.ServerName} in a properties file or {@code FRONTIER_SERVERNAME} in the
  * environment). Defaults are the production servlet's unless the Javadoc says otherwise.
+ *
+ * <p>Setters only store; {@link #validate()} checks every setting once, at start-up (Spring calls
+ * it through {@link #afterPropertiesSet()} right after binding): a servlet with a setting out of
+ * range does not start, and the message names every such setting by its key, the value and what
+ * it takes. Mutable while being bound, then only read: not thread-safe for writes.
  */
 @ConfigurationProperties(prefix = "frontier")
-public class FrontierProperties {
+public class FrontierProperties implements InitializingBean {
     /** Name put in front of every error message ({@code ServerName}). */
     private String serverName = "gridstack";
     /** Protocol version announced in {@code <frontier version=...>}; clients parse it, so it stays the production one. */
@@ -183,104 +188,76 @@ public class FrontierProperties {
     public String getDataSourceName() { return dataSourceName; }
     public void setDataSourceName(String v) { dataSourceName = v; }
     public int getMaxThreads() { return maxThreads; }
-    public void setMaxThreads(int v) { maxThreads = positive("max-threads", v); }
+    public void setMaxThreads(int v) { maxThreads = v; }
     public long getMaxRequestSqlBytes() { return maxRequestSqlBytes; }
-    public void setMaxRequestSqlBytes(long v) { maxRequestSqlBytes = positive("max-request-sql-bytes", v); }
+    public void setMaxRequestSqlBytes(long v) { maxRequestSqlBytes = v; }
     public int getMaxActive() { return maxActive; }
-    public void setMaxActive(int v) { maxActive = positive("max-active", v); }
+    public void setMaxActive(int v) { maxActive = v; }
     public int getMaxDbAcquireSeconds() { return maxDbAcquireSeconds; }
-    public void setMaxDbAcquireSeconds(int v) { maxDbAcquireSeconds = positive("max-db-acquire-seconds", v); }
+    public void setMaxDbAcquireSeconds(int v) { maxDbAcquireSeconds = v; }
     public int getMaxDbExecuteSeconds() { return maxDbExecuteSeconds; }
-    public void setMaxDbExecuteSeconds(int v) { maxDbExecuteSeconds = positive("max-db-execute-seconds", v); }
+    public void setMaxDbExecuteSeconds(int v) { maxDbExecuteSeconds = v; }
     public long getLongCacheExpireSeconds() { return longCacheExpireSeconds; }
-    public void setLongCacheExpireSeconds(long v) { longCacheExpireSeconds = notNegative("long-cache-expire-seconds", v); }
+    public void setLongCacheExpireSeconds(long v) { longCacheExpireSeconds = v; }
     public long getShortCacheExpireSeconds() { return shortCacheExpireSeconds; }
-    public void setShortCacheExpireSeconds(long v) { shortCacheExpireSeconds = notNegative("short-cache-expire-seconds", v); }
+    public void setShortCacheExpireSeconds(long v) { shortCacheExpireSeconds = v; }
     public long getForeverCacheExpireSeconds() { return foreverCacheExpireSeconds; }
-    public void setForeverCacheExpireSeconds(long v) { foreverCacheExpireSeconds = notNegative("forever-cache-expire-seconds", v); }
+    public void setForeverCacheExpireSeconds(long v) { foreverCacheExpireSeconds = v; }
     public Integer getLongCacheExpireHourOfDay() { return longCacheExpireHourOfDay; }
-    public void setLongCacheExpireHourOfDay(Integer v) { longCacheExpireHourOfDay = hour("long-cache-expire-hour-of-day", v); }
+    public void setLongCacheExpireHourOfDay(Integer v) { longCacheExpireHourOfDay = v; }
     public Integer getShortCacheExpireHourOfDay() { return shortCacheExpireHourOfDay; }
-    public void setShortCacheExpireHourOfDay(Integer v) { shortCacheExpireHourOfDay = hour("short-cache-expire-hour-of-day", v); }
+    public void setShortCacheExpireHourOfDay(Integer v) { shortCacheExpireHourOfDay = v; }
     public Integer getForeverCacheExpireHourOfDay() { return foreverCacheExpireHourOfDay; }
-    public void setForeverCacheExpireHourOfDay(Integer v) { foreverCacheExpireHourOfDay = hour("forever-cache-expire-hour-of-day", v); }
+    public void setForeverCacheExpireHourOfDay(Integer v) { foreverCacheExpireHourOfDay = v; }
     public long getErrorCacheExpireSeconds() { return errorCacheExpireSeconds; }
-    public void setErrorCacheExpireSeconds(long v) { errorCacheExpireSeconds = notNegative("error-cache-expire-seconds", v); }
+    public void setErrorCacheExpireSeconds(long v) { errorCacheExpireSeconds = v; }
     public long getGlobalErrorCacheExpireSeconds() { return globalErrorCacheExpireSeconds; }
-    public void setGlobalErrorCacheExpireSeconds(long v) { globalErrorCacheExpireSeconds = notNegative("global-error-cache-expire-seconds", v); }
+    public void setGlobalErrorCacheExpireSeconds(long v) { globalErrorCacheExpireSeconds = v; }
     public long getValidateLastModifiedSeconds() { return validateLastModifiedSeconds; }
-    public void setValidateLastModifiedSeconds(long v) { validateLastModifiedSeconds = positive("validate-last-modified-seconds", v); }
+    public void setValidateLastModifiedSeconds(long v) { validateLastModifiedSeconds = v; }
     public boolean isExpireEmptyQueriesLikeErrors() { return expireEmptyQueriesLikeErrors; }
     public void setExpireEmptyQueriesLikeErrors(boolean v) { expireEmptyQueriesLikeErrors = v; }
     public boolean isSendStaleIfError() { return sendStaleIfError; }
     public void setSendStaleIfError(boolean v) { sendStaleIfError = v; }
     public int getKeepaliveSeconds() { return keepaliveSeconds; }
-    public void setKeepaliveSeconds(int v) { keepaliveSeconds = positive("keepalive-seconds", v); }
+    public void setKeepaliveSeconds(int v) { keepaliveSeconds = v; }
     public long getMaxRows() { return maxRows; }
-    public void setMaxRows(long v) { maxRows = positive("max-rows", v); }
+    public void setMaxRows(long v) { maxRows = v; }
     public long getMaxBytes() { return maxBytes; }
-    public void setMaxBytes(long v) { maxBytes = positive("max-bytes", v); }
+    public void setMaxBytes(long v) { maxBytes = v; }
     public int getResponseBufferBytes() { return responseBufferBytes; }
-    public void setResponseBufferBytes(int v) { responseBufferBytes = positive("response-buffer-bytes", v); }
+    public void setResponseBufferBytes(int v) { responseBufferBytes = v; }
     public long getResponseBufferTotalBytes() { return responseBufferTotalBytes; }
-    public void setResponseBufferTotalBytes(long v) { responseBufferTotalBytes = notNegative("response-buffer-total-bytes", v); }
+    public void setResponseBufferTotalBytes(long v) { responseBufferTotalBytes = v; }
     public Path getSpoolDirectory() { return spoolDirectory; }
-    public void setSpoolDirectory(Path v) { spoolDirectory = Objects.requireNonNull(v, "frontier.spool-directory is null"); }
+    public void setSpoolDirectory(Path v) { spoolDirectory = v; }
     public long getSpoolClientBytes() { return spoolClientBytes; }
-    public void setSpoolClientBytes(long v) {
-        if (v < 0 || v % (1024 * 1024) != 0) {
-            throw new IllegalArgumentException("frontier.spool-client-bytes must be 0 (no spooling) or a multiple of 1 MiB (1048576), got " + v);
-        }
-        spoolClientBytes = v;
-    }
+    public void setSpoolClientBytes(long v) { spoolClientBytes = v; }
     public long getSpoolTotalBytes() { return spoolTotalBytes; }
-    public void setSpoolTotalBytes(long v) { spoolTotalBytes = notNegative("spool-total-bytes", v); }
+    public void setSpoolTotalBytes(long v) { spoolTotalBytes = v; }
     public int getSendTimeoutSeconds() { return sendTimeoutSeconds; }
-    public void setSendTimeoutSeconds(int v) { sendTimeoutSeconds = positive("send-timeout-seconds", v); }
+    public void setSendTimeoutSeconds(int v) { sendTimeoutSeconds = v; }
     public double getClientPoolShare() { return clientPoolShare; }
-    public void setClientPoolShare(double v) {
-        if (!(v > 0 && v <= 1)) {
-            throw new IllegalArgumentException("frontier.client-pool-share must be above 0 and at most 1, got " + v);
-        }
-        clientPoolShare = v;
-    }
+    public void setClientPoolShare(double v) { clientPoolShare = v; }
     public List<String> getTrustedProxies() { return trustedProxies; }
-    public void setTrustedProxies(List<String> v) {
-        ClientAddressResolver.trusting(v); // refuses what is not an address block
-        trustedProxies = List.copyOf(v);
-    }
+    public void setTrustedProxies(List<String> v) { trustedProxies = v; }
     public int getFetchSize() { return fetchSize; }
-    public void setFetchSize(int v) { fetchSize = notNegative("fetch-size", v) == 0 ? 0 : v; }
+    public void setFetchSize(int v) { fetchSize = v; }
     public int getCompressionThreads() { return compressionThreads; }
-    public void setCompressionThreads(int v) { compressionThreads = positive("compression-threads", v); }
+    public void setCompressionThreads(int v) { compressionThreads = v; }
     public int getCompressionBlockSize() { return compressionBlockSize; }
-    public void setCompressionBlockSize(int v) {
-        if (v < 32 * 1024) {
-            throw new IllegalArgumentException("frontier.compression-block-size must be at least 32768, got " + v);
-        }
-        compressionBlockSize = v;
-    }
+    public void setCompressionBlockSize(int v) { compressionBlockSize = v; }
     public ZlibEncoderSettings.Choice getCompressionEncoder() { return compressionEncoder; }
-    public void setCompressionEncoder(ZlibEncoderSettings.Choice v) { compressionEncoder = Objects.requireNonNull(v, "frontier.compression-encoder is null"); }
+    public void setCompressionEncoder(ZlibEncoderSettings.Choice v) { compressionEncoder = v; }
     public String getCompressionLibrary() { return compressionLibrary; }
-    public void setCompressionLibrary(String v) {
-        if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("frontier.compression-library must name a shared library, e.g. libdeflate.so.0");
-        }
-        compressionLibrary = v;
-    }
+    public void setCompressionLibrary(String v) { compressionLibrary = v; }
     public int getCompressionOneShotMinBytes() { return compressionOneShotMinBytes; }
-    public void setCompressionOneShotMinBytes(int v) { compressionOneShotMinBytes = notNegative("compression-one-shot-min-bytes", v); }
+    public void setCompressionOneShotMinBytes(int v) { compressionOneShotMinBytes = v; }
     public int getCompressionOneShotMaxBytes() { return compressionOneShotMaxBytes; }
-    public void setCompressionOneShotMaxBytes(int v) { compressionOneShotMaxBytes = notNegative("compression-one-shot-max-bytes", v); }
+    public void setCompressionOneShotMaxBytes(int v) { compressionOneShotMaxBytes = v; }
 
     public int getCompressionLibdeflateMaxLevel() { return compressionLibdeflateMaxLevel; }
-    public void setCompressionLibdeflateMaxLevel(int v) {
-        if (v < 0 || v > 9) {
-            throw new IllegalArgumentException("frontier.compression-libdeflate-max-level must be 0..9 (0: never libdeflate), got " + v);
-        }
-        compressionLibdeflateMaxLevel = v;
-    }
+    public void setCompressionLibdeflateMaxLevel(int v) { compressionLibdeflateMaxLevel = v; }
 
     /** The zlib encoder settings these properties describe. */
     public ZlibEncoderSettings zlibEncoderSettings() {
@@ -296,15 +273,13 @@ public class FrontierProperties {
     public List<String> getInvalidationCaches() { return invalidationCaches; }
     public void setInvalidationCaches(List<String> v) { invalidationCaches = v; }
     public int getInvalidationMaxUrls() { return invalidationMaxUrls; }
-    public void setInvalidationMaxUrls(int v) { invalidationMaxUrls = positive("invalidation-max-urls", v); }
+    public void setInvalidationMaxUrls(int v) { invalidationMaxUrls = v; }
     public int getInvalidationRetries() { return invalidationRetries; }
-    public void setInvalidationRetries(int v) { invalidationRetries = notNegative("invalidation-retries", v); }
+    public void setInvalidationRetries(int v) { invalidationRetries = v; }
     public Duration getInvalidationFlushPeriod() { return invalidationFlushPeriod; }
     public void setInvalidationFlushPeriod(Duration v) { invalidationFlushPeriod = v; }
     public InvalidationGranularity getInvalidationGranularity() { return invalidationGranularity; }
-    public void setInvalidationGranularity(InvalidationGranularity v) {
-        invalidationGranularity = Objects.requireNonNull(v, "invalidation-granularity must be row or table");
-    }
+    public void setInvalidationGranularity(InvalidationGranularity v) { invalidationGranularity = v; }
 
     /** What a change purges: readers of the changed rows, or every reader of the changed table. */
     public enum InvalidationGranularity { ROW, TABLE }
@@ -315,44 +290,104 @@ public class FrontierProperties {
     public Path getDemoSchema() { return demoSchema; }
     public void setDemoSchema(Path v) { demoSchema = v; }
     public String getDemoTempFileLimit() { return demoTempFileLimit; }
-    public void setDemoTempFileLimit(String v) {
-        if (v == null || !v.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
-            throw new IllegalArgumentException("frontier.demo-temp-file-limit must be a PostgreSQL size such as 512MB, not " + v);
-        }
-        demoTempFileLimit = v;
-    }
+    public void setDemoTempFileLimit(String v) { demoTempFileLimit = v; }
     public boolean isPrintDemoUrls() { return printDemoUrls; }
     public void setPrintDemoUrls(boolean v) { printDemoUrls = v; }
 
-    private static int positive(String name, int v) {
-        if (v <= 0) {
-            throw new IllegalArgumentException("frontier." + name + " must be positive, got " + v);
-        }
-        return v;
+    @Override
+    public void afterPropertiesSet() {
+        validate();
     }
 
-    private static long positive(String name, long v) {
-        if (v <= 0) {
-            throw new IllegalArgumentException("frontier." + name + " must be positive, got " + v);
+    /**
+     * Checks every setting; throws IllegalArgumentException naming each one out of range (its
+     * key, the value given and what it takes), one per line, or returns when all are valid.
+     */
+    public void validate() {
+        List<String> problems = new ArrayList<>();
+        positive(problems, "max-threads", maxThreads);
+        positive(problems, "max-request-sql-bytes", maxRequestSqlBytes);
+        positive(problems, "max-active", maxActive);
+        positive(problems, "max-db-acquire-seconds", maxDbAcquireSeconds);
+        positive(problems, "max-db-execute-seconds", maxDbExecuteSeconds);
+        notNegative(problems, "long-cache-expire-seconds", longCacheExpireSeconds);
+        notNegative(problems, "short-cache-expire-seconds", shortCacheExpireSeconds);
+        notNegative(problems, "forever-cache-expire-seconds", foreverCacheExpireSeconds);
+        hour(problems, "long-cache-expire-hour-of-day", longCacheExpireHourOfDay);
+        hour(problems, "short-cache-expire-hour-of-day", shortCacheExpireHourOfDay);
+        hour(problems, "forever-cache-expire-hour-of-day", foreverCacheExpireHourOfDay);
+        notNegative(problems, "error-cache-expire-seconds", errorCacheExpireSeconds);
+        notNegative(problems, "global-error-cache-expire-seconds", globalErrorCacheExpireSeconds);
+        positive(problems, "validate-last-modified-seconds", validateLastModifiedSeconds);
+        positive(problems, "keepalive-seconds", keepaliveSeconds);
+        positive(problems, "max-rows", maxRows);
+        positive(problems, "max-bytes", maxBytes);
+        positive(problems, "response-buffer-bytes", responseBufferBytes);
+        notNegative(problems, "response-buffer-total-bytes", responseBufferTotalBytes);
+        notNegative(problems, "spool-total-bytes", spoolTotalBytes);
+        positive(problems, "send-timeout-seconds", sendTimeoutSeconds);
+        notNegative(problems, "fetch-size", fetchSize);
+        positive(problems, "compression-threads", compressionThreads);
+        notNegative(problems, "compression-one-shot-min-bytes", compressionOneShotMinBytes);
+        notNegative(problems, "compression-one-shot-max-bytes", compressionOneShotMaxBytes);
+        positive(problems, "invalidation-max-urls", invalidationMaxUrls);
+        notNegative(problems, "invalidation-retries", invalidationRetries);
+        if (spoolDirectory == null) {
+            problems.add("frontier.spool-directory must name a directory, got null");
         }
-        return v;
+        if (spoolClientBytes < 0 || spoolClientBytes % (1024 * 1024) != 0) {
+            problems.add("frontier.spool-client-bytes must be 0 (no spooling) or a multiple of 1 MiB (1048576), got " + spoolClientBytes);
+        }
+        if (!(clientPoolShare > 0 && clientPoolShare <= 1)) {
+            problems.add("frontier.client-pool-share must be above 0 and at most 1, got " + clientPoolShare);
+        }
+        try {
+            ClientAddressResolver.trusting(trustedProxies == null ? List.of() : trustedProxies); // refuses what is not an address block
+        } catch (IllegalArgumentException e) {
+            problems.add("frontier.trusted-proxies: " + e.getMessage());
+        }
+        if (compressionBlockSize < 32 * 1024) {
+            problems.add("frontier.compression-block-size must be at least 32768, got " + compressionBlockSize);
+        }
+        if (compressionEncoder == null) {
+            problems.add("frontier.compression-encoder must be auto, libdeflate or java-util-zip, got null");
+        }
+        if (compressionLibrary == null || compressionLibrary.isBlank()) {
+            problems.add("frontier.compression-library must name a shared library, e.g. libdeflate.so.0, got '" + compressionLibrary + "'");
+        }
+        if (compressionLibdeflateMaxLevel < 0 || compressionLibdeflateMaxLevel > 9) {
+            problems.add("frontier.compression-libdeflate-max-level must be 0..9 (0: never libdeflate), got " + compressionLibdeflateMaxLevel);
+        }
+        if (invalidationGranularity == null) {
+            problems.add("frontier.invalidation-granularity must be row or table, got null");
+        }
+        if (invalidationFlushPeriod != null && (invalidationFlushPeriod.isNegative() || invalidationFlushPeriod.isZero())) {
+            problems.add("frontier.invalidation-flush-period must be a positive duration such as 6h (unset: only on command), got "
+                    + invalidationFlushPeriod);
+        }
+        if (demoTempFileLimit == null || !demoTempFileLimit.matches("(-1|[0-9]{1,12}(kB|MB|GB|TB)?)")) {
+            problems.add("frontier.demo-temp-file-limit must be a PostgreSQL size such as 512MB, not " + demoTempFileLimit);
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid FroNtier configuration:\n  " + String.join("\n  ", problems));
+        }
     }
 
-    private static long notNegative(String name, long v) {
+    private static void positive(List<String> problems, String name, long v) {
+        if (v <= 0) {
+            problems.add("frontier." + name + " must be positive, got " + v);
+        }
+    }
+
+    private static void notNegative(List<String> problems, String name, long v) {
         if (v < 0) {
-            throw new IllegalArgumentException("frontier." + name + " must not be negative, got " + v);
+            problems.add("frontier." + name + " must not be negative, got " + v);
         }
-        return v;
     }
 
-    private static int notNegative(String name, int v) {
-        return (int) notNegative(name, (long) v);
-    }
-
-    private static Integer hour(String name, Integer v) {
+    private static void hour(List<String> problems, String name, Integer v) {
         if (v != null && (v < 0 || v > 23)) {
-            throw new IllegalArgumentException("frontier." + name + " must be an hour 0..23, got " + v);
+            problems.add("frontier." + name + " must be an hour 0..23, got " + v);
         }
-        return v;
     }
 }

@@ -37,7 +37,8 @@ class TestCachePolicy {
         assertEquals(23 * 3600 + 30 * 60, c.maxAge(Ttl.LONG), "10:30 -> 10:00 tomorrow");
         p.setLongCacheExpireSeconds(600);
         assertEquals(600, c.maxAge(Ttl.LONG), "the TTL stays the upper bound");
-        assertThrows(IllegalArgumentException.class, () -> p.setShortCacheExpireHourOfDay(24));
+        p.setShortCacheExpireHourOfDay(24);
+        assertThrows(IllegalArgumentException.class, p::validate, "settings are checked once, at start-up");
     }
 
     @Test

@@ -56,8 +56,17 @@ public final class GrimStore implements AutoCloseable {
     private final long connections;
     private long loadedAtChange;
 
+    /**
+     * Checks {@code p} ({@link GrimProperties#validate()}: IllegalArgumentException naming every
+     * setting out of range, before anything is started), then starts, loads and compares the
+     * backends it names; on a failure everything started so far is stopped again.
+     */
     public GrimStore(GrimProperties p) throws IOException {
         requireNonNull(p, "properties is null");
+        // the settings' one check (Spring ran it at binding already; a caller that built them by
+        // hand gets the same refusal here, before anything starts): from here on grim.backends
+        // names one to three known backends, each once
+        p.validate();
         workDir = Files.createTempDirectory("grim-");
         boolean ok = false;
         try {
@@ -66,11 +75,8 @@ public final class GrimStore implements AutoCloseable {
                     case "postgres" -> backends.put("postgres", postgres(p.getPostgres()));
                     case "basex" -> backends.put("basex", basex(p.getBasex()));
                     case "ldap" -> backends.put("ldap", ldap(p.getLdap()));
-                    default -> throw new IllegalArgumentException("grim.backends: unknown backend '" + b + "'; use postgres, basex, ldap");
+                    default -> { } // not reached: validate() refused every other name
                 }
-            }
-            if (backends.isEmpty()) {
-                throw new IllegalArgumentException("grim.backends is empty; name at least one of postgres, basex, ldap");
             }
             if (backends.get("postgres") instanceof PostgresBackend pg && p.getPostgres().isKeepData() && pg.holdsData()) {
                 log.info("grim.postgres.keep-data: keeping the data PostgreSQL holds from an earlier run; the other copies are rebuilt from it");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.gridstack.hawkeye.classad.EvaluationLimits;
+import org.gridstack.service.admission.AddressRange;
 
 /**
  * The manager's settings, validated. {@code expiry}: a host whose last ad is older is dropped
@@ -15,7 +16,8 @@ import org.gridstack.hawkeye.classad.EvaluationLimits;
  * push). {@code queryLimits}: per anonymous query. {@code maxResults}: the most ads one answer
  * holds. {@code maxHostsPerSource}, {@code pushesPerAddress}, {@code queriesPerAddress},
  * {@code maxPushBytes}: what one client address may take. {@code trustedProxies}: CIDRs whose
- * X-Forwarded-For is believed. Immutable.
+ * X-Forwarded-For is believed. Every setting is checked here, once: a bad one is refused with an
+ * IllegalArgumentException naming it (and its command-line option) and the value. Immutable.
  */
 public record ManagerSettings(Duration expiry, Set<String> agentCredentials, EvaluationLimits queryLimits,
         int maxResults, int maxHostsPerSource, int pushesPerAddress, int queriesPerAddress, long maxPushBytes,
@@ -27,16 +29,35 @@ public record ManagerSettings(Duration expiry, Set<String> agentCredentials, Eva
         requireNonNull(queryLimits, "queryLimits is null");
         trustedProxies = List.copyOf(requireNonNull(trustedProxies, "trustedProxies is null"));
         if (expiry.isNegative() || expiry.isZero()) {
-            throw new IllegalArgumentException("expiry " + expiry + " is not positive");
+            throw new IllegalArgumentException("expiry (--expiry) must be positive, got " + expiry);
         }
-        if (maxResults < 1 || maxHostsPerSource < 1 || pushesPerAddress < 1 || queriesPerAddress < 1 || maxPushBytes < 1) {
-            throw new IllegalArgumentException("maxResults, maxHostsPerSource, pushesPerAddress, queriesPerAddress"
-                    + " and maxPushBytes must be at least 1");
-        }
+        atLeastOne("maxResults", maxResults);
+        atLeastOne("maxHostsPerSource (--hosts-per-address)", maxHostsPerSource);
+        atLeastOne("pushesPerAddress (--pushes-per-address)", pushesPerAddress);
+        atLeastOne("queriesPerAddress (--queries-per-address)", queriesPerAddress);
+        atLeastOne("maxPushBytes", maxPushBytes);
         for (String c : agentCredentials) {
             if (c.length() < 16) {
-                throw new IllegalArgumentException("an agent credential is shorter than 16 characters");
+                // the credential itself stays out of the message: it is a secret
+                throw new IllegalArgumentException("an agent credential (--credential-file) is shorter than 16 characters");
             }
+        }
+        for (String cidr : trustedProxies) {
+            if (cidr.isBlank()) {
+                continue;
+            }
+            try {
+                AddressRange.parse(cidr);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("trustedProxies (--trusted-proxy): '" + cidr
+                        + "' is not an address or address block such as 10.1.0.0/16 (" + e.getMessage() + ")", e);
+            }
+        }
+    }
+
+    private static void atLeastOne(String setting, long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(setting + " must be at least 1, got " + value);
         }
     }
 

@@ -330,10 +330,11 @@ public final class GiisConfig {
 
         public GiisConfig build() {
             if (maxRegistrantTimeout.isNegative() || maxRegistrantTimeout.isZero()) {
-                throw new IllegalArgumentException("maxRegistrantTimeout must be positive");
+                throw new IllegalArgumentException("maxRegistrantTimeout must be positive, got " + maxRegistrantTimeout);
             }
             if (searchWait.isNegative()) {
-                throw new IllegalArgumentException("searchWait must not be negative (0: never wait, answer from the data at hand)");
+                throw new IllegalArgumentException("searchWait must not be negative (0: never wait, answer from the data at hand), got "
+                        + searchWait);
             }
             if (maxRegistrations < 1) {
                 throw new IllegalArgumentException("maxRegistrations " + maxRegistrations + " must be at least 1");
@@ -346,7 +347,7 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("maxEntriesPerSource " + maxEntriesPerSource + " must be at least 1");
             }
             if (writeTimeout.isNegative() || writeTimeout.isZero()) {
-                throw new IllegalArgumentException("writeTimeout must be positive");
+                throw new IllegalArgumentException("writeTimeout must be positive, got " + writeTimeout);
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
                     requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits, writeTimeout, eventLoop
@@ -361,17 +362,23 @@ public final class GiisConfig {
                 throw new IllegalArgumentException("the GIIS suffix must not be the empty DN");
             }
             if (sweepInterval.isNegative() || sweepInterval.isZero()) {
-                throw new IllegalArgumentException("sweepInterval must be positive");
+                throw new IllegalArgumentException("sweepInterval must be positive, got " + sweepInterval);
             }
-            if (aggregateTimeout.isNegative() || aggregateTimeout.isZero() || aggregateCachetime.isNegative()) {
-                throw new IllegalArgumentException("aggregateTimeout must be positive and aggregateCachetime not negative");
+            if (aggregateTimeout.isNegative() || aggregateTimeout.isZero()) {
+                throw new IllegalArgumentException("aggregateTimeout must be positive, got " + aggregateTimeout);
+            }
+            if (aggregateCachetime.isNegative()) {
+                throw new IllegalArgumentException("aggregateCachetime must not be negative, got " + aggregateCachetime);
             }
             if (aggregateTimeout.compareTo(maxRegistrantTimeout) > 0) {
                 throw new IllegalArgumentException("aggregateTimeout " + aggregateTimeout.toSeconds()
                         + " s is over the cap of " + maxRegistrantTimeout.toSeconds() + " s (maxRegistrantTimeout)");
             }
-            if (sizeLimit < 0 || timeLimitSeconds < 0) {
-                throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
+            if (sizeLimit < 0) {
+                throw new IllegalArgumentException("sizeLimit " + sizeLimit + " must not be negative (0: none)");
+            }
+            if (timeLimitSeconds < 0) {
+                throw new IllegalArgumentException("timeLimitSeconds " + timeLimitSeconds + " must not be negative (0: none)");
             }
             if (allowedRegistrants.isEmpty()) {
                 throw new IllegalArgumentException("allowedRegistrants is empty: list hosts, local for this host's senders, or * for anyone");

@@ -209,13 +209,16 @@ public final class GrisConfig {
 
         public GrisConfig build() {
             if (writeTimeout.isNegative() || writeTimeout.isZero()) {
-                throw new IllegalArgumentException("writeTimeout must be positive");
+                throw new IllegalArgumentException("writeTimeout must be positive, got " + writeTimeout);
             }
             ListenerSettings listener = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
                     requestQueueTimeoutMillis, accessLog, org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults(),
                     connectionLimits, writeTimeout, eventLoop ? EventLoopSettings.of(Math.max(1, maxConcurrentRequests)) : null);
-            if (sizeLimit < 0 || timeLimitSeconds < 0) {
-                throw new IllegalArgumentException("size and time limits must not be negative (0: none)");
+            if (sizeLimit < 0) {
+                throw new IllegalArgumentException("sizeLimit " + sizeLimit + " must not be negative (0: none)");
+            }
+            if (timeLimitSeconds < 0) {
+                throw new IllegalArgumentException("timeLimitSeconds " + timeLimitSeconds + " must not be negative (0: none)");
             }
             if (glue2Suffix != null && (glue2Suffix.equals(suffix) || glue2Suffix.isAncestorOf(suffix, false)
                     || suffix.isAncestorOf(glue2Suffix, false))) {

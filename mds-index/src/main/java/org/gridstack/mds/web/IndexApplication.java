@@ -25,13 +25,13 @@ public class IndexApplication {
 
     @Bean(destroyMethod = "close")
     BaseXDocumentStore documentStore(IndexProperties p) throws IOException {
-        return new BaseXDocumentStore(p.maxConcurrentQueries(), p.maxItems(), p.queryTimeLimitSeconds(), p.queryMemoryMib());
+        return new BaseXDocumentStore(p.getMaxConcurrentQueries(), p.getMaxItems(), p.getQueryTimeLimitSeconds(), p.getQueryMemoryMib());
     }
 
     @Bean(destroyMethod = "close")
     XmlIndex xmlIndex(BaseXDocumentStore store, IndexProperties p, MeterRegistry meters) {
-        return new XmlIndex(store, new XmlSources(Duration.ofSeconds(p.connectTimeoutSeconds()), p.maxDocumentBytes()),
-                Clock.systemUTC(), meters, p.maxRegistrations());
+        return new XmlIndex(store, new XmlSources(Duration.ofSeconds(p.getConnectTimeoutSeconds()), p.getMaxDocumentBytes()),
+                Clock.systemUTC(), meters, p.getMaxRegistrations());
     }
 
     /** Notices clients that hung up while their query runs (checked every second), so the query is stopped. */

@@ -52,8 +52,8 @@ public class XmlIndexController {
     public XmlIndexController(XmlIndex index, MeterRegistry meters, IndexProperties properties, ClientHangUps hangUps) {
         this.index = requireNonNull(index, "index is null");
         this.hangUps = requireNonNull(hangUps, "hangUps is null");
-        this.registrants = new org.gridstack.mds.giis.AllowedHostsPolicy(properties.allowRegistrationsFrom());
-        this.queryShare = new org.gridstack.service.admission.AddressShare(properties.queriesPerAddress());
+        this.registrants = new org.gridstack.mds.giis.AllowedHostsPolicy(properties.getAllowRegistrationsFrom());
+        this.queryShare = new org.gridstack.service.admission.AddressShare(properties.getQueriesPerAddress());
         this.generate = Timer.builder("mds.step").tag("server", "index").tag("step", "generate_result").register(meters);
     }
 

@@ -59,12 +59,9 @@ public class RgmaApplication {
     @Bean(destroyMethod = "close")
     @Qualifier("queries")
     ConnectionSource queryConnections(RgmaDatabase db, RgmaProperties p) {
-        return switch (p.getProducer().getConnections()) {
-            case "pooled" -> new PooledConnections(db.location(), p.getProducer().getPoolSize());
-            case "per-query" -> new PerQueryConnections(db.location());
-            default -> throw new IllegalArgumentException("rgma.producer.connections must be pooled or per-query, got "
-                    + p.getProducer().getConnections());
-        };
+        // RgmaProperties.validate() let only pooled and per-query through
+        return "per-query".equals(p.getProducer().getConnections()) ? new PerQueryConnections(db.location())
+                : new PooledConnections(db.location(), p.getProducer().getPoolSize());
     }
 
     @Bean

@@ -1,17 +1,29 @@
 package org.gridstack.rgma.web;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gridstack.service.admission.AddressRange;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Settings of an R-GMA server ({@code rgma.*}), with R-GMA's names where it had them. Defaults
- * are for one site on one host; every value is checked when the services are built.
+ * are for one site on one host.
+ *
+ * <p>Setters only store; {@link #validate()} checks every setting once, at start-up (Spring calls
+ * it through {@link #afterPropertiesSet()} right after binding): a server with a setting out of
+ * range does not start, and the message names every such setting by its key, the value and what
+ * it takes. Mutable while being bound, then only read: not thread-safe for writes.
  */
 @ConfigurationProperties(prefix = "rgma")
-public class RgmaProperties {
+public class RgmaProperties implements InitializingBean {
+    /** The ways producers may reach the database ({@code rgma.producer.connections}). */
+    public static final List<String> CONNECTION_MODES = List.of("pooled", "per-query");
+
     /** The PostgreSQL database: empty {@code url} starts an embedded server. */
     private final Database database = new Database();
     private final Producer producer = new Producer();
@@ -34,6 +46,15 @@ public class RgmaProperties {
         private String user = "";
         private String password = "";
 
+        void validate(List<String> problems) {
+            if (url == null || !(url.isBlank() || url.startsWith("jdbc:postgresql:"))) {
+                problems.add("rgma.database.url must be empty (embedded PostgreSQL) or a jdbc:postgresql: URL, got '" + url + "'");
+            }
+            if (user == null || password == null) {
+                problems.add("rgma.database.user and rgma.database.password must not be null (empty is allowed)");
+            }
+        }
+
         public String getUrl() { return url; }
         public void setUrl(String url) { this.url = url; }
         public String getUser() { return user; }
@@ -52,6 +73,21 @@ public class RgmaProperties {
         private Duration maintenanceInterval = Duration.ofSeconds(1);
         /** This ProducerServlet's base URL as registered; empty: http://127.0.0.1:&lt;port&gt;. */
         private String endpoint = "";
+
+        void validate(List<String> problems) {
+            if (!CONNECTION_MODES.contains(connections)) {
+                problems.add("rgma.producer.connections must be pooled or per-query, got '" + connections + "'");
+            }
+            atLeastOne(problems, "rgma.producer.pool-size", poolSize);
+            positive(problems, "rgma.producer.min-termination-interval", minTerminationInterval);
+            positive(problems, "rgma.producer.maintenance-interval", maintenanceInterval);
+            if (endpoint == null) {
+                problems.add("rgma.producer.endpoint must be empty (http://127.0.0.1:<port>) or an http(s) URL");
+            } else if (!endpoint.isBlank() && !isHttpUrl(endpoint.strip())) {
+                problems.add("rgma.producer.endpoint must be empty (http://127.0.0.1:<port>) or an http(s) URL with a host,"
+                        + " such as http://rgma.example.org:8095, got '" + endpoint + "'");
+            }
+        }
 
         public String getConnections() { return connections; }
         public void setConnections(String connections) { this.connections = connections; }
@@ -81,6 +117,13 @@ public class RgmaProperties {
          */
         private int maxRunning = 200;
 
+        void validate(List<String> problems) {
+            atLeastOne(problems, "rgma.query.max-rows", maxRows);
+            positive(problems, "rgma.query.timeout", timeout);
+            atLeastOne(problems, "rgma.query.max-per-address", maxPerAddress);
+            atLeastOne(problems, "rgma.query.max-running", maxRunning);
+        }
+
         public int getMaxRows() { return maxRows; }
         public void setMaxRows(int maxRows) { this.maxRows = maxRows; }
         public Duration getTimeout() { return timeout; }
@@ -96,6 +139,11 @@ public class RgmaProperties {
         private int maxPerAddress = 1000;
         /** How often expired registrations are removed (lookups skip them anyway). */
         private Duration sweepInterval = Duration.ofSeconds(1);
+
+        void validate(List<String> problems) {
+            atLeastOne(problems, "rgma.registry.max-per-address", maxPerAddress);
+            positive(problems, "rgma.registry.sweep-interval", sweepInterval);
+        }
 
         public int getMaxPerAddress() { return maxPerAddress; }
         public void setMaxPerAddress(int v) { this.maxPerAddress = v; }
@@ -118,6 +166,16 @@ public class RgmaProperties {
         /** A stream writes a heartbeat after this long without rows (finds readers that left). */
         private Duration heartbeat = Duration.ofSeconds(15);
 
+        void validate(List<String> problems) {
+            positive(problems, "rgma.consumer.poll-interval", pollInterval);
+            positive(problems, "rgma.consumer.rediscover-interval", rediscoverInterval);
+            atLeastOne(problems, "rgma.consumer.stream-buffer-rows", streamBufferRows);
+            atLeastOne(problems, "rgma.consumer.stream-threads", streamThreads);
+            atLeastOne(problems, "rgma.consumer.fan-out-threads", fanOutThreads);
+            atLeastOne(problems, "rgma.consumer.max-streams-per-address", maxStreamsPerAddress);
+            positive(problems, "rgma.consumer.heartbeat", heartbeat);
+        }
+
         public Duration getPollInterval() { return pollInterval; }
         public void setPollInterval(Duration v) { this.pollInterval = v; }
         public Duration getRediscoverInterval() { return rediscoverInterval; }
@@ -138,6 +196,10 @@ public class RgmaProperties {
         /** Most tables the schema may hold. */
         private int maxTables = 200;
 
+        void validate(List<String> problems) {
+            atLeastOne(problems, "rgma.schema.max-tables", maxTables);
+        }
+
         public int getMaxTables() { return maxTables; }
         public void setMaxTables(int v) { this.maxTables = v; }
     }
@@ -156,4 +218,61 @@ public class RgmaProperties {
     public void setDemo(boolean demo) { this.demo = demo; }
     public Duration getDemoPublishInterval() { return demoPublishInterval; }
     public void setDemoPublishInterval(Duration v) { this.demoPublishInterval = v; }
+
+    @Override
+    public void afterPropertiesSet() {
+        validate();
+    }
+
+    /**
+     * Checks every setting; throws IllegalArgumentException naming each one out of range (its
+     * key, the value given and what it takes), one per line, or returns when all are valid.
+     */
+    public void validate() {
+        List<String> problems = new ArrayList<>();
+        database.validate(problems);
+        producer.validate(problems);
+        query.validate(problems);
+        registry.validate(problems);
+        consumer.validate(problems);
+        schema.validate(problems);
+        atLeastOne(problems, "rgma.max-body-bytes", maxBodyBytes);
+        for (String proxy : trustedProxies == null ? List.<String>of() : trustedProxies) {
+            if (proxy == null || proxy.isBlank()) {
+                continue;
+            }
+            try {
+                AddressRange.parse(proxy);
+            } catch (IllegalArgumentException e) {
+                problems.add("rgma.trusted-proxies: '" + proxy + "' is not an address or address block such as 10.1.0.0/16 ("
+                        + e.getMessage() + ")");
+            }
+        }
+        positive(problems, "rgma.demo-publish-interval", demoPublishInterval);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid R-GMA configuration:\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    private static void atLeastOne(List<String> problems, String key, long value) {
+        if (value < 1) {
+            problems.add(key + " must be at least 1, got " + value);
+        }
+    }
+
+    /** At least a millisecond: the services count these intervals in milliseconds. */
+    private static void positive(List<String> problems, String key, Duration value) {
+        if (value == null || value.toMillis() < 1) {
+            problems.add(key + " must be a duration of at least 1ms such as 10s, got " + value);
+        }
+    }
+
+    private static boolean isHttpUrl(String text) {
+        try {
+            URI u = new URI(text);
+            return ("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) && u.getHost() != null;
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
 }

@@ -101,6 +101,14 @@ final class GlueLdapMapping {
         return e.getAttributeValue(attribute(d, column));
     }
 
+    /** Adds the text value of {@code column} in {@code e} to {@code into} when {@code e} has one. */
+    void addText(Set<String> into, Entry e, CollectionDef d, String column) {
+        String v = text(e, d, column);
+        if (v != null) {
+            into.add(v);
+        }
+    }
+
     /** The integer value of {@code column} in {@code e}, or null when absent. */
     Long integer(Entry e, CollectionDef d, String column) {
         String v = e.getAttributeValue(attribute(d, column));

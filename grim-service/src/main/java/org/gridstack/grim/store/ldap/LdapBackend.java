@@ -319,7 +319,7 @@ public final class LdapBackend implements GrimBackend {
 
     /** #14: search the hosts by their indexed ID (one request), modify each (one request per host). */
     private List<List<Object>> updateLoad(LdapSession session, String hostId, long value) {
-        CollectionDef host = LdapReadOperations.HOSTS;
+        CollectionDef host = LdapCollections.HOSTS;
         String attr = glue.attribute(host, "load_last_1min");
         writeLock.lock();
         try {
