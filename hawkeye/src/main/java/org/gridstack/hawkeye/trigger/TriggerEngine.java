@@ -50,7 +50,7 @@ public final class TriggerEngine implements AutoCloseable {
     @SuppressWarnings("ThreadSafe") // a ThreadPoolExecutor is thread-safe (an ExecutorService)
     private final ThreadPoolExecutor pool;
     private final ScheduledExecutorService retries;
-    // Registered: final fields, concurrent sets and atomics, and a Trigger record of immutable values
+    // Registered: final fields only, holding concurrent sets, atomics and the Trigger record it was made with
     @SuppressWarnings("ThreadSafe")
     private final ConcurrentMap<String, Registered> triggers = new ConcurrentHashMap<>();
 
