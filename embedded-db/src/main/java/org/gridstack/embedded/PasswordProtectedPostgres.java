@@ -49,6 +49,7 @@ public final class PasswordProtectedPostgres implements Closeable {
     private static final String ZONKY_WORKING_DIR = "ot.epg.working-dir";
     private static final Object ZONKY_BUILDER_LOCK = new Object();
 
+    @SuppressWarnings("ThreadSafe") // zonky's EmbeddedPostgres: final settings, close() runs once (an AtomicBoolean)
     private final EmbeddedPostgres server;
     private final String superuserPassword;
 

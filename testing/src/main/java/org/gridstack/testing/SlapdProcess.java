@@ -43,13 +43,19 @@ public final class SlapdProcess implements AutoCloseable {
     private final String name;
     private final int port;
     private final Path dir;
+    @SuppressWarnings("ThreadSafe") // Process: the JDK's implementation synchronizes its state (waitFor, destroy, exitValue)
     private final Process process;
-    private final Options options;
+    // copied from the Options, which stay the caller's to change
+    private final String suffix;
+    private final String rootDn;
+    private final String rootPassword;
     private final Thread cleanup;
 
     private SlapdProcess(Options options, int port, Path dir, Process process) {
         this.name = options.name;
-        this.options = options;
+        this.suffix = options.suffix;
+        this.rootDn = options.rootDn;
+        this.rootPassword = options.rootPassword;
         this.port = port;
         this.dir = dir;
         this.process = process;
@@ -233,15 +239,15 @@ public final class SlapdProcess implements AutoCloseable {
     }
 
     public String suffix() {
-        return options.suffix;
+        return suffix;
     }
 
     public String rootDn() {
-        return options.rootDn;
+        return rootDn;
     }
 
     public String rootPassword() {
-        return options.rootPassword;
+        return rootPassword;
     }
 
     /** The slapd process, e.g. for a host monitor that follows its CPU and memory. */

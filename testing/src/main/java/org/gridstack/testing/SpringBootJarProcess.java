@@ -35,9 +35,11 @@ import org.gridstack.service.process.ProcessGroupStopper;
 @ThreadSafe
 public final class SpringBootJarProcess implements AutoCloseable {
     private final String name;
+    @SuppressWarnings("ThreadSafe") // Process: the JDK's implementation synchronizes its state (waitFor, destroy, exitValue)
     private final Process process;
     private final int port;
     private final Path log;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf)
     private final List<String> command;
     private final Thread cleanup;
 
@@ -46,7 +48,7 @@ public final class SpringBootJarProcess implements AutoCloseable {
         this.process = process;
         this.port = port;
         this.log = log;
-        this.command = command;
+        this.command = List.copyOf(command);
         this.cleanup = new Thread(this::stop, "stop-" + name);
         Runtime.getRuntime().addShutdownHook(cleanup);
     }

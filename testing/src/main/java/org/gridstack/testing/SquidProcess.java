@@ -30,6 +30,7 @@ public final class SquidProcess implements AutoCloseable {
     private final String name;
     private final int port;
     private final Path dir;
+    @SuppressWarnings("ThreadSafe") // Process: the JDK's implementation synchronizes its state (waitFor, destroy, exitValue)
     private final Process process;
     private final Thread cleanup;
 

@@ -1,5 +1,6 @@
 package org.gridstack.testing;
 
+import com.google.errorprone.annotations.Immutable;
 import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,6 +51,7 @@ public final class WanLink implements AutoCloseable {
      * @param connectionBytesPerSecond the ceiling of one connection in each direction; 0 = none
      * @param linkBytesPerSecond the ceiling of all connections together in each direction; 0 = none
      */
+    @Immutable
     public record Profile(Duration oneWayDelay, long connectionBytesPerSecond, long linkBytesPerSecond) {
         public Profile {
             Objects.requireNonNull(oneWayDelay, "oneWayDelay is null");
@@ -69,16 +71,22 @@ public final class WanLink implements AutoCloseable {
     }
 
     private final String name;
+    @SuppressWarnings("ThreadSafe") // InetSocketAddress is immutable
     private final InetSocketAddress target;
     private final Profile profile;
+    @SuppressWarnings("ThreadSafe") // accepted on by the acceptor thread; close() from any thread ends its accept
     private final ServerSocket server;
     private final LinkSchedule.Shared upstream;
     private final LinkSchedule.Shared downstream;
+    // concurrent key sets (ConcurrentHashMap.newKeySet); a Socket is closed from any thread to end its copy
+    @SuppressWarnings("ThreadSafe")
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    @SuppressWarnings("ThreadSafe")
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
     private final AtomicLong forwarded = new AtomicLong();
     private final AtomicLong connections = new AtomicLong();
     private final Thread acceptor;
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
 
     private WanLink(String name, InetSocketAddress listen, InetSocketAddress target, Profile profile) throws IOException {

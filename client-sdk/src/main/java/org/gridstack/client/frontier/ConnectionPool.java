@@ -2,9 +2,9 @@ package org.gridstack.client.frontier;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Deque;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,7 +19,10 @@ final class ConnectionPool implements AutoCloseable {
     static final int MAX_IDLE_PER_PEER = 16;
     static final long MAX_IDLE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private final Map<String, Deque<HttpConnection>> idle = new ConcurrentHashMap<>();
+    // an HttpConnection is used by one thread at a time: the one that took it from its deque
+    @SuppressWarnings("ThreadSafe")
+    private final ConcurrentMap<String, ConcurrentLinkedDeque<HttpConnection>> idle = new ConcurrentHashMap<>();
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
 
     /** A reusable idle connection to the peer, or null. */

@@ -43,7 +43,10 @@ public final class FrontierClient implements AutoCloseable {
 
     private final FrontierClientConfig config;
     private final HttpGet http;
+    // unmodifiable lists (the config's List.copyOf, or a rotated List.copyOf)
+    @SuppressWarnings("ThreadSafe")
     private final List<URI> proxies;
+    @SuppressWarnings("ThreadSafe")
     private final List<URI> servers;
     private final Libdeflate libdeflate; // null: java.util.zip inflates
     private final String inflater;

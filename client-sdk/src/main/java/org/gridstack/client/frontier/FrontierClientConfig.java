@@ -30,7 +30,9 @@ public final class FrontierClientConfig {
 
     private static final Pattern KEY_VALUE = Pattern.compile("\\(\\s*([A-Za-z0-9_-]+)\\s*=([^()]*)\\)");
 
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf)
     private final List<URI> servers;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf)
     private final List<URI> proxies;
     private final int zipLevel;
     private final Duration connectTimeout;
@@ -42,6 +44,7 @@ public final class FrontierClientConfig {
     private final boolean balanceProxies;
     private final boolean balanceServers;
     private final String frontierId;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable view of a copy no one else holds
     private final Map<String, RefreshPolicy> tableRefresh;
 
     private FrontierClientConfig(Builder b) {

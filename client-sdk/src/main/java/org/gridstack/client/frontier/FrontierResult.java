@@ -1,5 +1,6 @@
 package org.gridstack.client.frontier;
 
+import com.google.errorprone.annotations.Immutable;
 import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -29,6 +30,7 @@ import org.gridstack.frontier.protocol.RowType;
 @ThreadSafe
 public final class FrontierResult {
     /** Where the answer came from and how the caches treated it. */
+    @Immutable
     public record Origin(URI server, URI proxy, String xCache, Long ageSeconds, int attempts, long bytes, Duration elapsed) {
         /** {@code HIT}, {@code MISS}, ... from the first word of {@code X-Cache}; null without it. */
         public String cacheStatus() {
@@ -52,7 +54,9 @@ public final class FrontierResult {
             .optionalEnd()
             .toFormatter(Locale.ROOT);
 
+    @SuppressWarnings("ThreadSafe") // the RowIndex's unmodifiable list
     private final List<String> columnNames;
+    @SuppressWarnings("ThreadSafe") // the RowIndex's unmodifiable list
     private final List<String> typeNames;
     private final RowIndex rows;
     private final long fullSize;

@@ -20,10 +20,16 @@ import org.gridstack.frontier.protocol.RowType;
  */
 @ThreadSafe
 final class RowIndex {
+    // data is the decoded payload FrontierClient hands over and drops, offsets are made by build():
+    // neither is written after build() nor handed out; the lists are unmodifiable (List.of/List.copyOf)
+    @SuppressWarnings("ThreadSafe")
     private final byte[] data;
+    @SuppressWarnings("ThreadSafe")
     private final List<String> columnNames;
+    @SuppressWarnings("ThreadSafe")
     private final List<String> typeNames;
     private final int rows;
+    @SuppressWarnings("ThreadSafe")
     private final int[] offsets;
 
     private RowIndex(byte[] data, List<String> columnNames, List<String> typeNames, int rows, int[] offsets) {

@@ -29,7 +29,8 @@ public final class ClassAd {
         }
     }
 
-    private final Map<String, Attribute> attributes; // lower-case name -> attribute
+    @SuppressWarnings("ThreadSafe") // lower-case name -> attribute; an unmodifiable view of a map no one else holds
+    private final Map<String, Attribute> attributes;
 
     private ClassAd(LinkedHashMap<String, Attribute> attributes) {
         this.attributes = Collections.unmodifiableMap(attributes);

@@ -2,6 +2,7 @@ package org.gridstack.hawkeye.classad;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -23,6 +24,7 @@ import java.util.Map;
 public final class Evaluator {
 
     /** A lexical scope: an ad and the ad enclosing it. */
+    @ThreadSafe
     record Env(ClassAd ad, Env parent) {
         Env root() {
             Env e = this;

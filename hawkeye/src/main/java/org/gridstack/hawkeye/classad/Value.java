@@ -58,6 +58,7 @@ public sealed interface Value {
         return this instanceof Bool b && b.value();
     }
 
+    @ThreadSafe
     record Undefined() implements Value {
         @Override
         public String typeName() {
@@ -70,6 +71,7 @@ public sealed interface Value {
         }
     }
 
+    @ThreadSafe
     record Error() implements Value {
         @Override
         public String typeName() {
@@ -82,6 +84,7 @@ public sealed interface Value {
         }
     }
 
+    @ThreadSafe
     record Bool(boolean value) implements Value {
         @Override
         public String typeName() {
@@ -94,6 +97,7 @@ public sealed interface Value {
         }
     }
 
+    @ThreadSafe
     record Int(long value) implements Value {
         @Override
         public String typeName() {
@@ -106,6 +110,7 @@ public sealed interface Value {
         }
     }
 
+    @ThreadSafe
     record Real(double value) implements Value {
         @Override
         public String typeName() {
@@ -133,6 +138,7 @@ public sealed interface Value {
         }
     }
 
+    @ThreadSafe
     record Str(String value) implements Value {
         public Str {
             requireNonNull(value, "value is null");
@@ -149,7 +155,8 @@ public sealed interface Value {
         }
     }
 
-    record ListValue(List<Value> elements) implements Value {
+    @ThreadSafe
+    record ListValue(@SuppressWarnings("ThreadSafe") List<Value> elements) implements Value { // an unmodifiable copy (List.copyOf)
         public ListValue {
             elements = List.copyOf(elements);
         }
@@ -173,6 +180,7 @@ public sealed interface Value {
      * A ClassAd value. When it came from a nested ad in an expression it remembers the ads that
      * enclosed it, so that its attributes can refer to theirs; equality looks at the ad only.
      */
+    @ThreadSafe
     final class AdValue implements Value {
         private final ClassAd ad;
         private final Evaluator.Env enclosing;

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import java.util.concurrent.ConcurrentMap;
 import org.gridstack.hawkeye.classad.ClassAd;
 import org.gridstack.hawkeye.classad.EvaluationBudget;
 import org.gridstack.hawkeye.classad.Evaluator;
@@ -27,8 +28,8 @@ import org.gridstack.hawkeye.classad.Expr;
  */
 @ThreadSafe
 public final class AdStore {
-    private final Map<String, StoredAd> ads = new ConcurrentHashMap<>();
-    private final Map<String, Integer> hostsPerSource = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, StoredAd> ads = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Integer> hostsPerSource = new ConcurrentHashMap<>();
     private final AttributeIndex index = new AttributeIndex();
     private final Clock clock;
     private final int maxHostsPerSource;

@@ -12,6 +12,8 @@ import java.util.Set;
  */
 @ThreadSafe
 public final class AgentCredentials {
+    // an unmodifiable list (Stream.toList) of arrays made here, never written again nor handed out
+    @SuppressWarnings("ThreadSafe")
     private final List<byte[]> tokens;
 
     public AgentCredentials(Set<String> tokens) {

@@ -24,8 +24,10 @@ import org.gridstack.hawkeye.classad.Value;
 @ThreadSafe
 final class AttributeIndex {
     /** attribute key -> normalized value -> host keys. */
+    @SuppressWarnings("ThreadSafe") // concurrent maps of concurrent key sets (ConcurrentHashMap.newKeySet), see index()
     private final Map<String, Map<String, Set<String>>> byValue = new ConcurrentHashMap<>();
     /** attribute key -> hosts whose value is not a literal. */
+    @SuppressWarnings("ThreadSafe") // a concurrent map of concurrent key sets (ConcurrentHashMap.newKeySet)
     private final Map<String, Set<String>> unindexable = new ConcurrentHashMap<>();
 
     void add(String host, ClassAd ad) {

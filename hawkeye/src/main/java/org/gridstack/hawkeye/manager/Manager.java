@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 public final class Manager implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Manager.class);
 
+    @SuppressWarnings("ThreadSafe") // a record of immutable values and unmodifiable copies (Set.copyOf, List.copyOf)
     private final ManagerSettings settings;
     private final AdStore store;
     private final TriggerEngine triggers;

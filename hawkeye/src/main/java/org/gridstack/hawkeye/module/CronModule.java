@@ -39,6 +39,7 @@ public final class CronModule implements Module {
 
     private final String name;
     private final Path executable;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf)
     private final List<String> args;
     private final Duration period;
     private final Duration timeLimit;

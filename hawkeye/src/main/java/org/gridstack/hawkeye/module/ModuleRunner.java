@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,11 +38,12 @@ import io.micrometer.core.instrument.Timer;
 public final class ModuleRunner implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ModuleRunner.class);
 
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf); each Module is run by one thread at a time (running)
     private final List<Module> modules;
     private final Clock clock;
     private final Timer collectTimer;
-    private final Map<String, ModuleState> states = new ConcurrentHashMap<>();
-    private final Set<String> running = ConcurrentHashMap.newKeySet();
+    private final ConcurrentMap<String, ModuleState> states = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap.KeySetView<String, Boolean> running = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService scheduler;
     private final ExecutorService workers;
 

@@ -1,5 +1,6 @@
 package org.gridstack.hawkeye.module;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 
 import org.gridstack.hawkeye.classad.ClassAd;
@@ -9,6 +10,7 @@ import org.gridstack.hawkeye.classad.ClassAd;
  * that was collected (null before), whether it is stale (the last run failed, or none succeeded
  * yet), and the last run's problem (null when it succeeded). Immutable.
  */
+@ThreadSafe
 public record ModuleState(String module, ClassAd ad, Instant collectedAt, boolean stale, String problem, long failures) {
 
     static ModuleState initial(String module) {

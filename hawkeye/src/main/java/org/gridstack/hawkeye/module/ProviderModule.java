@@ -33,6 +33,7 @@ import com.unboundid.ldap.sdk.Entry;
  */
 @ThreadSafe
 public final class ProviderModule implements Module {
+    @SuppressWarnings("ThreadSafe") // called from one thread at a time: ModuleRunner runs a module only when it is not running
     private final InformationProvider provider;
     private final String prefix;
     private final Duration period;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -46,9 +47,12 @@ public final class TriggerEngine implements AutoCloseable {
     private final Clock clock;
     private final Duration retryDelay;
     private final ActionRunner runner;
+    @SuppressWarnings("ThreadSafe") // a ThreadPoolExecutor is thread-safe (an ExecutorService)
     private final ThreadPoolExecutor pool;
     private final ScheduledExecutorService retries;
-    private final Map<String, Registered> triggers = new ConcurrentHashMap<>();
+    // Registered: final fields only, holding concurrent sets, atomics and the Trigger record it was made with
+    @SuppressWarnings("ThreadSafe")
+    private final ConcurrentMap<String, Registered> triggers = new ConcurrentHashMap<>();
 
     private static final class Registered {
         final Trigger trigger;

@@ -39,6 +39,9 @@ import jakarta.servlet.http.HttpServletResponse;
  * once. Thread-safe (Tomcat runs many requests at once: the seed's agent served one).
  */
 @ThreadSafe
+// HttpServlet's own fields (a lock object, a cached Allow header) are the container's, which uses
+// them thread-safely (the Servlet contract for a shared servlet instance)
+@SuppressWarnings("ThreadSafe")
 public final class AgentServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 

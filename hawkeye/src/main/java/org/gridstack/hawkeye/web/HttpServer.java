@@ -24,7 +24,11 @@ import jakarta.servlet.http.HttpServlet;
  */
 @ThreadSafe
 public final class HttpServer implements AutoCloseable {
+    // Tomcat and its Connector: started before this object is published; afterwards only read (the port)
+    // and stopped (Tomcat's lifecycle methods are synchronized)
+    @SuppressWarnings("ThreadSafe")
     private final Tomcat tomcat;
+    @SuppressWarnings("ThreadSafe")
     private final Connector connector;
     private final Path baseDir;
     private final String host;

@@ -56,6 +56,9 @@ import jakarta.servlet.http.HttpServletResponse;
  * Thread-safe.
  */
 @ThreadSafe
+// HttpServlet's own fields (a lock object, a cached Allow header) are the container's, which uses
+// them thread-safely (the Servlet contract for a shared servlet instance)
+@SuppressWarnings("ThreadSafe")
 public final class ManagerServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package org.gridstack.rgma.consumer;
 
+import com.google.errorprone.annotations.Immutable;
 import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
@@ -43,6 +44,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 @ThreadSafe
 public final class ConsumerService implements ContinuousSubscriber, AutoCloseable {
     /** Settings of continuous queries. */
+    @Immutable
     public record StreamSettings(Duration pollInterval, Duration rediscoverInterval, int bufferRows, int threads,
             int fanOutThreads) {
         public StreamSettings {
@@ -57,12 +59,14 @@ public final class ConsumerService implements ContinuousSubscriber, AutoCloseabl
     private final SchemaService schema;
     private final RegistryService registry;
     private final ProducerClient producers;
+    @SuppressWarnings("ThreadSafe") // the service's ServiceEndpoint, itself @ThreadSafe
     private final Supplier<String> localEndpoint;
     private final int maxRows;
     private final Steps steps;
     private final StreamSettings streams;
     private final ScheduledExecutorService pollers;
     private final ExecutorService fanOut;
+    @SuppressWarnings("ThreadSafe") // a concurrent key set (ConcurrentHashMap.newKeySet)
     private final Set<ContinuousQuery> active = ConcurrentHashMap.newKeySet();
 
     public ConsumerService(SchemaService schema, RegistryService registry, ProducerClient producers,

@@ -46,18 +46,25 @@ public final class ContinuousQuery implements AutoCloseable {
     public static final String CUT = "the stream was cut: its reader fell behind";
 
     private final ConsumerService service;
+    @SuppressWarnings("ThreadSafe") // a record of unmodifiable lists and immutable values (RgmaSql's cache shares it)
     private final SelectStatement select;
+    @SuppressWarnings("ThreadSafe") // made by ConsumerService for this query alone (or null), never changed
     private final List<ProducerAddress> fixed;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (Set.copyOf)
     private final Set<ProducerKind> kinds;
     private final boolean fromStart;
+    @SuppressWarnings("ThreadSafe") // the reader's sink, called from one poller at a time (poll() is synchronized)
     private final ContinuousSubscriber.Sink sink;
     private final ConsumerService.StreamSettings settings;
+    @SuppressWarnings("ThreadSafe") // ConsumerService's active::remove, a concurrent set
     private final Consumer<ContinuousQuery> onClose;
     @GuardedBy("this")
     private final Map<ProducerAddress, Long> cursors = new HashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Why the query ended, when it was ended rather than closed by its reader. */
+    @SuppressWarnings("ThreadSafe") // volatile: written when the query is ended, before close(); read without a lock
     private volatile String endReason = CUT;
+    @SuppressWarnings("ThreadSafe") // volatile: set once by start(), read by close() without a lock
     private volatile ScheduledFuture<?> task;
     @GuardedBy("this")
     private long nextDiscovery;
@@ -69,7 +76,7 @@ public final class ContinuousQuery implements AutoCloseable {
         this.service = requireNonNull(service, "service is null");
         this.select = requireNonNull(select, "select is null");
         this.fixed = fixed;
-        this.kinds = requireNonNull(kinds, "kinds is null");
+        this.kinds = Set.copyOf(requireNonNull(kinds, "kinds is null"));
         this.fromStart = fromStart;
         this.sink = requireNonNull(sink, "sink is null");
         this.settings = requireNonNull(settings, "settings is null");

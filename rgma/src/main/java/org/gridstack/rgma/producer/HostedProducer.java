@@ -18,13 +18,19 @@ import org.gridstack.rgma.sql.TableDefinition;
 @ThreadSafe
 final class HostedProducer {
     final long id;
+    @SuppressWarnings("ThreadSafe") // made by the constructor, never written again nor handed out
     private final byte[] token;
+    @SuppressWarnings("ThreadSafe") // a record of immutable values and an unmodifiable set (Set.copyOf)
     final ProducerSpec spec;
     final TableDefinition table;
+    @SuppressWarnings("ThreadSafe") // Equalities holds an unmodifiable copy (Map.copyOf)
     final Equalities predicate;
     final boolean serviceOwned;
+    @SuppressWarnings("ThreadSafe") // a plain lock object, only synchronized on
     final Object insertLock = new Object();
+    @SuppressWarnings("ThreadSafe") // volatile: the newest contact, written and read without a lock
     volatile long lastContactNanos;
+    @SuppressWarnings("ThreadSafe") // volatile: set once when the producer is closed
     volatile boolean closed;
 
     HostedProducer(long id, String token, ProducerSpec spec, TableDefinition table, Equalities predicate, boolean serviceOwned) {

@@ -1,5 +1,6 @@
 package org.gridstack.rgma.producer;
 
+import com.google.errorprone.annotations.Immutable;
 import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
@@ -55,6 +56,7 @@ public final class ProducerService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ProducerService.class);
 
     /** Limits of queries on this service, from configuration. */
+    @Immutable
     public record QueryLimits(int maxRows, Duration timeout) {
         public QueryLimits {
             if (maxRows < 1) {
@@ -68,14 +70,21 @@ public final class ProducerService implements AutoCloseable {
     private final TupleStore store;
     private final ConnectionSource queryConnections;
     private final RegistryService registry;
+    @SuppressWarnings("ThreadSafe") // the service's ServiceEndpoint, itself @ThreadSafe
     private final Supplier<String> endpoint;
     private final QueryLimits limits;
     private final Duration minTermination;
     private final Steps steps;
+    @SuppressWarnings("ThreadSafe") // the ConsumerService, itself @ThreadSafe
     private final ContinuousSubscriber subscriber;
     private final ConcurrentHashMap<Long, HostedProducer> producers = new ConcurrentHashMap<>();
+    // the values: on-demand sources answer each query on its own connection, an archiver is only
+    // closed (once, by whoever removes it), Retired is a record of a TableDefinition (unmodifiable lists)
+    @SuppressWarnings("ThreadSafe")
     private final ConcurrentHashMap<Long, OnDemandSource> onDemand = new ConcurrentHashMap<>();
+    @SuppressWarnings("ThreadSafe")
     private final ConcurrentHashMap<Long, AutoCloseable> archivers = new ConcurrentHashMap<>();
+    @SuppressWarnings("ThreadSafe")
     private final ConcurrentHashMap<Long, Retired> retired = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong(System.currentTimeMillis() << 8);
     private final SecureRandom random = new SecureRandom();

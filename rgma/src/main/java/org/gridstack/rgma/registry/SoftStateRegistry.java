@@ -36,8 +36,10 @@ import io.micrometer.core.instrument.MeterRegistry;
  */
 @ThreadSafe
 public final class SoftStateRegistry implements RegistryService, AutoCloseable {
+    @SuppressWarnings("ThreadSafe") // Entry: final fields and a volatile deadline
     private final ConcurrentHashMap<Long, Entry> entries = new ConcurrentHashMap<>();
     private final AddressShare perAddress;
+    @SuppressWarnings("ThreadSafe") // System::nanoTime, or a test's clock
     private final LongSupplier nanoClock;
     private final ScheduledExecutorService sweeper;
 

@@ -76,8 +76,10 @@ public final class RgmaSql {
     /** Most parsed SELECTs kept; the cache is emptied when it would grow past this. */
     static final int SELECT_CACHE_SIZE = 4096;
 
+    @SuppressWarnings("ThreadSafe") // SchemaService::table, a ConcurrentHashMap look-up
     private final Function<String, TableDefinition> tables;
     /** Checked SELECTs by their text: tables are never altered, so a check stays true. */
+    @SuppressWarnings("ThreadSafe") // SelectStatement: a record of unmodifiable lists and immutable values
     private final ConcurrentHashMap<String, SelectStatement> selects = new ConcurrentHashMap<>();
 
     /**

@@ -12,7 +12,9 @@ import java.util.Optional;
  * Immutable and thread-safe.
  */
 @ThreadSafe
-public record TableDefinition(String name, List<ColumnDefinition> columns, List<String> primaryKey, String createSql) {
+// columns and primaryKey are unmodifiable copies (List.copyOf, below)
+public record TableDefinition(String name, @SuppressWarnings("ThreadSafe") List<ColumnDefinition> columns,
+        @SuppressWarnings("ThreadSafe") List<String> primaryKey, String createSql) {
     public TableDefinition {
         requireNonNull(name, "name is null");
         columns = List.copyOf(columns);

@@ -1,8 +1,11 @@
 package org.gridstack.rgma.storage;
 
+import com.google.errorprone.annotations.Immutable;
+
 import static java.util.Objects.requireNonNull;
 
 /** A PostgreSQL database to log in to: JDBC URL, user and password. Immutable; toString hides the password. */
+@Immutable
 public record DatabaseLocation(String jdbcUrl, String user, String password) {
     public DatabaseLocation {
         requireNonNull(jdbcUrl, "jdbcUrl is null");

@@ -12,6 +12,7 @@ import com.zaxxer.hikari.HikariDataSource;
 /** Connections from a HikariCP pool; closing this closes the pool. Thread-safe. */
 @ThreadSafe
 public final class PooledConnections implements ConnectionSource {
+    @SuppressWarnings("ThreadSafe") // HikariDataSource is thread-safe (HikariCP's contract)
     private final HikariDataSource pool;
 
     public PooledConnections(DatabaseLocation location, int size) {

@@ -13,6 +13,7 @@ import org.springframework.context.ApplicationListener;
 @ThreadSafe
 public final class ServiceEndpoint implements Supplier<String>, ApplicationListener<WebServerInitializedEvent> {
     private final String configured;
+    @SuppressWarnings("ThreadSafe") // volatile: set once when Tomcat listens, read without a lock
     private volatile String url;
 
     public ServiceEndpoint(String configured) {

@@ -12,6 +12,8 @@ import java.util.Objects;
  */
 @ThreadSafe
 public final class AddressRange {
+    // an array is never thread-safe to the check: this one is made here, never handed out nor written again
+    @SuppressWarnings("ThreadSafe")
     private final byte[] network;
     private final int prefixLength;
     private final String text;

@@ -35,6 +35,9 @@ public final class AddressShare {
     public static final Slot NONE = () -> { };
 
     private final int perAddress;
+    // the check cannot prove Key thread-safe (a record of an array): its array is made in Key.of and
+    // never written again
+    @SuppressWarnings("ThreadSafe")
     private final ConcurrentHashMap<Key, Integer> held = new ConcurrentHashMap<>();
 
     /**

@@ -28,6 +28,7 @@ public final class ClientAddressResolver {
     /** The header proxies such as Squid append the client's address to. */
     public static final String FORWARDED_FOR = "X-Forwarded-For";
 
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf) of immutable ranges
     private final List<AddressRange> trusted;
 
     private ClientAddressResolver(List<AddressRange> trusted) {

@@ -43,6 +43,10 @@ public final class BodyLimitFilter implements Filter {
                     "request body is larger than the limit of " + limit + " bytes");
 
     private final long maxBytes;
+    // Refusal is each service's answer writer (PLAIN_TEXT, or a lambda writing the service's error
+    // shape: GRIM, R-GMA, Hawkeye, DQP), stateless in each; the interface is not annotated, which would
+    // bind every service's lambda to the check
+    @SuppressWarnings("ThreadSafe")
     private final Refusal refusal;
 
     /**

@@ -30,6 +30,9 @@ import org.apache.coyote.ActionCode;
  * <p>Stateless; thread-safe.
  */
 @ThreadSafe
+// ValveBase's fields (next, container, asyncSupported) are not final: Tomcat sets them while it builds
+// the pipeline, before the first request; breakingExceptions is an unmodifiable List.of
+@SuppressWarnings("ThreadSafe")
 public final class BrokenAnswerValve extends ValveBase {
     /** The request attribute that asks for the answer to be broken off; its value is the reason. */
     public static final String ATTRIBUTE = BrokenAnswerValve.class.getName() + ".reason";

@@ -41,7 +41,9 @@ public final class FrontierConnection implements JdbcObject {
     private final String url;
     private final FrontierClient client;
     private final QueryOptions options;
+    @SuppressWarnings("ThreadSafe") // the JdbcDispatcher's proxy of this connection itself
     private final Connection proxy;
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
 
     private FrontierConnection(String url, FrontierClient client, QueryOptions options) {

@@ -67,6 +67,7 @@ final class JdbcDispatcher<I, T extends JdbcObject> {
 
     private final Class<I> iface;
     private final Class<T> implClass;
+    @SuppressWarnings("ThreadSafe") // a private copy, never modified after construction (see the constructor)
     private final Map<Method, Entry<T>> table;
     private final String closedMessage;
     private final String closedState;

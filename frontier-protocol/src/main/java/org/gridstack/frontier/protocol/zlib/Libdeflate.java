@@ -56,16 +56,29 @@ public final class Libdeflate implements AutoCloseable {
     private static final int INSUFFICIENT_SPACE = 3;
 
     private final String libraryPath;
+    // JNA's Function is an immutable handle (address, calling convention); invoking it from several
+    // threads at once is safe
+    @SuppressWarnings("ThreadSafe")
     private final Function allocCompressor;
+    @SuppressWarnings("ThreadSafe")
     private final Function freeCompressor;
+    @SuppressWarnings("ThreadSafe")
     private final Function zlibCompress;
+    @SuppressWarnings("ThreadSafe")
     private final Function zlibCompressBound;
+    @SuppressWarnings("ThreadSafe")
     private final Function allocDecompressor;
+    @SuppressWarnings("ThreadSafe")
     private final Function freeDecompressor;
+    @SuppressWarnings("ThreadSafe")
     private final Function zlibDecompressEx;
-    @SuppressWarnings("unchecked")
+    // the arrays are filled in the constructor and never written again; a pooled Pointer (a native
+    // compressor or decompressor) is used by the one thread that took it from its deque
+    @SuppressWarnings({"unchecked", "ThreadSafe"})
     private final ConcurrentLinkedDeque<Pointer>[] compressors = new ConcurrentLinkedDeque[MAX_LEVEL + 1];
+    @SuppressWarnings("ThreadSafe")
     private final AtomicInteger[] pooledCompressors = new AtomicInteger[MAX_LEVEL + 1];
+    @SuppressWarnings("ThreadSafe")
     private final ConcurrentLinkedDeque<Pointer> decompressors = new ConcurrentLinkedDeque<>();
     private final AtomicInteger pooledDecompressors = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
