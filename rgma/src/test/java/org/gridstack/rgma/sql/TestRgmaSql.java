@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -42,7 +43,7 @@ class TestRgmaSql {
     void insertIsCheckedAgainstTheTable() {
         InsertStatement i = sql.insert("INSERT INTO cpuload (host, site, load1) VALUES ('h1', 'RAL', 0.5), ('h2', 'RAL', -1)");
         assertEquals(2, i.rows().size(), () -> "size of " + i.rows());
-        assertContainsExactly(List.of("RAL", "h1", 0.5, null), i.rows().get(0));
+        assertContainsExactly(Arrays.asList("RAL", "h1", 0.5, null), i.rows().get(0));
         assertEquals(-1.0, i.rows().get(1).get(2));
         assertContains("gives 1 values for 2 columns", assertThrows(Throwable.class, () -> sql.insert("INSERT INTO cpuload (site, host) VALUES ('RAL')")).getMessage());
         assertContains("has no column nope", assertThrows(Throwable.class, () -> sql.insert("INSERT INTO cpuload (site, nope) VALUES ('RAL', 1)")).getMessage());
