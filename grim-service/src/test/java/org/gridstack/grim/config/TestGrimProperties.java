@@ -1,7 +1,12 @@
 package org.gridstack.grim.config;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -9,10 +14,12 @@ import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
+
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.util.TestPropertyValues;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
 
 /** GRIM's settings: the documented defaults, and each setting out of range refused by name at start-up. */
 class TestGrimProperties {
@@ -20,42 +27,42 @@ class TestGrimProperties {
     void defaultsAreTheDocumentedOnesAndValid() {
         GrimProperties p = new GrimProperties();
         p.validate();
-        assertThat(p.getScale()).isEqualTo(1.0);
-        assertThat(p.getSeed()).isEqualTo(42);
-        assertThat(p.getBackends()).containsExactly("postgres", "basex", "ldap");
-        assertThat(p.getProviderTokens()).isEmpty();
+        assertEquals(1.0, p.getScale());
+        assertEquals(42, p.getSeed());
+        assertContainsExactly(List.of("postgres", "basex", "ldap"), p.getBackends());
+        assertTrue(p.getProviderTokens().isEmpty(), () -> "expected empty but was: " + p.getProviderTokens());
 
-        assertThat(p.getPostgres().getUrl()).isEmpty();
-        assertThat(p.getPostgres().getUser()).isEqualTo("postgres");
-        assertThat(p.getPostgres().getReaderUser()).isEmpty();
-        assertThat(p.getPostgres().getPoolSize()).isEqualTo(16);
-        assertThat(p.getPostgres().isKeepData()).isFalse();
-        assertThat(p.getPostgres().getTempFileLimit()).isEqualTo("512MB");
+        assertTrue(p.getPostgres().getUrl().isEmpty(), () -> "expected empty but was: " + p.getPostgres().getUrl());
+        assertEquals("postgres", p.getPostgres().getUser());
+        assertTrue(p.getPostgres().getReaderUser().isEmpty(), () -> "expected empty but was: " + p.getPostgres().getReaderUser());
+        assertEquals(16, p.getPostgres().getPoolSize());
+        assertFalse(p.getPostgres().isKeepData());
+        assertEquals("512MB", p.getPostgres().getTempFileLimit());
 
-        assertThat(p.getBasex().getHost()).isEmpty();
-        assertThat(p.getBasex().getPort()).isEqualTo(1984);
-        assertThat(p.getBasex().getUser()).isEqualTo("admin");
+        assertTrue(p.getBasex().getHost().isEmpty(), () -> "expected empty but was: " + p.getBasex().getHost());
+        assertEquals(1984, p.getBasex().getPort());
+        assertEquals("admin", p.getBasex().getUser());
 
-        assertThat(p.getLdap().getUrl()).isEmpty();
-        assertThat(p.getLdap().getBindDn()).isEqualTo("cn=admin,o=grid");
+        assertTrue(p.getLdap().getUrl().isEmpty(), () -> "expected empty but was: " + p.getLdap().getUrl());
+        assertEquals("cn=admin,o=grid", p.getLdap().getBindDn());
 
         GrimProperties.Updates u = p.getUpdates();
-        assertThat(u.getWriters()).isEqualTo(4);
-        assertThat(u.getMaxBatchRequests()).isEqualTo(20_000);
-        assertThat(u.getMaxUpdatesPerRequest()).isEqualTo(1_000_000);
-        assertThat(u.getMaxMessageChars()).isEqualTo(4 << 20);
-        assertThat(u.getTimeout()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(u.getAllowedOrigins()).isEmpty();
-        assertThat(u.getMaxBodyBytes()).isEqualTo(16L << 20);
+        assertEquals(4, u.getWriters());
+        assertEquals(20_000, u.getMaxBatchRequests());
+        assertEquals(1_000_000, u.getMaxUpdatesPerRequest());
+        assertEquals(4 << 20, u.getMaxMessageChars());
+        assertEquals(Duration.ofSeconds(30), u.getTimeout());
+        assertTrue(u.getAllowedOrigins().isEmpty(), () -> "expected empty but was: " + u.getAllowedOrigins());
+        assertEquals(16L << 20, u.getMaxBodyBytes());
 
         GrimProperties.NativeQueries n = p.getNativeQueries();
-        assertThat(n.getTimeout()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(n.getMaxRows()).isEqualTo(10_000);
-        assertThat(n.getMaxBytes()).isEqualTo(16L << 20);
-        assertThat(n.getMaxMemoryMb()).isEqualTo(256);
-        assertThat(n.getMaxPerClient()).isEqualTo(2);
-        assertThat(n.getMaxPerBackend()).isEqualTo(3);
-        assertThat(n.getMaxQueryBytes()).isEqualTo(1L << 20);
+        assertEquals(Duration.ofSeconds(10), n.getTimeout());
+        assertEquals(10_000, n.getMaxRows());
+        assertEquals(16L << 20, n.getMaxBytes());
+        assertEquals(256, n.getMaxMemoryMb());
+        assertEquals(2, n.getMaxPerClient());
+        assertEquals(3, n.getMaxPerBackend());
+        assertEquals(1L << 20, n.getMaxQueryBytes());
     }
 
     @Test
@@ -115,8 +122,8 @@ class TestGrimProperties {
         GrimProperties p = new GrimProperties();
         p.setScale(-1);
         p.getUpdates().setWriters(0);
-        assertThatThrownBy(p::validate).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("invalid GRIM configuration:\n  grim.scale must be in (0, 10], got -1.0\n  grim.updates.writers must be at least 1, got 0");
+        assertEquals("invalid GRIM configuration:\n  grim.scale must be in (0, 10], got -1.0\n  grim.updates.writers must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, p::validate).getMessage());
     }
 
     @Test
@@ -135,20 +142,33 @@ class TestGrimProperties {
     static class Bound {
     }
 
+    /**
+     * A context with the configuration-properties auto-configuration and {@link Bound}, started on
+     * the given properties. (Spring Boot's {@code ApplicationContextRunner} would do this, but its
+     * assertable contexts need AssertJ.)
+     */
+    private static AnnotationConfigApplicationContext started(String... properties) {
+        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+        TestPropertyValues.of(properties).applyTo(context);
+        context.register(ConfigurationPropertiesAutoConfiguration.class, Bound.class);
+        context.refresh();
+        return context;
+    }
+
     @Test
     void springValidatesOnceBoundSoABadSettingStopsTheStart() {
-        ApplicationContextRunner runner = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(ConfigurationPropertiesAutoConfiguration.class)).withUserConfiguration(Bound.class);
-        runner.withPropertyValues("grim.scale=0.5", "grim.native-queries.max-rows=5")
-                .run(ctx -> assertThat(ctx.getBean(GrimProperties.class).getNativeQueries().getMaxRows()).isEqualTo(5));
-        runner.withPropertyValues("grim.native-queries.max-rows=0").run(ctx -> assertThat(ctx.getStartupFailure())
-                .rootCause().hasMessageContaining("grim.native-queries.max-rows must be at least 1, got 0"));
+        try (AnnotationConfigApplicationContext ctx = started("grim.scale=0.5", "grim.native-queries.max-rows=5")) {
+            assertEquals(5, ctx.getBean(GrimProperties.class).getNativeQueries().getMaxRows());
+        }
+        Exception startupFailure = assertThrows(Exception.class, () -> started("grim.native-queries.max-rows=0").close());
+        assertContains("grim.native-queries.max-rows must be at least 1, got 0",
+                NestedExceptionUtils.getMostSpecificCause(startupFailure).getMessage());
     }
 
     private static void refused(Consumer<GrimProperties> change, String message) {
         GrimProperties p = new GrimProperties();
         change.accept(p);
-        assertThatThrownBy(p::validate).as(message).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("invalid GRIM configuration:\n  " + message);
+        assertStartsWith("invalid GRIM configuration:\n  " + message, assertThrows(IllegalArgumentException.class, p::validate, message).getMessage(),
+                message);
     }
 }

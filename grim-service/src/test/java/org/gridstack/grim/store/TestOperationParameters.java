@@ -1,7 +1,11 @@
 package org.gridstack.grim.store;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
@@ -18,21 +22,21 @@ class TestOperationParameters {
     void defaultsAreEveryParameterTyped() {
         for (Operation op : Operation.values()) {
             OperationParameters p = OperationParameters.defaults(op, 2_000);
-            assertThat(p.operation()).isSameAs(op);
-            assertThat(p.asMap()).isEqualTo(Defaults.of(op, 2_000));
+            assertSame(op, p.operation());
+            assertEquals(Defaults.of(op, 2_000), p.asMap());
         }
         OperationParameters range = OperationParameters.defaults(Operation.SELECTIVITY_10_PCT, 2_000);
-        assertThat(range.integer("from")).isEqualTo(1L);
-        assertThat(range.integer("to")).isEqualTo(200L);
-        assertThat(OperationParameters.defaults(Operation.JOB_SUBMIT, 1).text("os")).isEqualTo(Defaults.OS_NAME);
+        assertEquals(1L, range.integer("from"));
+        assertEquals(200L, range.integer("to"));
+        assertEquals(Defaults.OS_NAME, OperationParameters.defaults(Operation.JOB_SUBMIT, 1).text("os"));
     }
 
     @Test
     void javaCallersValuesAreCheckedAndConverted() {
         OperationParameters p = OperationParameters.of(Operation.UPDATE, Map.of("host", "host-000002", "value", 7));
-        assertThat(p.integer("value")).isEqualTo(7L);
-        assertThat(p.value("value")).isInstanceOf(Long.class);
-        assertThat(OperationParameters.of(Operation.SELECTIVITY_1, Map.of("sequence", "12")).integer("sequence")).isEqualTo(12L);
+        assertEquals(7L, p.integer("value"));
+        assertInstanceOf(Long.class, p.value("value"));
+        assertEquals(12L, OperationParameters.of(Operation.SELECTIVITY_1, Map.of("sequence", "12")).integer("sequence"));
 
         assertStatus400(() -> OperationParameters.of(Operation.UPDATE, Map.of("host", "h")), "update needs the parameter 'value'");
         assertStatus400(() -> OperationParameters.of(Operation.INDEXED, Map.of("host", "h", "hots", "x")),
@@ -47,7 +51,8 @@ class TestOperationParameters {
         Map<String, String> query = new LinkedHashMap<>();
         query.put("release", "SL-4");
         OperationParameters p = OperationParameters.parse(Operation.SCOPED_HOSTS, query, 100);
-        assertThat(p.asMap()).containsExactly(Map.entry("cluster", Defaults.CLUSTER), Map.entry("release", "SL-4"));
+        assertContainsExactly(List.of(Map.entry("cluster", Defaults.CLUSTER), Map.entry("release", "SL-4")), p.asMap().entrySet());
+
 
         assertStatus400(() -> OperationParameters.parse(Operation.INDEXED, Map.of("hots", "x"), 100),
                 "operation indexed has no parameter 'hots'; its parameters: host (plus backend, mode)");
@@ -59,15 +64,14 @@ class TestOperationParameters {
     @Test
     void readingAParameterTheOperationDoesNotHaveIsAProgrammingError() {
         OperationParameters p = OperationParameters.defaults(Operation.INDEXED, 1);
-        assertThatThrownBy(() -> p.integer("host")).isInstanceOf(IllegalArgumentException.class).hasMessage("indexed has no integer parameter 'host'");
-        assertThatThrownBy(() -> p.value("cluster")).isInstanceOf(IllegalArgumentException.class).hasMessage("indexed has no parameter 'cluster'");
-        assertThatThrownBy(() -> p.asMap().put("host", "x")).isInstanceOf(UnsupportedOperationException.class);
+        assertEquals("indexed has no integer parameter 'host'", assertThrows(IllegalArgumentException.class, () -> p.integer("host")).getMessage());
+        assertEquals("indexed has no parameter 'cluster'", assertThrows(IllegalArgumentException.class, () -> p.value("cluster")).getMessage());
+        assertThrows(UnsupportedOperationException.class, () -> p.asMap().put("host", "x"));
     }
 
     private static void assertStatus400(Runnable r, String message) {
-        assertThatThrownBy(r::run).isInstanceOfSatisfying(GrimException.class, e -> {
-            assertThat(e.status()).isEqualTo(400);
-            assertThat(e.getMessage()).contains(message);
-        });
+        GrimException e = assertThrows(GrimException.class, r::run);
+        assertEquals(400, e.status(), e.getMessage());
+        assertContains(message, e.getMessage());
     }
 }

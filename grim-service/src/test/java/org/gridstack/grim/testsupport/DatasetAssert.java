@@ -1,6 +1,6 @@
 package org.gridstack.grim.testsupport;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +17,7 @@ public final class DatasetAssert {
 
     public static void assertSameObjects(Dataset actual, Dataset expected) {
         for (CollectionDef def : GlueModel.collections()) {
-            assertThat(sorted(actual, def.name())).as("objects of " + def.name()).isEqualTo(sorted(expected, def.name()));
+            assertEquals(sorted(expected, def.name()), sorted(actual, def.name()), "objects of " + def.name());
         }
     }
 

@@ -1,6 +1,12 @@
 package org.gridstack.grim.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertDoesNotContain;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.URLEncoder;
@@ -77,9 +83,10 @@ class TestClientErrors {
         expect(problems, 409, write("POST", "/api/v1/updates?backend=postgres", "{\"updates\":["
                 + "{\"kind\":\"insert\",\"collection\":\"policy\",\"key\":\"policy-twice\",\"values\":{\"ce_id\":\"ce-001\"}},"
                 + "{\"kind\":\"insert\",\"collection\":\"policy\",\"key\":\"policy-twice\",\"values\":{\"ce_id\":\"ce-001\"}}]}"));
-        assertThat(problems).isEmpty();
+        assertTrue(problems.isEmpty(), () -> "expected empty but was: " + problems);
         String log = output.getAll().substring(logStart);
-        assertThat(log).as("no stack trace in the log").doesNotContain("\tat ").doesNotContain("Caused by");
+        assertDoesNotContain("\tat ", log, "no stack trace in the log");
+        assertDoesNotContain("Caused by", log, "no stack trace in the log");
     }
 
     @Test
@@ -97,14 +104,13 @@ class TestClientErrors {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{not json")).build(),
                 HttpResponse.BodyHandlers.ofString());
         expect(problems, 401, anonymousGarbage);
-        assertThat(problems).isEmpty();
-        assertThat(JSON.readTree(write("POST", "/api/v1/updates?backend=all", one + "{}").body()).get("message").asText())
-                .contains("more after the JSON value");
-        assertThat(JSON.readTree(write("POST", "/api/v1/updates?backend=all", "{\"updates\":[" + one + "],\"note\":\"x\"}").body())
-                .get("message").asText()).contains("unknown field 'note'");
+        assertTrue(problems.isEmpty(), () -> "expected empty but was: " + problems);
+        assertContains("more after the JSON value", JSON.readTree(write("POST", "/api/v1/updates?backend=all", one + "{}").body()).get("message").asText());
+        assertContains("unknown field 'note'", JSON.readTree(write("POST", "/api/v1/updates?backend=all", "{\"updates\":[" + one + "],\"note\":\"x\"}").body())
+                .get("message").asText());
         JsonNode xml = JSON.readTree(nativeQuery("postgres", "select xmlparse(content '<a>1</a>') as x, array[1,2] as a").body());
-        assertThat(xml.get("data").get(0).get(0).asText()).isEqualTo("<a>1</a>");
-        assertThat(xml.get("data").get(0).get(1).toString()).isEqualTo("[1,2]");
+        assertEquals("<a>1</a>", xml.get("data").get(0).get(0).asText());
+        assertEquals("[1,2]", xml.get("data").get(0).get(1).toString());
     }
 
     @Test
@@ -138,23 +144,21 @@ class TestClientErrors {
                     .append(String.format("host-%06d", 1 + i % 30)).append("\",\"values\":{\"load_last_5min\":").append(i).append("}}");
         }
         batch.append("]}");
-        assertThat(batch.length()).isGreaterThan(80_000);
+        assertTrue(batch.length() > 80_000, () -> "expected > 80000 but was " + batch.length());
         ws.sendText(batch, true).join();
         ws.sendText("{\"id\":\"huge\",\"updates\":[" + " ".repeat(5 << 20) + "]}", true).join();
         ws.sendText("{\"id\":\"after\",\"collection\":\"host\",\"key\":\"host-000001\",\"values\":{\"load_last_5min\":1}}", true).join();
         List<JsonNode> got = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             String a = answers.poll(60, java.util.concurrent.TimeUnit.SECONDS);
-            assertThat(a).as("answer " + i + " (closed: " + closed.getNow(null) + ")").isNotNull();
+            assertNotNull(a, "answer " + i + " (closed: " + closed.getNow(null) + ")");
             got.add(JSON.readTree(a));
         }
-        assertThat(got.stream().filter(a -> a.path("id").asText().equals("batch")).findFirst().orElseThrow().path("stored").asInt())
-                .isEqualTo(1000);
+        assertEquals(1000, got.stream().filter(a -> a.path("id").asText().equals("batch")).findFirst().orElseThrow().path("stored").asInt());
         JsonNode huge = got.stream().filter(a -> a.path("status").asInt() == 413).findFirst().orElseThrow();
-        assertThat(huge.path("message").asText()).contains("at most");
-        assertThat(got.stream().filter(a -> a.path("id").asText().equals("after")).findFirst().orElseThrow().path("stored").asInt())
-                .isEqualTo(1);
-        assertThat(closed).isNotDone();
+        assertContains("at most", huge.path("message").asText());
+        assertEquals(1, got.stream().filter(a -> a.path("id").asText().equals("after")).findFirst().orElseThrow().path("stored").asInt());
+        assertFalse(closed.isDone());
         ws.sendClose(java.net.http.WebSocket.NORMAL_CLOSURE, "done").join();
     }
 
@@ -164,11 +168,11 @@ class TestClientErrors {
         HttpResponse<String> bigHeader = http.send(HttpRequest.newBuilder(uri("/api/v1/collections")).header("X-Big", "y".repeat(20_000)).build(),
                 HttpResponse.BodyHandlers.ofString());
         for (HttpResponse<String> r : List.of(longUrl, bigHeader)) {
-            assertThat(r.statusCode()).as(r.body()).isBetween(400, 499);
-            assertThat(r.headers().firstValue("Content-Type").orElse("")).as(r.body()).startsWith("application/json");
+            assertTrue(r.statusCode() >= 400 && r.statusCode() <= 499, () -> r.body() + ": " + "expected between 400 and 499 but was " + r.statusCode());
+            assertStartsWith("application/json", r.headers().firstValue("Content-Type").orElse(""), r.body());
             JsonNode body = JSON.readTree(r.body());
-            assertThat(body.get("status").asInt()).isEqualTo(r.statusCode());
-            assertThat(body.get("message").asText()).contains("limits");
+            assertEquals(r.statusCode(), body.get("status").asInt());
+            assertContains("limits", body.get("message").asText());
         }
     }
 

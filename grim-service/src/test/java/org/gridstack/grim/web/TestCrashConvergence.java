@@ -1,7 +1,8 @@
 package org.gridstack.grim.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.URI;
@@ -54,22 +55,22 @@ class TestCrashConvergence {
                 first.kill();
                 provider.join(60_000);
                 acknowledged = lastAcknowledged.get();
-                assertThat(acknowledged).as("batches acknowledged before the kill").isGreaterThanOrEqualTo(15);
+                assertTrue(acknowledged >= 15, () -> "batches acknowledged before the kill: expected >= 15 but was " + acknowledged);
             }
             try (SpringBootJarProcess second = start(args, "second")) {
                 JsonNode check = json.readTree(get(second.baseUri(), "/api/v1/replication/check", true));
-                assertThat(check.path("equal").asBoolean()).as("copies after the restart: " + check).isTrue();
+                assertTrue(check.path("equal").asBoolean(), "copies after the restart: " + check);
                 JsonNode values = json.readTree(get(second.baseUri(), "/api/v1/native?backend=postgres&q=" + URLEncoder.encode(
                         "SELECT min(load_last_1min), max(load_last_1min) FROM host WHERE host_id IN ('" + String.join("','", hosts) + "')",
                         StandardCharsets.UTF_8), false)).path("data").get(0);
                 long min = values.get(0).asLong();
                 long max = values.get(1).asLong();
-                assertThat(min).as("every host holds the same batch number (no batch half-stored)").isEqualTo(max);
-                assertThat(max).as("no acknowledged batch is lost").isGreaterThanOrEqualTo(acknowledged);
+                assertEquals(max, min, "every host holds the same batch number (no batch half-stored)");
+                assertTrue(max >= acknowledged, () -> "no acknowledged batch is lost: expected >= " + acknowledged + " but was " + max);
                 // and the restarted service keeps the copies together for new writes
                 post(second.baseUri(), batch(hosts, 1_000_000));
                 JsonNode after = json.readTree(get(second.baseUri(), "/api/v1/replication/check", true));
-                assertThat(after.path("equal").asBoolean()).as("copies after a new write: " + after).isTrue();
+                assertTrue(after.path("equal").asBoolean(), "copies after a new write: " + after);
             }
         }
     }
@@ -117,7 +118,7 @@ class TestCrashConvergence {
             b.header("Authorization", "Bearer " + TOKEN);
         }
         HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
         return r.body();
     }
 
@@ -126,7 +127,7 @@ class TestCrashConvergence {
                 + URLEncoder.encode("SELECT host_id FROM host ORDER BY host_id LIMIT " + n, StandardCharsets.UTF_8), false)).path("data");
         List<String> hosts = new ArrayList<>();
         data.forEach(row -> hosts.add(row.get(0).asText()));
-        assertThat(hosts).hasSize(n);
+        assertEquals(n, hosts.size(), () -> "size of " + hosts);
         return hosts;
     }
 }

@@ -1,6 +1,12 @@
 package org.gridstack.grim.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.URLEncoder;
@@ -41,12 +47,12 @@ class TestGrimApi {
     @Test
     void collectionsListEveryCollectionWithEqualCountsOnEveryBackend() throws Exception {
         JsonNode c = get("/api/v1/collections", 200);
-        assertThat(c.get("collections")).hasSize(34);
-        assertThat(c.get("consistentAfterLoad").toString()).isEqualTo("{\"postgres\":true,\"basex\":true,\"ldap\":true}");
+        assertEquals(34, c.get("collections").size(), () -> "size of " + c.get("collections"));
+        assertEquals("{\"postgres\":true,\"basex\":true,\"ldap\":true}", c.get("consistentAfterLoad").toString());
         for (JsonNode coll : c.get("collections")) {
             JsonNode o = coll.get("objects");
-            assertThat(o.get("basex").asLong()).as(coll.get("name").asText()).isEqualTo(o.get("postgres").asLong());
-            assertThat(o.get("ldap").asLong()).as(coll.get("name").asText()).isEqualTo(o.get("postgres").asLong());
+            assertEquals(o.get("postgres").asLong(), o.get("basex").asLong(), coll.get("name").asText());
+            assertEquals(o.get("postgres").asLong(), o.get("ldap").asLong(), coll.get("name").asText());
         }
     }
 
@@ -61,10 +67,10 @@ class TestGrimApi {
             for (String backend : List.of("postgres", "basex", "ldap")) {
                 for (String mode : List.of("faithful", "best")) {
                     JsonNode r = get("/api/v1/operations/" + op.label() + "?backend=" + backend + "&mode=" + mode, 200);
-                    assertThat(r.get("rows").asInt()).as(op + " " + backend + " " + mode).isEqualTo(expected.size());
-                    assertThat(rows(r, op)).as(op + " " + backend + " " + mode).isEqualTo(expected);
-                    assertThat(r.get("requests").asInt()).isPositive();
-                    assertThat(r.has("bytes") && r.has("qrtMillis")).isTrue();
+                    assertEquals(expected.size(), r.get("rows").asInt(), op + " " + backend + " " + mode);
+                    assertEquals(expected, rows(r, op), op + " " + backend + " " + mode);
+                    assertTrue(r.get("requests").asInt() > 0, () -> "expected > 0 but was " + r.get("requests").asInt());
+                    assertTrue(r.has("bytes") && r.has("qrtMillis"));
                 }
             }
         }
@@ -74,37 +80,43 @@ class TestGrimApi {
     void xmlOnRequest() throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/api/v1/operations/indexed?backend=basex"))
                 .header("Accept", "application/xml").build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("application/xml");
-        assertThat(r.body()).startsWith("<OperationResponse").contains("<host_id>" + Defaults.HOST + "</host_id>");
+        assertEquals(200, r.statusCode());
+        assertStartsWith("application/xml", r.headers().firstValue("Content-Type").orElse(""));
+        assertStartsWith("<OperationResponse", r.body());
+        assertContains("<host_id>" + Defaults.HOST + "</host_id>", r.body());
         HttpResponse<String> err = http.send(HttpRequest.newBuilder(uri("/api/v1/operations/nosuch"))
                 .header("Accept", "application/xml").build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(err.statusCode()).isEqualTo(404);
-        assertThat(err.body()).contains("<message>").contains("unknown operation 'nosuch'");
-        assertThat(get("/api/v1/operations/indexed", 200).get("backend").asText()).isEqualTo("postgres");
+        assertEquals(404, err.statusCode());
+        assertContains("<message>", err.body());
+        assertContains("unknown operation 'nosuch'", err.body());
+        assertEquals("postgres", get("/api/v1/operations/indexed", 200).get("backend").asText());
     }
 
     @Test
     void badQueriesGetFourHundredsThatSayWhatWasWrong() throws Exception {
-        assertThat(get("/api/v1/operations/nosuch", 404).get("message").asText()).contains("unknown operation 'nosuch'").contains("jobSubmit");
-        assertThat(get("/api/v1/operations/indexed?backend=oracle", 400).get("message").asText()).contains("unknown or not started backend 'oracle'");
-        assertThat(get("/api/v1/operations/indexed?mode=fast", 400).get("message").asText()).contains("unknown mode 'fast'");
-        assertThat(get("/api/v1/operations/indexed?hots=x", 400).get("message").asText()).contains("no parameter 'hots'").contains("host");
-        assertThat(get("/api/v1/operations/selectivity1?sequence=abc", 400).get("message").asText()).contains("'abc' is not an integer");
-        assertThat(postText("/api/v1/native?backend=postgres", "select from where", 400).get("message").asText()).contains("SQL");
-        assertThat(postText("/api/v1/native?backend=postgres", "delete from host", 422).get("message").asText()).contains("refused");
-        assertThat(postText("/api/v1/native?backend=basex", "for $x in", 400).get("status").asInt()).isEqualTo(400);
-        assertThat(postText("/api/v1/native?backend=basex", "delete node //GlueHost", 422).get("status").asInt()).isEqualTo(422);
-        assertThat(postText("/api/v1/native?backend=ldap", "(objectClass=GlueHost", 400).get("status").asInt()).isEqualTo(400);
+        String unknownOperation = get("/api/v1/operations/nosuch", 404).get("message").asText();
+        assertContains("unknown operation 'nosuch'", unknownOperation);
+        assertContains("jobSubmit", unknownOperation);
+        assertContains("unknown or not started backend 'oracle'", get("/api/v1/operations/indexed?backend=oracle", 400).get("message").asText());
+        assertContains("unknown mode 'fast'", get("/api/v1/operations/indexed?mode=fast", 400).get("message").asText());
+        String unknownParameter = get("/api/v1/operations/indexed?hots=x", 400).get("message").asText();
+        assertContains("no parameter 'hots'", unknownParameter);
+        assertContains("host", unknownParameter);
+        assertContains("'abc' is not an integer", get("/api/v1/operations/selectivity1?sequence=abc", 400).get("message").asText());
+        assertContains("SQL", postText("/api/v1/native?backend=postgres", "select from where", 400).get("message").asText());
+        assertContains("refused", postText("/api/v1/native?backend=postgres", "delete from host", 422).get("message").asText());
+        assertEquals(400, postText("/api/v1/native?backend=basex", "for $x in", 400).get("status").asInt());
+        assertEquals(422, postText("/api/v1/native?backend=basex", "delete node //GlueHost", 422).get("status").asInt());
+        assertEquals(400, postText("/api/v1/native?backend=ldap", "(objectClass=GlueHost", 400).get("status").asInt());
         JsonNode ok = postText("/api/v1/native?backend=postgres", "select count(*) as n from host", 200);
-        assertThat(ok.get("data").get(0).get(0).asLong()).isEqualTo(store.backend("postgres").counts().get("host"));
+        assertEquals(store.backend("postgres").counts().get("host"), ok.get("data").get(0).get(0).asLong());
     }
 
     @Test
     void updatesNeedAProviderToken() throws Exception {
         String body = "{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"" + Defaults.HOST + "\",\"values\":{\"load_last_1min\":5}}";
-        assertThat(post("/api/v1/updates?backend=postgres", body, null, 401).get("message").asText()).contains("provider token");
-        assertThat(post("/api/v1/updates?backend=postgres", body, "wrong", 403).get("message").asText()).contains("not valid");
+        assertContains("provider token", post("/api/v1/updates?backend=postgres", body, null, 401).get("message").asText());
+        assertContains("not valid", post("/api/v1/updates?backend=postgres", body, "wrong", 403).get("message").asText());
         post("/api/v1/updates?backend=postgres", body, "test-token", 200);
     }
 
@@ -115,32 +127,31 @@ class TestGrimApi {
                 + "{\"kind\":\"insert\",\"collection\":\"policy\",\"key\":\"policy-api\",\"values\":{\"ce_id\":\"ce-001\",\"priority\":2,\"description\":\"from the API\"}},"
                 + "{\"kind\":\"set\",\"collection\":\"policy\",\"key\":\"policy-0001\",\"values\":{\"priority\":9,\"max_running_jobs\":10}}]}";
         JsonNode r = post("/api/v1/updates?backend=all", good, "test-token", 200);
-        assertThat(r.get("stored").get("ldap").asInt()).isEqualTo(3);
+        assertEquals(3, r.get("stored").get("ldap").asInt());
         for (String b : List.of("postgres", "basex", "ldap")) {
             JsonNode h = get("/api/v1/operations/hostLookup?backend=" + b, 200);
-            assertThat(h.get("data").get(0).get("load_last_1min").asLong()).as(b).isEqualTo(77);
+            assertEquals(77, h.get("data").get(0).get("load_last_1min").asLong(), b);
         }
         Map<String, Dataset> before = store.snapshots();
         String bad = "{\"updates\":["
                 + "{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"" + Defaults.HOST + "\",\"values\":{\"load_last_1min\":1}},"
                 + "{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"host-999999\",\"values\":{\"load_last_1min\":1}}]}";
         for (String b : List.of("postgres", "basex", "ldap")) {
-            assertThat(post("/api/v1/updates?backend=" + b, bad, "test-token", 404).get("message").asText()).as(b).contains("host-999999");
+            assertContains("host-999999", post("/api/v1/updates?backend=" + b, bad, "test-token", 404).get("message").asText(), b);
         }
-        assertThat(post("/api/v1/updates?backend=postgres", "{\"updates\":[{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"x\",\"values\":{\"nosuch\":1}}]}",
-                "test-token", 400).get("message").asText()).contains("no attribute 'nosuch'");
-        assertThat(post("/api/v1/updates?backend=postgres", "{not json", "test-token", 400).get("message").asText()).contains("not valid");
-        assertThat(patch("/api/v1/objects/host/host-999998?backend=ldap", "{\"load_last_1min\":3}", 404).get("message").asText())
-                .contains("host-999998");
+        assertContains("no attribute 'nosuch'", post("/api/v1/updates?backend=postgres", "{\"updates\":[{\"kind\":\"set\",\"collection\":\"host\",\"key\":\"x\",\"values\":{\"nosuch\":1}}]}",
+                "test-token", 400).get("message").asText());
+        assertContains("not valid", post("/api/v1/updates?backend=postgres", "{not json", "test-token", 400).get("message").asText());
+        assertContains("host-999998", patch("/api/v1/objects/host/host-999998?backend=ldap", "{\"load_last_1min\":3}", 404).get("message").asText());
         Map<String, Dataset> after = store.snapshots();
         for (String b : before.keySet()) {
-            assertThat(GrimStore.sameObjects(after.get(b), before.get(b))).as(b + " unchanged by failed updates").isTrue();
-            assertThat(GrimStore.sameObjects(after.get(b), after.get("postgres"))).as(b + " equals postgres").isTrue();
+            assertTrue(GrimStore.sameObjects(after.get(b), before.get(b)), b + " unchanged by failed updates");
+            assertTrue(GrimStore.sameObjects(after.get(b), after.get("postgres")), b + " equals postgres");
         }
         patch("/api/v1/objects/host/" + Defaults.HOST + "?backend=all", "{\"load_last_5min\":3}", 200);
         Map<String, Dataset> patched = store.snapshots();
         for (String b : patched.keySet()) {
-            assertThat(GrimStore.sameObjects(patched.get(b), patched.get("postgres"))).as(b + " equals postgres after PATCH").isTrue();
+            assertTrue(GrimStore.sameObjects(patched.get(b), patched.get("postgres")), b + " equals postgres after PATCH");
         }
     }
 
@@ -175,32 +186,31 @@ class TestGrimApi {
         JsonNode garbage = null;
         for (int i = 0; i < n + 2; i++) {
             String a = answers.poll(30, java.util.concurrent.TimeUnit.SECONDS);
-            assertThat(a).as("answer " + i).isNotNull();
+            assertNotNull(a, "answer " + i);
             JsonNode node = JSON.readTree(a);
             if (!node.has("id")) {
                 garbage = node;
             } else if (node.get("id").asText().equals("bad")) {
                 bad = node;
             } else {
-                assertThat(node.get("stored").asInt()).as(a).isEqualTo(1);
+                assertEquals(1, node.get("stored").asInt(), a);
                 ids.add(node.get("id").asText());
             }
         }
-        assertThat(ids).hasSize(n);
-        assertThat(bad.get("status").asInt()).isEqualTo(404);
-        assertThat(bad.get("message").asText()).contains("host-999999");
-        assertThat(garbage.get("status").asInt()).isEqualTo(400);
+        assertEquals(n, ids.size(), () -> "size of " + ids);
+        assertEquals(404, bad.get("status").asInt());
+        assertContains("host-999999", bad.get("message").asText());
+        assertEquals(400, garbage.get("status").asInt());
         ws.sendClose(java.net.http.WebSocket.NORMAL_CLOSURE, "done").join();
         // the last value sent for host-000001 (i = 200: 1 + 200 % 20 = 1) is what PostgreSQL holds
-        assertThat(postText("/api/v1/native?backend=postgres", "select load_last_15min from host where host_id = 'host-000001'", 200)
-                .get("data").get(0).get(0).asLong()).isEqualTo(200);
-        java.util.concurrent.CompletionException refused = org.junit.jupiter.api.Assertions.assertThrows(
+        assertEquals(200, postText("/api/v1/native?backend=postgres", "select load_last_15min from host where host_id = 'host-000001'", 200)
+                .get("data").get(0).get(0).asLong());
+        java.util.concurrent.CompletionException refused = assertThrows(
                 java.util.concurrent.CompletionException.class, () -> http.newWebSocketBuilder()
                         .buildAsync(URI.create("ws://127.0.0.1:" + port + "/api/v1/updates/ws"), listener).join());
-        assertThat(refused.getCause()).isInstanceOf(java.net.http.WebSocketHandshakeException.class);
-        assertThat(((java.net.http.WebSocketHandshakeException) refused.getCause()).getResponse().statusCode()).isEqualTo(401);
+        assertInstanceOf(java.net.http.WebSocketHandshakeException.class, refused.getCause());
+        assertEquals(401, ((java.net.http.WebSocketHandshakeException) refused.getCause()).getResponse().statusCode());
     }
-
 
     private static List<List<Object>> rows(JsonNode r, Operation op) {
         List<List<Object>> out = new ArrayList<>();
@@ -221,14 +231,14 @@ class TestGrimApi {
 
     private JsonNode get(String path, int status) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
+        assertEquals(status, r.statusCode(), path + ": " + r.body());
         return JSON.readTree(r.body());
     }
 
     private JsonNode postText(String path, String text, int status) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString(text)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + " " + text + ": " + r.body()).isEqualTo(status);
+        assertEquals(status, r.statusCode(), path + " " + text + ": " + r.body());
         return JSON.readTree(r.body());
     }
 
@@ -239,7 +249,7 @@ class TestGrimApi {
             b.header("Authorization", "Bearer " + token);
         }
         HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
+        assertEquals(status, r.statusCode(), path + ": " + r.body());
         return JSON.readTree(r.body());
     }
 
@@ -247,7 +257,7 @@ class TestGrimApi {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
                 .header("Authorization", "Bearer test-token").method("PATCH", HttpRequest.BodyPublishers.ofString(json)).build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
+        assertEquals(status, r.statusCode(), path + ": " + r.body());
         return JSON.readTree(r.body());
     }
 

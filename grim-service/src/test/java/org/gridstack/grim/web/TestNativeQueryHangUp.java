@@ -1,7 +1,8 @@
 package org.gridstack.grim.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
 
 import java.io.OutputStream;
 import java.net.Socket;
@@ -63,7 +64,8 @@ class TestNativeQueryHangUp {
             out.write(body);
             out.flush();
             String answer = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(answer).startsWith("HTTP/1.1 200").contains("42");
+            assertStartsWith("HTTP/1.1 200", answer);
+            assertContains("42", answer);
         }
     }
 

@@ -1,12 +1,16 @@
 package org.gridstack.grim.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -77,9 +81,11 @@ class TestNoAnonymousWrites {
     void noRouteChangesDataWithoutATokenAndWritesAnswer401() throws Exception {
         List<Route> routes = routes();
         List<String> writes = routes.stream().filter(Route::write).map(r -> r.methods() + " " + r.pattern()).toList();
-        assertThat(writes).as("the write routes found in the handler mappings")
-                .contains("[PATCH] /api/v1/objects/{collection}/{key}", "[POST] /api/v1/objects/{collection}/{key}",
-                        "[DELETE] /api/v1/objects/{collection}/{key}", "[POST] /api/v1/updates", "[POST] /api/v1/operations/update");
+        assertContains("[PATCH] /api/v1/objects/{collection}/{key}", writes, "the write routes found in the handler mappings");
+        assertContains("[POST] /api/v1/objects/{collection}/{key}", writes, "the write routes found in the handler mappings");
+        assertContains("[DELETE] /api/v1/objects/{collection}/{key}", writes, "the write routes found in the handler mappings");
+        assertContains("[POST] /api/v1/updates", writes, "the write routes found in the handler mappings");
+        assertContains("[POST] /api/v1/operations/update", writes, "the write routes found in the handler mappings");
         Map<String, Dataset> before = store.snapshots();
         List<String> wrong = new ArrayList<>();
         int sent = 0;
@@ -99,11 +105,12 @@ class TestNoAnonymousWrites {
                 }
             }
         }
-        assertThat(wrong).as("writes without a token").isEmpty();
-        assertThat(sent).isGreaterThan(1000);
+        assertTrue(wrong.isEmpty(), () -> "writes without a token: expected empty but was: " + wrong);
+        assertTrue(sent > 1000, "expected more than 1000 writes sent but was " + sent);
+
         Map<String, Dataset> after = store.snapshots();
         for (String b : before.keySet()) {
-            assertThat(GrimStore.sameObjects(after.get(b), before.get(b))).as(b + " unchanged by " + sent + " requests without a token").isTrue();
+            assertTrue(GrimStore.sameObjects(after.get(b), before.get(b)), b + " unchanged by " + sent + " requests without a token");
         }
     }
 
@@ -112,31 +119,31 @@ class TestNoAnonymousWrites {
         for (String b : List.of("postgres", "basex", "ldap")) {
             HttpResponse<String> get = http.send(HttpRequest.newBuilder(uri("/api/v1/operations/update?backend=" + b + "&host=host-000005&value=31337"))
                     .build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(get.statusCode()).as(get.body()).isEqualTo(405);
-            assertThat(get.body()).contains("POST /api/v1/operations/update");
+            assertEquals(405, get.statusCode(), get.body());
+            assertContains("POST /api/v1/operations/update", get.body());
             HttpResponse<String> anonymous = http.send(HttpRequest.newBuilder(uri("/api/v1/operations/update?backend=" + b
                     + "&host=host-000005&value=31337")).POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(anonymous.statusCode()).as(anonymous.body()).isEqualTo(401);
+            assertEquals(401, anonymous.statusCode(), anonymous.body());
             HttpResponse<String> wrongToken = http.send(HttpRequest.newBuilder(uri("/api/v1/operations/update?backend=" + b
                     + "&host=host-000005&value=31337")).header("Authorization", "Bearer nope").POST(HttpRequest.BodyPublishers.noBody()).build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertThat(wrongToken.statusCode()).as(wrongToken.body()).isEqualTo(403);
+            assertEquals(403, wrongToken.statusCode(), wrongToken.body());
         }
-        assertThat(load("postgres")).isNotEqualTo(31337);
+        assertNotEquals(31337, load("postgres"));
         HttpResponse<String> ok = http.send(HttpRequest.newBuilder(uri("/api/v1/operations/update?backend=basex&host=host-000005&value=31337"))
                 .header("Authorization", "Bearer test-token").POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
-        assertThat(ok.body()).contains("\"updated\":1");
-        assertThat(store.backend("basex").snapshot().rows("host").stream().filter(r -> "host-000005".equals(r[0])).findFirst().orElseThrow())
-                .contains(31337L);
+        assertEquals(200, ok.statusCode(), ok.body());
+        assertContains("\"updated\":1", ok.body());
+        assertContains(31337L, Arrays.asList(store.backend("basex").snapshot().rows("host").stream().filter(r -> "host-000005".equals(r[0]))
+                .findFirst().orElseThrow()));
         // put it back, so the copies are equal again for the other test
         http.send(HttpRequest.newBuilder(uri("/api/v1/operations/update?backend=basex&host=host-000005&value=" + load("postgres")))
                 .header("X-Grim-Token", "test-token").POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         HttpResponse<String> noBackend = http.send(HttpRequest.newBuilder(uri("/api/v1/objects/host/host-000005"))
                 .header("Authorization", "Bearer test-token").header("Content-Type", "application/json")
                 .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"load_last_1min\":5}")).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(noBackend.statusCode()).as(noBackend.body()).isEqualTo(400);
-        assertThat(noBackend.body()).contains("backend");
+        assertEquals(400, noBackend.statusCode(), noBackend.body());
+        assertContains("backend", noBackend.body());
     }
 
     private long load(String backend) {
@@ -169,7 +176,7 @@ class TestNoAnonymousWrites {
                 }
             }
         }
-        assertThat(routes).as("routes").hasSizeGreaterThan(10);
+        assertTrue(routes.size() > 10, () -> "routes: expected more than 10 but was " + routes);
         return routes;
     }
 
@@ -199,7 +206,6 @@ class TestNoAnonymousWrites {
         }
         return http.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
-
 
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);

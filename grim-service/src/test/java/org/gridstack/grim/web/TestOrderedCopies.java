@@ -1,6 +1,9 @@
 package org.gridstack.grim.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertDoesNotContain;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -44,29 +47,30 @@ class TestOrderedCopies {
     void aSingleBackendWriteIsCountedOnTheReplicationStatusAndTheCheckSeesTheDifference() throws Exception {
         HttpResponse<String> before = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication")).build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(before.statusCode()).isEqualTo(200);
-        assertThat(before.body()).contains("\"systemOfRecord\":\"postgres\"").doesNotContain("\"ldap\":1");
+        assertEquals(200, before.statusCode());
+        assertContains("\"systemOfRecord\":\"postgres\"", before.body());
+        assertDoesNotContain("\"ldap\":1", before.body());
         HttpResponse<String> write = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
                 + "/api/v1/objects/host/host-000040?backend=ldap")).header("Content-Type", "application/json")
                 .header("Authorization", "Bearer test-token")
                 .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"load_last_1min\":424242}")).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(write.statusCode()).as(write.body()).isEqualTo(200);
+        assertEquals(200, write.statusCode(), write.body());
         HttpResponse<String> after = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication")).build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(after.body()).contains("\"singleBackendUpdates\":{\"ldap\":1}");
+        assertContains("\"singleBackendUpdates\":{\"ldap\":1}", after.body());
         HttpResponse<String> check = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication/check"))
                 .header("Authorization", "Bearer test-token").build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(check.statusCode()).as(check.body()).isEqualTo(200);
-        assertThat(check.body()).contains("\"equal\":false");
+        assertEquals(200, check.statusCode(), check.body());
+        assertContains("\"equal\":false", check.body());
         // a backend=all write to the same object brings the copies together again
         HttpResponse<String> all = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
                 + "/api/v1/objects/host/host-000040?backend=all")).header("Content-Type", "application/json")
                 .header("Authorization", "Bearer test-token")
                 .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"load_last_1min\":7}")).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(all.statusCode()).as(all.body()).isEqualTo(200);
+        assertEquals(200, all.statusCode(), all.body());
         HttpResponse<String> again = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/replication/check"))
                 .header("Authorization", "Bearer test-token").build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(again.body()).contains("\"equal\":true");
+        assertContains("\"equal\":true", again.body());
     }
 
     @Test
@@ -96,13 +100,13 @@ class TestOrderedCopies {
                     }));
                 }
                 for (Future<Integer> f : sent) {
-                    assertThat(f.get()).isEqualTo(5);
+                    assertEquals(5, f.get());
                 }
                 Map<String, Object> finals = new LinkedHashMap<>();
                 for (GrimBackend b : store.backends().values()) {
                     finals.put(b.name(), b.snapshot().rows("host").stream().filter(r -> host.equals(r[0])).findFirst().orElseThrow()[column]);
                 }
-                assertThat(finals.values().stream().distinct().count()).as("trial " + trial + ": final values " + finals).isEqualTo(1);
+                assertEquals(1, finals.values().stream().distinct().count(), "trial " + trial + ": final values " + finals);
             }
         } finally {
             clients.shutdownNow();
@@ -112,7 +116,7 @@ class TestOrderedCopies {
             all.put(b.name(), b.snapshot());
         }
         for (String b : all.keySet()) {
-            assertThat(GrimStore.sameObjects(all.get(b), all.get("postgres"))).as(b + " equals postgres").isTrue();
+            assertTrue(GrimStore.sameObjects(all.get(b), all.get("postgres")), b + " equals postgres");
         }
     }
 }

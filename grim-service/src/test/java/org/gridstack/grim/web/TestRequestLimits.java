@@ -1,6 +1,10 @@
 package org.gridstack.grim.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -53,11 +57,11 @@ class TestRequestLimits {
     }
 
     private static void assertApiError(HttpResponse<String> r, int status, String messagePart) throws Exception {
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
-        assertThat(r.headers().firstValue("Content-Type").orElse("")).as(r.body()).contains("application/json");
+        assertEquals(status, r.statusCode(), r.body());
+        assertContains("application/json", r.headers().firstValue("Content-Type").orElse(""), r.body());
         JsonNode error = JSON.readTree(r.body());
-        assertThat(error.get("status").asInt()).isEqualTo(status);
-        assertThat(error.get("message").asText()).contains(messagePart);
+        assertEquals(status, error.get("status").asInt());
+        assertContains(messagePart, error.get("message").asText());
     }
 
     @Test
@@ -75,7 +79,7 @@ class TestRequestLimits {
 
         HttpResponse<String> small = send(HttpRequest.newBuilder(uri("/api/v1/native?backend=postgres"))
                 .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString(nativeQueryOf(1_000))).build());
-        assertThat(small.statusCode()).as(small.body()).isEqualTo(200);
+        assertEquals(200, small.statusCode(), small.body());
     }
 
     /** generate_series materialises its rows: ~35 MB of temporary files without the limit. */
@@ -103,23 +107,23 @@ class TestRequestLimits {
     @Test
     void errorPathAskedDirectlyIsNotFound() throws Exception {
         HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/error")).GET().build());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(404);
+        assertEquals(404, r.statusCode(), r.body());
     }
 
     @Test
     void errorsKeepTheApiShapeWhateverTheClientAccepts() throws Exception {
         HttpResponse<String> missing = send(HttpRequest.newBuilder(uri("/api/v1/operations/no-such-operation"))
                 .header("Accept", "text/html").GET().build());
-        assertThat(missing.statusCode()).as(missing.body()).isBetween(400, 499);
-        assertThat(missing.headers().firstValue("Content-Type").orElse("")).contains("application/json");
-        assertThat(JSON.readTree(missing.body()).get("status").asInt()).isEqualTo(missing.statusCode());
+        assertTrue(missing.statusCode() >= 400 && missing.statusCode() <= 499, () -> missing.body() + ": " + "expected between 400 and 499 but was " + missing.statusCode());
+        assertContains("application/json", missing.headers().firstValue("Content-Type").orElse(""));
+        assertEquals(missing.statusCode(), JSON.readTree(missing.body()).get("status").asInt());
 
         HttpResponse<String> html = send(HttpRequest.newBuilder(uri("/api/v1/collections")).header("Accept", "text/html").GET().build());
         assertApiError(html, 406, "application/json or application/xml");
 
         HttpResponse<String> xml = send(HttpRequest.newBuilder(uri("/api/v1/operations/no-such-operation"))
                 .header("Accept", "application/xml").GET().build());
-        assertThat(xml.headers().firstValue("Content-Type").orElse("")).contains("xml");
+        assertContains("xml", xml.headers().firstValue("Content-Type").orElse(""));
     }
 
     private WebSocket.Listener quiet() {
@@ -128,25 +132,24 @@ class TestRequestLimits {
     }
 
     private int handshakeStatus(WebSocket.Builder builder, String path) {
-        CompletionException e = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class,
+        CompletionException e = assertThrows(CompletionException.class,
                 () -> builder.buildAsync(URI.create("ws://127.0.0.1:" + port + path), quiet()).join());
-        assertThat(e.getCause()).isInstanceOf(WebSocketHandshakeException.class);
+        assertInstanceOf(WebSocketHandshakeException.class, e.getCause());
         return ((WebSocketHandshakeException) e.getCause()).getResponse().statusCode();
     }
 
     @Test
     void webSocketTokenNeverFromTheUrlAndForeignOriginsRefused() throws Exception {
-        assertThat(handshakeStatus(http.newWebSocketBuilder(), "/api/v1/updates/ws?backend=postgres&token=test-token"))
-                .isEqualTo(400);
+        assertEquals(400, handshakeStatus(http.newWebSocketBuilder(), "/api/v1/updates/ws?backend=postgres&token=test-token"));
         // a browser's way: the token as a subprotocol beside grim.v1
         WebSocket ws = http.newWebSocketBuilder().subprotocols("grim.v1", "grim.token.test-token")
                 .buildAsync(URI.create("ws://127.0.0.1:" + port + "/api/v1/updates/ws?backend=postgres"), quiet()).join();
-        assertThat(ws.getSubprotocol()).isEqualTo("grim.v1");
+        assertEquals("grim.v1", ws.getSubprotocol());
         ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
-        assertThat(handshakeStatus(http.newWebSocketBuilder().subprotocols("grim.v1", "grim.token.wrong"),
-                "/api/v1/updates/ws?backend=postgres")).isEqualTo(403);
+        assertEquals(403, handshakeStatus(http.newWebSocketBuilder().subprotocols("grim.v1", "grim.token.wrong"),
+                "/api/v1/updates/ws?backend=postgres"));
         // a page of another site, even with the right token
-        assertThat(handshakeStatus(http.newWebSocketBuilder().header("Authorization", "Bearer test-token")
-                .header("Origin", "http://evil.example"), "/api/v1/updates/ws?backend=postgres")).isEqualTo(403);
+        assertEquals(403, handshakeStatus(http.newWebSocketBuilder().header("Authorization", "Bearer test-token")
+                .header("Origin", "http://evil.example"), "/api/v1/updates/ws?backend=postgres"));
     }
 }

@@ -1,6 +1,9 @@
 package org.gridstack.rgma.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -49,24 +52,25 @@ class TestRgmaCommandPerQueryConnections {
         List<String> all = new ArrayList<>(List.of(args));
         all.add(1, "--url=http://127.0.0.1:" + port);
         int code = cli.execute(all.toArray(String[]::new));
-        assertThat(code).as("exit code of %s; stderr: %s", all, err).isZero();
+        assertEquals(0, code, () -> "exit code of " + all + "; stderr: " + err);
         return out.toString();
     }
 
     @Test
     void theShellDeclaresInsertsQueriesAndListsOverPerQueryConnections() throws Exception {
-        assertThat(queries.mode()).isEqualTo("per-query");
+        assertEquals("per-query", queries.mode());
         run("create-table", "CREATE TABLE shell (site VARCHAR(10) NOT NULL, n INTEGER, PRIMARY KEY (site))");
-        assertThat(run("tables")).contains("CREATE TABLE shell");
-        assertThat(run("insert", "--table=shell", "INSERT INTO shell VALUES ('RAL', 1), ('CERN', 2)"))
-                .contains("2 tuple(s) published");
-        assertThat(run("query", "--type=latest", "SELECT site, n FROM shell WHERE n > 1")).isEqualTo("site\tn\nCERN\t2\n");
-        assertThat(run("query", "--type=history", "SELECT site FROM shell")).contains("RAL").contains("CERN");
-        assertThat(run("producers")).contains("\tshell\tprimary\t");
+        assertContains("CREATE TABLE shell", run("tables"));
+        assertContains("2 tuple(s) published", run("insert", "--table=shell", "INSERT INTO shell VALUES ('RAL', 1), ('CERN', 2)"));
+        assertEquals("site\tn\nCERN\t2\n", run("query", "--type=latest", "SELECT site, n FROM shell WHERE n > 1"));
+        String history = run("query", "--type=history", "SELECT site FROM shell");
+        assertContains("RAL", history);
+        assertContains("CERN", history);
+        assertContains("\tshell\tprimary\t", run("producers"));
 
         CommandLine cli = new CommandLine(new RgmaCommand());
         cli.setErr(new PrintWriter(new StringWriter(), true));
-        assertThat(cli.execute("query", "--url=http://127.0.0.1:" + port, "SELECT * FROM nosuch")).isNotZero();
+        assertNotEquals(0, cli.execute("query", "--url=http://127.0.0.1:" + port, "SELECT * FROM nosuch"));
     }
 
     @Test
@@ -77,16 +81,16 @@ class TestRgmaCommandPerQueryConnections {
                 + "/rgma/consumer/stream?select=" + URLEncoder.encode("SELECT k FROM sse", StandardCharsets.UTF_8)))
                 .header("Accept", "text/event-stream").timeout(Duration.ofSeconds(60)).build(),
                 HttpResponse.BodyHandlers.ofInputStream());
-        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+        assertStartsWith("text/event-stream", r.headers().firstValue("Content-Type").orElse(""));
         try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-            assertThat(in.readLine()).isEqualTo("event: columns");
-            assertThat(in.readLine()).isEqualTo("data: {\"columns\":[\"k\"]}");
+            assertEquals("event: columns", in.readLine());
+            assertEquals("data: {\"columns\":[\"k\"]}", in.readLine());
             run("insert", "--table=sse", "INSERT INTO sse VALUES ('hello')");
             List<String> lines = new ArrayList<>();
             for (String line = in.readLine(); line != null && !line.equals("data: [\"hello\"]"); line = in.readLine()) {
                 lines.add(line);
             }
-            assertThat(lines).contains("event: row");
+            assertContains("event: row", lines);
         }
     }
 }

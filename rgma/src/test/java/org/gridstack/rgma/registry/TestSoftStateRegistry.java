@@ -1,11 +1,15 @@
 package org.gridstack.rgma.registry;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
+
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,6 +29,10 @@ class TestSoftStateRegistry {
                 Set.of(QueryType.LATEST, QueryType.CONTINUOUS), ProducerKind.PRIMARY, "http://127.0.0.1:1", termination);
     }
 
+    private static List<Long> ids(List<ProducerRegistration> registrations) {
+        return registrations.stream().map(ProducerRegistration::id).toList();
+    }
+
     @Test
     void lookupsSkipExpiredEntriesWithoutWaitingForTheSweep() throws Exception {
         try (SoftStateRegistry r = new SoftStateRegistry(10, 3_600_000, new SimpleMeterRegistry(), now::get)) {
@@ -33,17 +41,16 @@ class TestSoftStateRegistry {
             r.register(producer(2, "CERN", Duration.ofSeconds(10)), a);
             r.register(producer(3, null, Duration.ofSeconds(30)), a);
             Equalities ral = new Equalities(Map.of("site", "s:RAL"));
-            assertThat(r.lookup("cpu", QueryType.LATEST, ral, EnumSet.allOf(ProducerKind.class)))
-                    .extracting(ProducerRegistration::id).containsExactly(1L, 3L);
-            assertThat(r.lookup("cpu", QueryType.HISTORY, ral, EnumSet.allOf(ProducerKind.class))).isEmpty();
+            assertEquals(List.of(1L, 3L), ids(r.lookup("cpu", QueryType.LATEST, ral, EnumSet.allOf(ProducerKind.class))));
+            assertEquals(List.of(), ids(r.lookup("cpu", QueryType.HISTORY, ral, EnumSet.allOf(ProducerKind.class))));
             now.addAndGet(Duration.ofSeconds(5).toNanos());
-            assertThat(r.renew(1)).isTrue();
+            assertTrue(r.renew(1));
             now.addAndGet(Duration.ofSeconds(6).toNanos());
             // 2 expired (11 s > 10 s), 1 was renewed at 5 s; the sweeper has not run
-            assertThat(r.producers()).extracting(ProducerRegistration::id).containsExactly(1L, 3L);
-            assertThat(r.renew(2)).isFalse();
+            assertEquals(List.of(1L, 3L), ids(r.producers()));
+            assertFalse(r.renew(2));
             r.sweep();
-            assertThat(r.producers()).extracting(ProducerRegistration::id).containsExactly(1L, 3L);
+            assertEquals(List.of(1L, 3L), ids(r.producers()));
         }
     }
 
@@ -53,13 +60,13 @@ class TestSoftStateRegistry {
             InetAddress flood = InetAddress.getByName("10.0.0.9");
             r.register(producer(1, null, Duration.ofSeconds(1)), flood);
             r.register(producer(2, null, Duration.ofSeconds(1)), flood);
-            assertThatThrownBy(() -> r.register(producer(3, null, Duration.ofSeconds(1)), flood))
-                    .isInstanceOfSatisfying(RgmaException.class, e -> assertThat(e.status()).isEqualTo(429));
+            RgmaException refused = assertThrows(RgmaException.class, () -> r.register(producer(3, null, Duration.ofSeconds(1)), flood));
+            assertEquals(429, refused.status(), refused.getMessage());
             r.register(producer(4, null, Duration.ofSeconds(1)), InetAddress.getByName("10.0.0.10"));
             now.addAndGet(Duration.ofSeconds(2).toNanos());
             r.sweep();
             r.register(producer(5, null, Duration.ofSeconds(1)), flood);
-            assertThat(r.producers()).extracting(ProducerRegistration::id).containsExactly(5L);
+            assertEquals(List.of(5L), ids(r.producers()));
         }
     }
 }

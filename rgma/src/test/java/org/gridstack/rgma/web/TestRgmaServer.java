@@ -1,8 +1,16 @@
 package org.gridstack.rgma.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactlyInAnyOrder;
+import static org.gridstack.testing.ContainmentAssertions.assertDoesNotContain;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -75,30 +83,31 @@ class TestRgmaServer {
 
     @Test
     void latestAndHistoryQueriesOverMemoryAndDatabaseStorage() throws Exception {
-        assertThat(http.createTable("CREATE TABLE lh (host VARCHAR(20) NOT NULL, load1 REAL, PRIMARY KEY (host))").status())
-                .isEqualTo(201);
-        assertThat(http.createTable("create table LH (host varchar(20) not null, load1 real, primary key (host))").status())
-                .as("the same declaration again").isEqualTo(200);
-        assertThat(http.createTable("CREATE TABLE lh (host VARCHAR(30) NOT NULL, PRIMARY KEY (host))").status()).isEqualTo(409);
+        assertEquals(201, http.createTable("CREATE TABLE lh (host VARCHAR(20) NOT NULL, load1 REAL, PRIMARY KEY (host))").status());
+        assertEquals(200, http.createTable("create table LH (host varchar(20) not null, load1 real, primary key (host))").status(), "the same declaration again");
+        assertEquals(409, http.createTable("CREATE TABLE lh (host VARCHAR(30) NOT NULL, PRIMARY KEY (host))").status());
         JsonNode mem = http.createProducer("{\"table\":\"lh\",\"storage\":\"memory\"}").json();
         JsonNode db = http.createProducer("{\"table\":\"lh\",\"storage\":\"database\"}").json();
-        assertThat(http.insert(mem, "INSERT INTO lh (host, load1) VALUES ('a', 1.0), ('b', 2.0)").status()).isEqualTo(200);
-        assertThat(http.insert(mem, "INSERT INTO lh (host, load1) VALUES ('a', 1.5)").json().get("inserted").asInt()).isEqualTo(1);
-        assertThat(http.insert(db, "INSERT INTO lh VALUES ('c', 3.0)").status()).isEqualTo(200);
+        assertEquals(200, http.insert(mem, "INSERT INTO lh (host, load1) VALUES ('a', 1.0), ('b', 2.0)").status());
+        assertEquals(1, http.insert(mem, "INSERT INTO lh (host, load1) VALUES ('a', 1.5)").json().get("inserted").asInt());
+        assertEquals(200, http.insert(db, "INSERT INTO lh VALUES ('c', 3.0)").status());
 
         JsonNode latest = http.query("latest", "SELECT host, load1 FROM lh").json();
-        assertThat(column(latest, 0)).containsExactlyInAnyOrder("a", "b", "c");
-        assertThat(latest.get("rows").toString()).contains("[\"a\",1.5]").doesNotContain("[\"a\",1.0]");
+        assertContainsExactlyInAnyOrder(List.of("a", "b", "c"), column(latest, 0));
+        assertContains("[\"a\",1.5]", latest.get("rows").toString());
+        assertDoesNotContain("[\"a\",1.0]", latest.get("rows").toString());
         JsonNode history = http.query("history", "SELECT host, load1 FROM lh WHERE load1 >= 1.5").json();
-        assertThat(column(history, 0)).containsExactlyInAnyOrder("a", "b", "c");
-        assertThat(http.query("history", "SELECT * FROM lh").json().get("rows")).hasSize(4);
-        assertThat(http.query("history", "SELECT * FROM lh").json().get("columns").toString()).contains("rgmatimestamp");
+        assertContainsExactlyInAnyOrder(List.of("a", "b", "c"), column(history, 0));
+        JsonNode allRows = http.query("history", "SELECT * FROM lh").json().get("rows");
+        assertEquals(4, allRows.size(), allRows::toString);
+        assertContains("rgmatimestamp", http.query("history", "SELECT * FROM lh").json().get("columns").toString());
 
         Http.Answer xml = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(http.base
                 + "/rgma/consumer/query?type=latest&select=" + Http.enc("SELECT host FROM lh WHERE host = 'c'")))
                 .header("Accept", "application/xml"));
-        assertThat(xml.body()).contains("<XMLResponse><ResultSet rowCount=\"1\"").contains("<Row><Col>c</Col></Row>");
-        assertThat(http.get("/rgma/schema/tables/lh").json().get("primaryKey").toString()).isEqualTo("[\"host\"]");
+        assertContains("<XMLResponse><ResultSet rowCount=\"1\"", xml.body());
+        assertContains("<Row><Col>c</Col></Row>", xml.body());
+        assertEquals("[\"host\"]", http.get("/rgma/schema/tables/lh").json().get("primaryKey").toString());
     }
 
     @Test
@@ -108,35 +117,34 @@ class TestRgmaServer {
         JsonNode p = http.createProducer("{\"table\":\"bad\"}").json();
 
         Http.Answer malformed = http.query("latest", "SELEC * FROM bad");
-        assertThat(malformed.status()).isEqualTo(400);
-        assertThat(malformed.json().get("message").asText()).startsWith("malformed SQL");
+        assertEquals(400, malformed.status());
+        assertStartsWith("malformed SQL", malformed.json().get("message").asText());
         Http.Answer undeclared = http.query("latest", "SELECT * FROM nosuchtable");
-        assertThat(undeclared.status()).isEqualTo(404);
-        assertThat(undeclared.json().get("message").asText()).contains("'nosuchtable' is not declared");
-        assertThat(http.insert(p, "INSERT INTO bad (k, v) VALUES (1)").json().get("message").asText())
-                .contains("gives 1 values for 2 columns");
-        assertThat(http.insert(p, "INSERT INTO bad (k, v) VALUES (1, 'too long')").json().get("message").asText())
-                .contains("longer than 5");
+        assertEquals(404, undeclared.status());
+        assertContains("'nosuchtable' is not declared", undeclared.json().get("message").asText());
+        assertContains("gives 1 values for 2 columns", http.insert(p, "INSERT INTO bad (k, v) VALUES (1)").json().get("message").asText());
+        assertContains("longer than 5", http.insert(p, "INSERT INTO bad (k, v) VALUES (1, 'too long')").json().get("message").asText());
         Http.Answer otherTable = http.insert(p, "INSERT INTO bad2 VALUES (1)");
-        assertThat(otherTable.status()).isEqualTo(400);
-        assertThat(otherTable.json().get("message").asText()).contains("publishes table bad, not bad2");
-        assertThat(http.createTable("CREATE TABLE").status()).isEqualTo(400);
-        assertThat(http.createProducer("{\"table\":\"nosuchtable\"}").status()).isEqualTo(404);
-        assertThat(http.createProducer("{\"table\":\"bad\",\"terminationInterval\":-1}").status()).isEqualTo(400);
-        assertThat(http.createProducer("{\"table\":\"bad\",\"queryTypes\":[\"static\"]}").status()).isEqualTo(400);
-        assertThat(http.query("sideways", "SELECT * FROM bad").status()).isEqualTo(400);
+        assertEquals(400, otherTable.status());
+        assertContains("publishes table bad, not bad2", otherTable.json().get("message").asText());
+        assertEquals(400, http.createTable("CREATE TABLE").status());
+        assertEquals(404, http.createProducer("{\"table\":\"nosuchtable\"}").status());
+        assertEquals(400, http.createProducer("{\"table\":\"bad\",\"terminationInterval\":-1}").status());
+        assertEquals(400, http.createProducer("{\"table\":\"bad\",\"queryTypes\":[\"static\"]}").status());
+        assertEquals(400, http.query("sideways", "SELECT * FROM bad").status());
 
         // nothing changes a table without the producer's own token
         JsonNode other = http.createProducer("{\"table\":\"bad\"}").json();
         long id = p.get("id").asLong();
-        assertThat(http.post("/rgma/producers/" + id + "/insert", "text/plain", "INSERT INTO bad VALUES (9, 'x')", null, null)
-                .status()).isEqualTo(401);
-        assertThat(http.post("/rgma/producers/" + id + "/insert", "text/plain", "INSERT INTO bad VALUES (9, 'x')",
-                other.get("token").asText(), null).status()).isEqualTo(401);
-        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(http.base + "/rgma/producers/" + id))
-                .DELETE()).status()).isEqualTo(401);
-        assertThat(http.query("history", "SELECT * FROM bad").json().get("rows")).isEmpty();
-        assertThat(http.get("/rgma/registry/producers").body()).contains("\"id\":" + id);
+        assertEquals(401, http.post("/rgma/producers/" + id + "/insert", "text/plain", "INSERT INTO bad VALUES (9, 'x')", null, null)
+                .status());
+        assertEquals(401, http.post("/rgma/producers/" + id + "/insert", "text/plain", "INSERT INTO bad VALUES (9, 'x')",
+                other.get("token").asText(), null).status());
+        assertEquals(401, http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(http.base + "/rgma/producers/" + id))
+                .DELETE()).status());
+        JsonNode badRows = http.query("history", "SELECT * FROM bad").json().get("rows");
+        assertTrue(badRows.isEmpty(), badRows::toString);
+        assertContains("\"id\":" + id, http.get("/rgma/registry/producers").body());
     }
 
     @Test
@@ -150,23 +158,22 @@ class TestRgmaServer {
         http.insert(cern, "INSERT INTO sites VALUES ('CERN', 'c1', 2)");
         http.insert(any, "INSERT INTO sites VALUES ('RAL', 'x1', 3), ('FNAL', 'f1', 4)");
         Http.Answer outside = http.insert(ral, "INSERT INTO sites VALUES ('CERN', 'r2', 5)");
-        assertThat(outside.status()).isEqualTo(400);
-        assertThat(outside.json().get("message").asText()).contains("predicate");
+        assertEquals(400, outside.status());
+        assertContains("predicate", outside.json().get("message").asText());
 
         List<Long> chosen = new ArrayList<>();
         new Registry(endpoint).lookup("SELECT * FROM sites WHERE site = 'RAL'", "latest").forEach(r -> chosen.add(r.id()));
-        assertThat(chosen).containsExactlyInAnyOrder(ral.get("id").asLong(), any.get("id").asLong());
+        assertContainsExactlyInAnyOrder(List.of(ral.get("id").asLong(), any.get("id").asLong()), chosen);
         JsonNode answer = http.query("latest", "SELECT host FROM sites WHERE site = 'RAL'").json();
-        assertThat(column(answer, 0)).containsExactlyInAnyOrder("r1", "x1");
-        assertThat(answer.get("producers")).hasSize(2);
-        assertThat(column(http.query("latest", "SELECT host FROM sites").json(), 0))
-                .containsExactlyInAnyOrder("r1", "c1", "x1", "f1");
+        assertContainsExactlyInAnyOrder(List.of("r1", "x1"), column(answer, 0));
+        assertEquals(2, answer.get("producers").size(), () -> "size of " + answer.get("producers"));
+        assertContainsExactlyInAnyOrder(List.of("r1", "c1", "x1", "f1"), column(http.query("latest", "SELECT host FROM sites").json(), 0));
         // producers handed to the consumer: no mediation
         JsonNode direct = http.get("/rgma/consumer/query?type=latest&producer=" + cern.get("id").asLong() + "&select="
                 + Http.enc("SELECT host FROM sites")).json();
-        assertThat(column(direct, 0)).containsExactly("c1");
-        assertThat(http.get("/rgma/consumer/query?type=latest&producer=http://198.51.100.1:80%23" + cern.get("id").asLong()
-                + "&select=" + Http.enc("SELECT host FROM sites")).status()).isEqualTo(400);
+        assertContainsExactly(List.of("c1"), column(direct, 0));
+        assertEquals(400, http.get("/rgma/consumer/query?type=latest&producer=http://198.51.100.1:80%23" + cern.get("id").asLong()
+                + "&select=" + Http.enc("SELECT host FROM sites")).status());
     }
 
     @Test
@@ -177,18 +184,20 @@ class TestRgmaServer {
                 + "\"historyRetentionPeriod\":120}").json();
         http.insert(dying, "INSERT INTO soft VALUES ('dying')");
         http.insert(living, "INSERT INTO soft VALUES ('old')");
-        assertThat(column(http.query("latest", "SELECT k FROM soft").json(), 0)).contains("dying", "old");
+        List<String> both = column(http.query("latest", "SELECT k FROM soft").json(), 0);
+        assertContains("dying", both);
+        assertContains("old", both);
         await().atMost(PATIENCE).untilAsserted(() -> {
-            assertThat(http.get("/rgma/registry/producers?table=soft").body()).doesNotContain("\"id\":" + dying.get("id").asLong());
-            assertThat(column(http.query("latest", "SELECT k FROM soft").json(), 0)).isEmpty();
+            assertDoesNotContain("\"id\":" + dying.get("id").asLong(), http.get("/rgma/registry/producers?table=soft").body());
+            assertEquals(List.of(), column(http.query("latest", "SELECT k FROM soft").json(), 0));
         });
         // the living producer's tuple left latest by its retention, but history keeps it
-        assertThat(column(http.query("history", "SELECT k FROM soft").json(), 0)).containsExactly("old");
+        assertContainsExactly(List.of("old"), column(http.query("history", "SELECT k FROM soft").json(), 0));
         Http.Answer gone = http.insert(dying, "INSERT INTO soft VALUES ('again')");
-        assertThat(gone.status()).isEqualTo(404);
+        assertEquals(404, gone.status());
         http.post("/rgma/producers/" + living.get("id").asLong() + "/renew", "text/plain", "", living.get("token").asText(), null);
         http.insert(living, "INSERT INTO soft VALUES ('new')");
-        assertThat(column(http.query("latest", "SELECT k FROM soft").json(), 0)).containsExactly("new");
+        assertContainsExactly(List.of("new"), column(http.query("latest", "SELECT k FROM soft").json(), 0));
     }
 
     @Test
@@ -198,16 +207,16 @@ class TestRgmaServer {
         PrimaryProducer first = new PrimaryProducer(endpoint, ProducerOptions.of("flow").withTerminationInterval(5));
         first.insert("INSERT INTO flow VALUES ('before', 0)");
         try (Consumer.Stream stream = new Consumer(endpoint).stream("SELECT k, n FROM flow WHERE n > 0")) {
-            assertThat(stream.columns()).containsExactly("k", "n");
+            assertContainsExactly(List.of("k", "n"), stream.columns());
             first.insert("INSERT INTO flow VALUES ('skipped', 0), ('a1', 1)");
-            assertThat(assertTimeoutPreemptively(PATIENCE, stream::next)).containsExactly("a1", 1);
+            assertContainsExactly(List.of("a1", 1), assertTimeoutPreemptively(PATIENCE, stream::next));
             // the first producer dies (no more contact); a new one registers later
             await().atMost(PATIENCE).until(() -> registry.producers().stream().noneMatch(p -> p.id() == first.id()));
             PrimaryProducer second = new PrimaryProducer(endpoint, ProducerOptions.of("flow"));
             second.insert("INSERT INTO flow VALUES ('b1', 2)");
-            assertThat(assertTimeoutPreemptively(PATIENCE, stream::next)).containsExactly("b1", 2);
+            assertContainsExactly(List.of("b1", 2), assertTimeoutPreemptively(PATIENCE, stream::next));
             second.insert("INSERT INTO flow VALUES ('b2', 3)");
-            assertThat(assertTimeoutPreemptively(PATIENCE, stream::next)).containsExactly("b2", 3);
+            assertContainsExactly(List.of("b2", 3), assertTimeoutPreemptively(PATIENCE, stream::next));
             second.close();
         }
     }
@@ -226,7 +235,9 @@ class TestRgmaServer {
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = reader.getInputStream();
-            assertThat(in.read()).as("the stream started").isPositive();
+            int first = in.read();
+            assertTrue(first > 0, () -> "the stream started: expected > 0 but was " + first);
+
             await().atMost(PATIENCE).until(() -> consumers.activeStreams() == before + 1);
             String pad = "x".repeat(4000);
             int k = 0;
@@ -236,12 +247,13 @@ class TestRgmaServer {
                 for (int i = 0; i < 15; i++) {
                     insert.append(i == 0 ? "" : ", ").append("(").append(k++).append(", '").append(pad).append("')");
                 }
-                assertThat(http.insert(p, insert.toString()).status()).isEqualTo(200);
+                assertEquals(200, http.insert(p, insert.toString()).status());
             }
             await().atMost(PATIENCE).until(() -> consumers.activeStreams() == before);
             // the producer was never held: it still publishes and answers
-            assertThat(http.insert(p, "INSERT INTO flood VALUES (-1, 'after')").status()).isEqualTo(200);
-            assertThat(http.query("latest", "SELECT k FROM flood WHERE k = -1").json().get("rows")).hasSize(1);
+            assertEquals(200, http.insert(p, "INSERT INTO flood VALUES (-1, 'after')").status());
+            JsonNode after = http.query("latest", "SELECT k FROM flood WHERE k = -1").json().get("rows");
+            assertEquals(1, after.size(), after::toString);
         }
     }
 
@@ -257,12 +269,16 @@ class TestRgmaServer {
             a.insert("INSERT INTO arch VALUES ('A', 2)");
             String history = "/rgma/consumer/query?type=history&producer=" + archiver.id() + "&select="
                     + Http.enc("SELECT site, v FROM arch");
-            await().atMost(PATIENCE).untilAsserted(() -> assertThat(http.get(history).json().get("rows")).hasSize(3));
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                JsonNode archived = http.get(history).json().get("rows");
+                assertEquals(3, archived.size(), archived::toString);
+            });
             JsonNode latest = http.get("/rgma/consumer/query?type=latest&producer=" + archiver.id() + "&select="
                     + Http.enc("SELECT site, v FROM arch")).json();
-            assertThat(latest.get("rows").toString()).contains("[\"A\",2]", "[\"B\",1]").doesNotContain("[\"A\",1]");
-            assertThat(registry.producers().stream().filter(p -> p.id() == archiver.id()).findFirst().orElseThrow().kind())
-                    .isEqualTo("secondary");
+            assertContains("[\"A\",2]", latest.get("rows").toString());
+            assertContains("[\"B\",1]", latest.get("rows").toString());
+            assertDoesNotContain("[\"A\",1]", latest.get("rows").toString());
+            assertEquals("secondary", registry.producers().stream().filter(p -> p.id() == archiver.id()).findFirst().orElseThrow().kind());
             a.close();
             b.close();
         }
@@ -272,14 +288,16 @@ class TestRgmaServer {
     void onDemandProducersAnswerStaticQueriesFromTheHostsProviders() throws Exception {
         await().atMost(PATIENCE).until(() -> http.get("/rgma/registry/producers?table=hostload").json().size() >= 3);
         JsonNode load = http.query("static", "SELECT hostname, load1 FROM hostload").json();
-        assertThat(load.get("rows")).hasSize(1);
-        assertThat(load.get("rows").get(0).get(0).asText()).isNotBlank();
-        assertThat(load.get("rows").get(0).get(1).isInt()).isTrue();
+        assertEquals(1, load.get("rows").size(), () -> "size of " + load.get("rows"));
+        assertFalse(load.get("rows").get(0).get(0).asText().isBlank(), () -> "was: " + load.get("rows").get(0).get(0).asText());
+        assertTrue(load.get("rows").get(0).get(1).isInt());
         JsonNode glue = http.query("static", "SELECT dn, val FROM glueentry WHERE attribute = 'GlueHostName'").json();
-        assertThat(glue.get("rows")).isNotEmpty();
+        assertFalse(glue.get("rows").isEmpty(), () -> "expected not empty");
         // the demo's primary producer published the same collector once; its archiver keeps the history
-        await().atMost(PATIENCE).untilAsserted(() -> assertThat(http.query("latest", "SELECT hostname FROM hostload")
-                .json().get("rows").size()).isGreaterThanOrEqualTo(2));
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            JsonNode hosts = http.query("latest", "SELECT hostname FROM hostload").json().get("rows");
+            assertTrue(hosts.size() >= 2, () -> "expected at least 2 rows but was " + hosts);
+        });
     }
 
     @Test
@@ -296,14 +314,14 @@ class TestRgmaServer {
                 refused = a;
             }
         }
-        assertThat(refused).as("the flood is bounded").isNotNull();
-        assertThat(refused.status()).isEqualTo(429);
-        assertThat(refused.json().get("message").asText()).contains("192.0.2.66");
-        assertThat(accepted).isEqualTo(400);
+        assertNotNull(refused, "the flood is bounded");
+        assertEquals(429, refused.status());
+        assertContains("192.0.2.66", refused.json().get("message").asText());
+        assertEquals(400, accepted);
         // others still register and look up
-        assertThat(http.post("/rgma/producers", "application/json", body, null, "192.0.2.67").status()).isEqualTo(201);
-        assertThat(http.get("/rgma/registry/producers?table=floodreg").json().size()).isEqualTo(401);
-        assertThat(http.query("latest", "SELECT * FROM floodreg").status()).isEqualTo(200);
+        assertEquals(201, http.post("/rgma/producers", "application/json", body, null, "192.0.2.67").status());
+        assertEquals(401, http.get("/rgma/registry/producers?table=floodreg").json().size());
+        assertEquals(200, http.query("latest", "SELECT * FROM floodreg").status());
         // (that expiry gives the address its share back is TestSoftStateRegistry's, with a clock of its own)
     }
 
@@ -315,19 +333,19 @@ class TestRgmaServer {
         for (int i = 1; i < 600; i++) {
             insert.append(", (").append(i).append(")");
         }
-        assertThat(http.insert(p, insert.toString()).status()).isEqualTo(200);
+        assertEquals(200, http.insert(p, insert.toString()).status());
         JsonNode answer = http.query("history", "SELECT k FROM many").json();
-        assertThat(answer.get("rows")).hasSize(500);
-        assertThat(answer.get("truncated").asBoolean()).isTrue();
+        assertEquals(500, answer.get("rows").size(), () -> "size of " + answer.get("rows"));
+        assertTrue(answer.get("truncated").asBoolean());
         Http.Answer big = http.insert(p, "INSERT INTO many VALUES " + "(1), ".repeat(20_000) + "(2)");
-        assertThat(big.status()).isEqualTo(413);
-        assertThat(big.json().get("message").asText()).contains("65536");
+        assertEquals(413, big.status());
+        assertContains("65536", big.json().get("message").asText());
         try {
             new Consumer(endpoint).query("SELECT nope FROM many", "latest");
             throw new AssertionError("expected a refusal");
         } catch (RgmaClientException e) {
-            assertThat(e.status()).isEqualTo(400);
-            assertThat(e.getMessage()).contains("no column nope");
+            assertEquals(400, e.status());
+            assertContains("no column nope", e.getMessage());
         }
     }
 
@@ -340,7 +358,7 @@ class TestRgmaServer {
         String prometheus = http.get("/actuator/prometheus").body();
         for (String step : List.of("ConsumerServlet-Start", "ConsumerServlet-SendQueryRegistry", "RegistryServlet-ProcessQuery",
                 "ConsumerServlet-StartQuery", "Producer-Execute", "ConsumerServlet-Retrieve")) {
-            assertThat(prometheus).contains("rgma_step_seconds_count{application=\"rgma\",step=\"" + step + "\"}");
+            assertContains("rgma_step_seconds_count{application=\"rgma\",step=\"" + step + "\"}", prometheus);
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.gridstack.rgma.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -30,7 +31,7 @@ class TestStreamsEndOnShutdown {
                 .run();
         try {
             int port = app.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-            assertThat(new Http(port).createTable("CREATE TABLE stay (k INTEGER NOT NULL, PRIMARY KEY (k))").status()).isEqualTo(201);
+            assertEquals(201, new Http(port).createTable("CREATE TABLE stay (k INTEGER NOT NULL, PRIMARY KEY (k))").status());
             try (Socket reader = new Socket()) {
                 reader.connect(new InetSocketAddress("127.0.0.1", port));
                 reader.setSoTimeout(120_000); // patience only: a broken server fails the test instead of hanging it
@@ -40,7 +41,7 @@ class TestStreamsEndOnShutdown {
                 out.flush();
                 BufferedReader in = new BufferedReader(new InputStreamReader(reader.getInputStream(), StandardCharsets.UTF_8));
                 for (String line = in.readLine(); !line.contains("\"columns\""); line = in.readLine()) {
-                    assertThat(line).as("the stream's first lines").isNotNull();
+                    assertNotNull(line, "the stream's first lines");
                 }
                 Thread stopping = new Thread(app::close, "stopping-rgma");
                 stopping.start();
@@ -50,8 +51,8 @@ class TestStreamsEndOnShutdown {
                     lines.add(line);
                     line = in.readLine();
                 }
-                assertThat(line).as("the stream's end line (the lines before it: %s)", lines)
-                        .isEqualTo("{\"end\":\"" + ConsumerController.SERVER_STOPPING + "\"}");
+                assertEquals("{\"end\":\"" + ConsumerController.SERVER_STOPPING + "\"}", line,
+                        "the stream's end line (the lines before it: " + lines + ")");
                 stopping.join();
             }
         } finally {

@@ -1,6 +1,7 @@
 package org.gridstack.service.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.net.InetAddress;
 import java.nio.ByteOrder;
@@ -14,14 +15,14 @@ class TestClientHangUps {
     void readsIpv4AndIpv4MappedIpv6Entries() throws Exception {
         Assumptions.assumeTrue(ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN, "the table's words are in host order");
         ClientHangUps.Connection expected = new ClientHangUps.Connection(8080, InetAddress.getByName("127.0.0.2"), 50000);
-        assertThat(ClientHangUps.parse("0100007F:1F90", "0200007F:C350")).isEqualTo(expected);
-        assertThat(ClientHangUps.parse("00000000000000000000000000000000:1F90", "0000000000000000FFFF00000200007F:C350")).isEqualTo(expected);
+        assertEquals(expected, ClientHangUps.parse("0100007F:1F90", "0200007F:C350"));
+        assertEquals(expected, ClientHangUps.parse("00000000000000000000000000000000:1F90", "0000000000000000FFFF00000200007F:C350"));
     }
 
     @Test
     void refusesWhatIsNotAnEntry() {
-        assertThat(ClientHangUps.parse("local_address", "rem_address")).isNull();
-        assertThat(ClientHangUps.parse("0100007F:1F90", "0100:C350")).isNull();
-        assertThat(ClientHangUps.parse("0100007F:XYZ", "0100007F:C350")).isNull();
+        assertNull(ClientHangUps.parse("local_address", "rem_address"));
+        assertNull(ClientHangUps.parse("0100007F:1F90", "0100:C350"));
+        assertNull(ClientHangUps.parse("0100007F:XYZ", "0100007F:C350"));
     }
 }

@@ -1,6 +1,11 @@
 package org.gridstack.grim.store.basex;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertDoesNotContain;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -49,8 +54,8 @@ class TestBaseXBackend {
 
     @Test
     void snapshotAfterLoadHoldsExactlyTheDataset() {
-        assertThat(BaseXTestData.contents(backend.snapshot())).isEqualTo(BaseXTestData.contents(DATA));
-        assertThat(backend.counts()).isEqualTo(DATA.counts());
+        assertEquals(BaseXTestData.contents(DATA), BaseXTestData.contents(backend.snapshot()));
+        assertEquals(DATA.counts(), backend.counts());
     }
 
     @Test
@@ -68,10 +73,10 @@ class TestBaseXBackend {
         for (Operation op : List.of(Operation.SCOPED_HOSTS, Operation.INDEXED, Operation.NON_INDEXED, Operation.SELECTIVITY_1,
                 Operation.SELECTIVITY_1_PCT, Operation.SELECTIVITY_10_PCT, Operation.MANY_RELATIONS, Operation.JOB_SUBMIT,
                 Operation.NETWORK_HOP, Operation.HOST_LOOKUP)) {
-            assertThat(backend.execute(op, Mode.BEST, BaseXTestData.defaults(DATA, op)).rows()).as(op.label()).isNotEmpty();
+            assertFalse(backend.execute(op, Mode.BEST, BaseXTestData.defaults(DATA, op)).rows().isEmpty(), op.label() + ": expected rows");
         }
-        assertThat(backend.execute(Operation.NON_SCOPED, Mode.BEST, BaseXTestData.defaults(DATA, Operation.NON_SCOPED)).rows())
-                .as("the seed's baseline query returns the empty set").isEmpty();
+        List<List<Object>> baseline = backend.execute(Operation.NON_SCOPED, Mode.BEST, BaseXTestData.defaults(DATA, Operation.NON_SCOPED)).rows();
+        assertEquals(List.of(), baseline, "the seed's baseline query returns the empty set");
     }
 
     @Test
@@ -83,7 +88,7 @@ class TestBaseXBackend {
         p.put("name", first[se.indexOf("name")]);
         for (Operation op : List.of(Operation.SCOPED, Operation.NON_SCOPED)) {
             OperationResult r = checkOperation(backend, DATA, op, p);
-            assertThat(r.rows()).as(op.label()).contains(List.of(first[0], first[se.indexOf("name")]));
+            assertContains(List.of(first[0], first[se.indexOf("name")]), r.rows(), op.label());
         }
     }
 
@@ -91,51 +96,54 @@ class TestBaseXBackend {
     void connectOpensAndClosesOneSession() {
         for (Mode mode : Mode.values()) {
             OperationResult r = backend.execute(Operation.CONNECT, mode, Map.of());
-            assertThat(r.requests()).isEqualTo(1);
-            assertThat(r.rows()).isEmpty();
+            assertEquals(1, r.requests());
+            assertTrue(r.rows().isEmpty(), () -> "expected empty but was: " + r.rows());
         }
     }
 
     @Test
     void attributeIndexServesTheIndexedOperationsOnly() {
-        assertThat(backend.queryInfo(backend.bestQuery(Operation.INDEXED, BaseXTestData.defaults(DATA, Operation.INDEXED))))
-                .contains("apply attribute index");
-        assertThat(backend.queryInfo(backend.bestQuery(Operation.HOST_LOOKUP, BaseXTestData.defaults(DATA, Operation.HOST_LOOKUP))))
-                .contains("apply attribute index");
+        assertContains("apply attribute index", backend.queryInfo(backend.bestQuery(Operation.INDEXED, BaseXTestData.defaults(DATA, Operation.INDEXED))));
+        assertContains("apply attribute index", backend.queryInfo(backend.bestQuery(Operation.HOST_LOOKUP, BaseXTestData.defaults(DATA, Operation.HOST_LOOKUP))));
         for (Operation op : List.of(Operation.NON_INDEXED, Operation.SELECTIVITY_1, Operation.SELECTIVITY_1_PCT,
                 Operation.SELECTIVITY_10_PCT, Operation.SOFTWARE_LOOKUP, Operation.STORAGE_LOOKUP)) {
             String q = backend.bestQuery(op, BaseXTestData.defaults(DATA, op));
             // the joined host_os / host_memory lookups of #6 may use the index; the selecting step must not
             String selecting = q.lines().findFirst().orElseThrow();
-            assertThat(backend.queryInfo(selecting.replaceFirst("^for \\$\\w+ in ", ""))).as(op.label())
-                    .doesNotContain("apply attribute index");
+            assertDoesNotContain("apply attribute index", backend.queryInfo(selecting.replaceFirst("^for \\$\\w+ in ", "")), op.label());
         }
     }
 
     @Test
     void indexIncludesOnlyKeyAndIndexedAttributes() {
-        assertThat(BaseXBackend.indexedAttributes()).contains("GlueHostUniqueID", "GlueClusterUniqueID", "GrimConnectionSource",
-                "GrimConnectionTarget", "GlueSEName").doesNotContain("GlueHostName", "GrimConnectionSequence",
-                        "GlueSoftwareModuleName", "GrimSEControlHost");
-        assertThat(backend.queryInfo("db:info('" + backend.settings().database() + "')//attrinclude/string()")).isNotNull();
+        assertContains("GlueHostUniqueID", BaseXBackend.indexedAttributes());
+        assertContains("GlueClusterUniqueID", BaseXBackend.indexedAttributes());
+        assertContains("GrimConnectionSource", BaseXBackend.indexedAttributes());
+        assertContains("GrimConnectionTarget", BaseXBackend.indexedAttributes());
+        assertContains("GlueSEName", BaseXBackend.indexedAttributes());
+        assertDoesNotContain("GlueHostName", BaseXBackend.indexedAttributes());
+        assertDoesNotContain("GrimConnectionSequence", BaseXBackend.indexedAttributes());
+        assertDoesNotContain("GlueSoftwareModuleName", BaseXBackend.indexedAttributes());
+        assertDoesNotContain("GrimSEControlHost", BaseXBackend.indexedAttributes());
+        assertNotNull(backend.queryInfo("db:info('" + backend.settings().database() + "')//attrinclude/string()"));
     }
 
     /** Runs {@code op} in both modes and checks faithful == best == reference and the request counts. */
     static OperationResult checkOperation(BaseXBackend backend, Dataset data, Operation op, Map<String, Object> params) {
         OperationResult faithful = backend.execute(op, Mode.FAITHFUL, params);
         OperationResult best = backend.execute(op, Mode.BEST, params);
-        assertThat(faithful.rows()).as(op.label() + " faithful == best").isEqualTo(best.rows());
+        assertEquals(best.rows(), faithful.rows(), op.label() + " faithful == best");
         if (op != Operation.CONNECT) {
-            assertThat(best.rows()).as(op.label() + " == reference").isEqualTo(ReferenceEvaluator.evaluate(data, op, params).rows());
+            assertEquals(ReferenceEvaluator.evaluate(data, op, params).rows(), best.rows(), op.label() + " == reference");
         }
-        assertThat(best.requests()).as(op.label() + " best requests").isEqualTo(1);
-        assertThat(faithful.requests()).as(op.label() + " faithful requests").isBetween(1, FAITHFUL_MAX_REQUESTS.get(op));
-        assertThat(faithful.columns()).isEqualTo(op.columns());
+        assertEquals(1, best.requests(), op.label() + " best requests");
+        assertTrue(faithful.requests() >= 1 && faithful.requests() <= FAITHFUL_MAX_REQUESTS.get(op), () -> op.label() + " faithful requests: expected between " + 1 + " and " + FAITHFUL_MAX_REQUESTS.get(op) + " but was " + faithful.requests());
+        assertEquals(op.columns(), faithful.columns());
         if (!best.rows().isEmpty()) {
-            assertThat(best.bytes()).as(op.label() + " bytes").isPositive();
-            assertThat(faithful.bytes()).as(op.label() + " faithful bytes").isPositive();
+            assertTrue(best.bytes() > 0, () -> op.label() + " bytes: expected > 0 but was " + best.bytes());
+            assertTrue(faithful.bytes() > 0, () -> op.label() + " faithful bytes: expected > 0 but was " + faithful.bytes());
         }
-        assertThat(best.qrtNanos()).isPositive();
+        assertTrue(best.qrtNanos() > 0, () -> "expected > 0 but was " + best.qrtNanos());
         return best;
     }
 }

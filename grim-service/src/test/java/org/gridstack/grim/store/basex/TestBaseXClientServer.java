@@ -1,6 +1,8 @@
 package org.gridstack.grim.store.basex;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -55,26 +57,23 @@ class TestBaseXClientServer {
 
     @Test
     void everyOperationAnswersLikeTheReference() {
-        assertThat(BaseXTestData.contents(backend.snapshot())).isEqualTo(BaseXTestData.contents(BaseXTestData.SMALL));
+        assertEquals(BaseXTestData.contents(BaseXTestData.SMALL), BaseXTestData.contents(backend.snapshot()));
         for (Operation op : Operation.values()) {
             if (op != Operation.UPDATE) {
                 TestBaseXBackend.checkOperation(backend, BaseXTestData.SMALL, op, BaseXTestData.defaults(BaseXTestData.SMALL, op));
             }
         }
-        assertThat(backend.queryInfo(backend.bestQuery(Operation.INDEXED, BaseXTestData.defaults(BaseXTestData.SMALL, Operation.INDEXED))))
-                .contains("apply attribute index");
+        assertContains("apply attribute index", backend.queryInfo(backend.bestQuery(Operation.INDEXED, BaseXTestData.defaults(BaseXTestData.SMALL, Operation.INDEXED))));
     }
 
     @Test
     void updatesAndNativeQueriesGoThroughTheServer() {
         backend.apply(List.of(Update.set(GlueModel.HOST, "host-000002", Map.of("load_last_1min", 321L))));
-        assertThat(backend.execute(Operation.HOST_LOOKUP, Mode.FAITHFUL, Map.of("host", "host-000002")).rows().get(0).get(2))
-                .isEqualTo(321L);
-        assertThat(backend.execute(Operation.UPDATE, Mode.BEST, Map.of("host", "host-000002", "value", 5L)).rows())
-                .isEqualTo(List.of(List.of(1L)));
-        assertThat(TestBaseXNativeQuery.grim(() -> backend.nativeQuery("db:drop('grim')", QueryLimits.DEFAULT)).status()).isEqualTo(422);
-        assertThat(TestBaseXNativeQuery.grim(() -> backend.nativeQuery("file:list('/')", QueryLimits.DEFAULT)).status()).isEqualTo(422);
-        assertThat(backend.nativeQuery("db:get('grim', 'host')/*/GlueHost[@GlueHostUniqueID = 'host-000002']/@GlueHostProcessorLoadLast1Min/string()",
-                QueryLimits.DEFAULT).rows()).containsExactly(List.of("5"));
+        assertEquals(321L, backend.execute(Operation.HOST_LOOKUP, Mode.FAITHFUL, Map.of("host", "host-000002")).rows().get(0).get(2));
+        assertEquals(List.of(List.of(1L)), backend.execute(Operation.UPDATE, Mode.BEST, Map.of("host", "host-000002", "value", 5L)).rows());
+        assertEquals(422, TestBaseXNativeQuery.grim(() -> backend.nativeQuery("db:drop('grim')", QueryLimits.DEFAULT)).status());
+        assertEquals(422, TestBaseXNativeQuery.grim(() -> backend.nativeQuery("file:list('/')", QueryLimits.DEFAULT)).status());
+        assertContainsExactly(List.of(List.of("5")), backend.nativeQuery("db:get('grim', 'host')/*/GlueHost[@GlueHostUniqueID = 'host-000002']/@GlueHostProcessorLoadLast1Min/string()",
+                QueryLimits.DEFAULT).rows());
     }
 }

@@ -1,6 +1,9 @@
 package org.gridstack.grim.store.basex;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -41,13 +44,11 @@ class TestBaseXUpdates {
     void updateOperationSetsTheLoadOfOneHost() {
         for (Mode mode : Mode.values()) {
             OperationResult r = backend.execute(Operation.UPDATE, mode, Map.of("host", "host-000001", "value", 7L + mode.ordinal()));
-            assertThat(r.rows()).isEqualTo(List.of(List.of(1L)));
-            assertThat(r.requests()).isEqualTo(1);
-            assertThat(backend.execute(Operation.HOST_LOOKUP, mode, Map.of("host", "host-000001")).rows().get(0).get(2))
-                    .isEqualTo(7L + mode.ordinal());
+            assertEquals(List.of(List.of(1L)), r.rows());
+            assertEquals(1, r.requests());
+            assertEquals(7L + mode.ordinal(), backend.execute(Operation.HOST_LOOKUP, mode, Map.of("host", "host-000001")).rows().get(0).get(2));
         }
-        assertThat(backend.execute(Operation.UPDATE, Mode.BEST, Map.of("host", "no-such-host", "value", 1L)).rows())
-                .isEqualTo(List.of(List.of(0L)));
+        assertEquals(List.of(List.of(0L)), backend.execute(Operation.UPDATE, Mode.BEST, Map.of("host", "no-such-host", "value", 1L)).rows());
     }
 
     @Test
@@ -61,48 +62,44 @@ class TestBaseXUpdates {
                 new Update(Update.Kind.INSERT, GlueModel.HOST, List.of("host-new"), newHost),
                 Update.set(GlueModel.HOST, "host-new", Map.of("cluster_id", "cluster-new", "load_last_1min", 3L)),
                 Update.set(GlueModel.HOST, "host-000001", Map.of("cluster_id", "cluster-new"))));
-        assertThat(n).isEqualTo(4);
+        assertEquals(4, n);
         Map<String, Long> counts = backend.counts();
-        assertThat(counts.get(GlueModel.HOST)).isEqualTo(data.count(GlueModel.HOST) + 1L);
-        assertThat(counts.get(GlueModel.CLUSTER)).isEqualTo(data.count(GlueModel.CLUSTER) + 1L);
+        assertEquals(data.count(GlueModel.HOST) + 1L, counts.get(GlueModel.HOST));
+        assertEquals(data.count(GlueModel.CLUSTER) + 1L, counts.get(GlueModel.CLUSTER));
         for (Mode mode : Mode.values()) {
             OperationResult scoped = backend.execute(Operation.SCOPED_HOSTS, mode, Map.of("cluster", "cluster-new", "release", "SL-3.0.5"));
-            assertThat(scoped.rows()).as(mode.label()).containsExactly(
-                    List.of("host-000001", "wn000001.site-01.grid.example.org"), List.of("host-new", "wn-new.example.org"));
-            assertThat(backend.execute(Operation.HOST_LOOKUP, mode, Map.of("host", "host-new")).rows())
-                    .containsExactly(java.util.Arrays.asList("host-new", "wn-new.example.org", 3L));
+            assertContainsExactly(List.of(List.of("host-000001", "wn000001.site-01.grid.example.org"), List.of("host-new", "wn-new.example.org")), scoped.rows(), mode.label());
+            assertContainsExactly(List.of(java.util.Arrays.asList("host-new", "wn-new.example.org", 3L)), backend.execute(Operation.HOST_LOOKUP, mode, Map.of("host", "host-new")).rows());
         }
         backend.apply(List.of(new Update(Update.Kind.DELETE, GlueModel.HOST, List.of("host-new"), Map.of())));
-        assertThat(backend.counts().get(GlueModel.HOST)).isEqualTo(data.count(GlueModel.HOST));
+        assertEquals(data.count(GlueModel.HOST), backend.counts().get(GlueModel.HOST));
         Dataset snap = backend.snapshot();
-        assertThat(snap.rows(GlueModel.HOST).stream().filter(r -> r[0].equals("host-000001")).findFirst().orElseThrow()[2])
-                .isEqualTo("cluster-new");
+        assertEquals("cluster-new", snap.rows(GlueModel.HOST).stream().filter(r -> r[0].equals("host-000001")).findFirst().orElseThrow()[2]);
     }
 
     @Test
     void rulesAnswer404And409AndABatchIsAllOrNothing() {
         Map<String, Long> before = backend.counts();
         GrimException missing = catchGrim(() -> backend.apply(List.of(Update.set(GlueModel.HOST, "no-such-host", Map.of("si00", 1L)))));
-        assertThat(missing.status()).isEqualTo(404);
-        assertThat(missing.getMessage()).contains("no-such-host");
-        assertThat(catchGrim(() -> backend.apply(List.of(new Update(Update.Kind.DELETE, GlueModel.HOST, List.of("nope"), Map.of()))))
-                .status()).isEqualTo(404);
-        assertThat(catchGrim(() -> backend.apply(List.of(new Update(Update.Kind.INSERT, GlueModel.SITE, List.of("site-01"), Map.of()))))
-                .status()).isEqualTo(409);
+        assertEquals(404, missing.status());
+        assertContains("no-such-host", missing.getMessage());
+        assertEquals(404, catchGrim(() -> backend.apply(List.of(new Update(Update.Kind.DELETE, GlueModel.HOST, List.of("nope"), Map.of()))))
+                .status());
+        assertEquals(409, catchGrim(() -> backend.apply(List.of(new Update(Update.Kind.INSERT, GlueModel.SITE, List.of("site-01"), Map.of()))))
+                .status());
         GrimException badRef = catchGrim(() -> backend.apply(List.of(
                 Update.set(GlueModel.HOST, "host-000001", Map.of("load_last_1min", 999L)),
                 new Update(Update.Kind.INSERT, GlueModel.HOST, List.of("host-x"), Map.of("cluster_id", "no-such-cluster")))));
-        assertThat(badRef.status()).isEqualTo(409);
-        assertThat(badRef.getMessage()).contains("no-such-cluster");
+        assertEquals(409, badRef.status());
+        assertContains("no-such-cluster", badRef.getMessage());
         GrimException referenced = catchGrim(() -> backend.apply(List.of(
                 new Update(Update.Kind.DELETE, GlueModel.CLUSTER, List.of("cluster-001"), Map.of()))));
-        assertThat(referenced.status()).isEqualTo(409);
-        assertThat(referenced.getMessage()).contains("still refers");
+        assertEquals(409, referenced.status());
+        assertContains("still refers", referenced.getMessage());
         // nothing of the failed batches was written
-        assertThat(backend.counts()).isEqualTo(before);
-        assertThat(backend.execute(Operation.HOST_LOOKUP, Mode.BEST, Map.of("host", "host-000001")).rows().get(0).get(2))
-                .isNotEqualTo(999L);
-        assertThat(BaseXTestData.contents(backend.snapshot())).isEqualTo(BaseXTestData.contents(data));
+        assertEquals(before, backend.counts());
+        assertNotEquals(999L, backend.execute(Operation.HOST_LOOKUP, Mode.BEST, Map.of("host", "host-000001")).rows().get(0).get(2));
+        assertEquals(BaseXTestData.contents(data), BaseXTestData.contents(backend.snapshot()));
     }
 
     @Test
@@ -111,7 +108,7 @@ class TestBaseXUpdates {
         Object[] binding = data.rows(GlueModel.SA_VO).get(0);
         String sa = (String) binding[0];
         Update deleteArea = new Update(Update.Kind.DELETE, GlueModel.STORAGE_AREA, List.of(sa), Map.of());
-        assertThat(catchGrim(() -> backend.apply(List.of(deleteArea))).status()).isEqualTo(409);
+        assertEquals(409, catchGrim(() -> backend.apply(List.of(deleteArea))).status());
         List<Update> batch = new java.util.ArrayList<>();
         for (Object[] b : data.rows(GlueModel.SA_VO)) {
             if (b[0].equals(sa)) {
@@ -119,8 +116,8 @@ class TestBaseXUpdates {
             }
         }
         batch.add(deleteArea);
-        assertThat(backend.apply(batch)).isEqualTo(batch.size());
-        assertThat(backend.counts().get(GlueModel.STORAGE_AREA)).isEqualTo(data.count(GlueModel.STORAGE_AREA) - 1L);
+        assertEquals(batch.size(), backend.apply(batch));
+        assertEquals(data.count(GlueModel.STORAGE_AREA) - 1L, backend.counts().get(GlueModel.STORAGE_AREA));
     }
 
     private static GrimException catchGrim(Runnable r) {

@@ -1,7 +1,9 @@
 package org.gridstack.grim.store.basex;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,37 +60,37 @@ class TestBaseXWriterBesideNativeQueries {
                             try {
                                 backend.nativeQuery(SLOW_XQUERY, SLOW_LIMITS);
                             } catch (GrimException e) {
-                                assertThat(e.getMessage()).contains("time limit");
+                                assertContains("time limit", e.getMessage());
                                 stopped.incrementAndGet();
                             }
                         }
                         return null;
                     }));
                 }
-                assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+                assertTrue(started.await(30, TimeUnit.SECONDS));
                 // the XQueries hold their locks from their start: let them get there
                 Thread.sleep(500);
 
                 CompletableFuture<Integer> write = CompletableFuture.supplyAsync(
                         () -> backend.apply(List.of(Update.set("host", "host-000004", Map.of("load_last_15min", 4242L)))));
-                assertThat(write.get(60, TimeUnit.SECONDS)).as("the batch is applied while the XQueries go on").isEqualTo(1);
-                assertThat(reading.get()).isTrue();
+                assertEquals(1, write.get(60, TimeUnit.SECONDS), "the batch is applied while the XQueries go on");
+                assertTrue(reading.get());
 
                 await("native XQueries see the batch").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
                         .until(() -> backend.nativeQuery("string(db:get('grim')//GlueHost[@GlueHostUniqueID = 'host-000004']"
                                 + "/@GlueHostProcessorLoadLast15Min)", QueryLimits.DEFAULT).rows().equals(List.of(List.of("4242"))));
-                assertThat(backend.readCopyPending()).isZero();
+                assertEquals(0, backend.readCopyPending());
                 OperationResult lookup = backend.execute(Operation.HOST_LOOKUP, Mode.BEST, Map.of("host", "host-000004"));
-                assertThat(lookup.rows()).as("the benchmark operations answer meanwhile").hasSize(1);
+                assertEquals(1, lookup.rows().size(), () -> "the benchmark operations answer meanwhile: size of " + lookup.rows());
             } finally {
                 reading.set(false);
                 readers.shutdown();
-                assertThat(readers.awaitTermination(60, TimeUnit.SECONDS)).as("the slow XQueries end at their time limit").isTrue();
+                assertTrue(readers.awaitTermination(60, TimeUnit.SECONDS), "the slow XQueries end at their time limit");
             }
             for (Future<?> f : running) {
                 f.get();
             }
-            assertThat(stopped.get()).as("slow XQueries ran until their time limit").isPositive();
+            assertTrue(stopped.get() > 0, () -> "slow XQueries ran until their time limit: expected > 0 but was " + stopped.get());
         }
     }
 }

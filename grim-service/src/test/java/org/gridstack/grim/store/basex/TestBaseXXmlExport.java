@@ -1,6 +1,8 @@
 package org.gridstack.grim.store.basex;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,12 +51,12 @@ class TestBaseXXmlExport {
         d.add(GlueModel.HOST, "h1", "n1", "cluster-001", null, null, null, null, null, null, null, null, null, null);
         d.add(GlueModel.HOST, "h2", "n2", null, null, null, null, null, null, null, null, null, null, null);
         List<String> paths = new XmlExporter().export(d, dir);
-        assertThat(paths).containsExactly("host/cluster/cluster-001.xml", "host/unscoped.xml", "site/all.xml");
+        assertContainsExactly(List.of("host/cluster/cluster-001.xml", "host/unscoped.xml", "site/all.xml"), paths);
         String site = Files.readString(dir.resolve("site/all.xml"));
-        assertThat(site).contains("<GlueSite GlueSiteUniqueID=\"site/1 &amp; &quot;x&quot;\" GlueSiteName=\"Site\"/>");
-        assertThat(Files.readString(dir.resolve("host/cluster/cluster-001.xml")))
-                .contains("<GrimCollection name=\"host\" scope=\"GlueClusterUniqueID\" value=\"cluster-001\">")
-                .contains("<GlueHost GlueHostUniqueID=\"h1\" GlueHostName=\"n1\" GlueClusterUniqueID=\"cluster-001\"/>");
-        assertThat(XmlLayout.scopePath(GlueModel.collection(GlueModel.STORAGE_ELEMENT), "a/b c")).isEqualTo("storage_element/site/a%2Fb%20c.xml");
+        assertContains("<GlueSite GlueSiteUniqueID=\"site/1 &amp; &quot;x&quot;\" GlueSiteName=\"Site\"/>", site);
+        String cluster = Files.readString(dir.resolve("host/cluster/cluster-001.xml"));
+        assertContains("<GrimCollection name=\"host\" scope=\"GlueClusterUniqueID\" value=\"cluster-001\">", cluster);
+        assertContains("<GlueHost GlueHostUniqueID=\"h1\" GlueHostName=\"n1\" GlueClusterUniqueID=\"cluster-001\"/>", cluster);
+        assertEquals("storage_element/site/a%2Fb%20c.xml", XmlLayout.scopePath(GlueModel.collection(GlueModel.STORAGE_ELEMENT), "a/b c"));
     }
 }

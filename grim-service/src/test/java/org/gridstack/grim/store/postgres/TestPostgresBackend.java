@@ -1,7 +1,10 @@
 package org.gridstack.grim.store.postgres;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -56,7 +59,7 @@ class TestPostgresBackend {
 
     @Test
     void holdsExactlyTheGeneratedObjects() {
-        assertThat(backend.counts()).isEqualTo(data.counts());
+        assertEquals(data.counts(), backend.counts());
         DatasetAssert.assertSameObjects(backend.snapshot(), data);
     }
 
@@ -67,9 +70,9 @@ class TestPostgresBackend {
         OperationResult expected = ReferenceEvaluator.evaluate(data, op, params);
         for (Mode mode : Mode.values()) {
             OperationResult r = backend.execute(op, mode, params);
-            assertThat(r.rows()).as(op + " " + mode).isEqualTo(expected.rows());
-            assertThat(r.requests()).isEqualTo(1);
-            assertThat(r.columns()).isEqualTo(op.columns());
+            assertEquals(expected.rows(), r.rows(), op + " " + mode);
+            assertEquals(1, r.requests());
+            assertEquals(op.columns(), r.columns());
         }
     }
 
@@ -79,7 +82,7 @@ class TestPostgresBackend {
         Map<String, Object> p = Map.of("site", se[2], "name", se[1]);
         for (Operation op : List.of(Operation.SCOPED, Operation.NON_SCOPED)) {
             for (Mode mode : Mode.values()) {
-                assertThat(backend.execute(op, mode, p).rows()).containsExactly(List.of(se[0], se[1]));
+                assertContainsExactly(List.of(List.of(se[0], se[1])), backend.execute(op, mode, p).rows());
             }
         }
     }
@@ -91,10 +94,10 @@ class TestPostgresBackend {
                 Update.set("policy", "policy-0001", Map.of("priority", 3L, "max_running_jobs", 99L)).validated(),
                 new Update(Update.Kind.INSERT, "policy", List.of("policy-new"), Map.of("ce_id", "ce-001", "priority", 1L)).validated(),
                 new Update(Update.Kind.DELETE, "service_data", List.of("servicedata-0001"), Map.of()).validated()));
-        assertThat(n).isEqualTo(4);
-        assertThat(backend.execute(Operation.HOST_LOOKUP, Mode.BEST, Map.of("host", Defaults.HOST)).rows().get(0).get(2)).isEqualTo(7L);
-        assertThat(backend.counts().get("policy")).isEqualTo(data.count("policy") + 1);
-        assertThat(backend.counts().get("service_data")).isEqualTo(data.count("service_data") - 1);
+        assertEquals(4, n);
+        assertEquals(7L, backend.execute(Operation.HOST_LOOKUP, Mode.BEST, Map.of("host", Defaults.HOST)).rows().get(0).get(2));
+        assertEquals(data.count("policy") + 1, backend.counts().get("policy"));
+        assertEquals(data.count("service_data") - 1, backend.counts().get("service_data"));
     }
 
     @Test
@@ -115,38 +118,40 @@ class TestPostgresBackend {
         for (int i = 0; i < bad.size(); i++) {
             List<Update> batch = bad.get(i);
             int status = expectedStatus[i];
-            assertThatThrownBy(() -> backend.apply(batch)).isInstanceOf(GrimException.class)
-                    .satisfies(e -> assertThat(((GrimException) e).status()).as(e.getMessage()).isEqualTo(status))
-                    .hasMessageContaining("nothing of this batch was written");
+            GrimException refused = assertThrows(GrimException.class, () -> backend.apply(batch));
+            assertEquals(status, refused.status(), refused.getMessage());
+            assertContains("nothing of this batch was written", refused.getMessage());
         }
         DatasetAssert.assertSameObjects(backend.snapshot(), before);
     }
 
     @Test
     void invalidUpdatesAreRejectedBeforeTheDatabase() {
-        assertThatThrownBy(() -> Update.set("nosuch", "x", Map.of("a", 1L)).validated()).hasMessageContaining("unknown collection");
-        assertThatThrownBy(() -> Update.set("host", "x", Map.of("nosuch", 1L)).validated()).hasMessageContaining("has no attribute 'nosuch'");
-        assertThatThrownBy(() -> Update.set("host", "x", Map.of("load_last_1min", "high")).validated()).hasMessageContaining("not an integer");
-        assertThatThrownBy(() -> Update.set("host", "x", Map.of("host_id", "y")).validated()).hasMessageContaining("part of the key");
+        assertContains("unknown collection", assertThrows(Throwable.class, () -> Update.set("nosuch", "x", Map.of("a", 1L)).validated()).getMessage());
+        assertContains("has no attribute 'nosuch'", assertThrows(Throwable.class, () -> Update.set("host", "x", Map.of("nosuch", 1L)).validated()).getMessage());
+        assertContains("not an integer", assertThrows(Throwable.class, () -> Update.set("host", "x", Map.of("load_last_1min", "high")).validated()).getMessage());
+        assertContains("part of the key", assertThrows(Throwable.class, () -> Update.set("host", "x", Map.of("host_id", "y")).validated()).getMessage());
     }
 
     @Test
     void nativeSqlIsReadOnlyAndLimited() {
         NativeResult r = backend.nativeQuery("select host_id, si00 from host order by host_id limit 3", QueryLimits.DEFAULT);
-        assertThat(r.columns()).containsExactly("host_id", "si00");
-        assertThat(r.rows()).hasSize(3);
-        assertThat(r.rows().get(0).get(0)).isEqualTo("host-000001");
+        assertContainsExactly(List.of("host_id", "si00"), r.columns());
+        assertEquals(3, r.rows().size(), () -> "size of " + r.rows());
+        assertEquals("host-000001", r.rows().get(0).get(0));
         NativeResult limited = backend.nativeQuery("select host_id from host", new QueryLimits(Duration.ofSeconds(5), 10, 1 << 20));
-        assertThat(limited.rows()).hasSize(10);
-        assertThat(limited.truncated()).isTrue();
-        assertThatThrownBy(() -> backend.nativeQuery("update host set si00 = 0", QueryLimits.DEFAULT))
-                .satisfies(e -> assertThat(((GrimException) e).status()).isEqualTo(422));
-        assertThatThrownBy(() -> backend.nativeQuery("select * from host; delete from host", QueryLimits.DEFAULT))
-                .satisfies(e -> assertThat(((GrimException) e).status()).isEqualTo(422));
-        assertThatThrownBy(() -> backend.nativeQuery("select nosuchcolumn from host", QueryLimits.DEFAULT))
-                .satisfies(e -> assertThat(((GrimException) e).status()).isEqualTo(400)).hasMessageContaining("nosuchcolumn");
-        assertThatThrownBy(() -> backend.nativeQuery("select pg_sleep(5)", new QueryLimits(Duration.ofMillis(200), 10, 1 << 20)))
-                .satisfies(e -> assertThat(((GrimException) e).status()).isEqualTo(422)).hasMessageContaining("longer than");
-        assertThat(backend.counts()).isEqualTo(data.counts());
+        assertEquals(10, limited.rows().size(), () -> "size of " + limited.rows());
+        assertTrue(limited.truncated());
+        assertEquals(422, assertThrows(GrimException.class, () -> backend.nativeQuery("update host set si00 = 0", QueryLimits.DEFAULT)).status());
+        assertEquals(422, assertThrows(GrimException.class,
+                () -> backend.nativeQuery("select * from host; delete from host", QueryLimits.DEFAULT)).status());
+        GrimException noSuchColumn = assertThrows(GrimException.class, () -> backend.nativeQuery("select nosuchcolumn from host", QueryLimits.DEFAULT));
+        assertEquals(400, noSuchColumn.status(), noSuchColumn.getMessage());
+        assertContains("nosuchcolumn", noSuchColumn.getMessage());
+        GrimException tooLong = assertThrows(GrimException.class,
+                () -> backend.nativeQuery("select pg_sleep(5)", new QueryLimits(Duration.ofMillis(200), 10, 1 << 20)));
+        assertEquals(422, tooLong.status(), tooLong.getMessage());
+        assertContains("longer than", tooLong.getMessage());
+        assertEquals(data.counts(), backend.counts());
     }
 }
