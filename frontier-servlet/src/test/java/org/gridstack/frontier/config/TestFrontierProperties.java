@@ -1,7 +1,13 @@
 package org.gridstack.frontier.config;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,11 +16,12 @@ import java.util.function.Consumer;
 
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.util.TestPropertyValues;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
 
 /** FroNtier's settings: the documented defaults (docs/configuration.md), and each setting out of range refused by name at start-up. */
 class TestFrontierProperties {
@@ -24,57 +31,57 @@ class TestFrontierProperties {
     void defaultsAreTheDocumentedOnesAndValid() {
         FrontierProperties p = new FrontierProperties();
         p.validate();
-        assertThat(p.getServerName()).isEqualTo("gridstack");
-        assertThat(p.getProtocolVersion()).isEqualTo("3.42");
-        assertThat(p.getDataSourceName()).isEmpty();
-        assertThat(p.getMaxThreads()).isEqualTo(100);
-        assertThat(p.getMaxRequestSqlBytes()).isEqualTo(2 * MIB);
-        assertThat(p.getMaxActive()).isEqualTo(10);
-        assertThat(p.getMaxDbAcquireSeconds()).isEqualTo(300);
-        assertThat(p.getMaxDbExecuteSeconds()).isEqualTo(600);
-        assertThat(p.getLongCacheExpireSeconds()).isEqualTo(604_800);
-        assertThat(p.getShortCacheExpireSeconds()).isZero();
-        assertThat(p.getForeverCacheExpireSeconds()).isEqualTo(31_536_000);
-        assertThat(p.getLongCacheExpireHourOfDay()).isNull();
-        assertThat(p.getShortCacheExpireHourOfDay()).isNull();
-        assertThat(p.getForeverCacheExpireHourOfDay()).isNull();
-        assertThat(p.getErrorCacheExpireSeconds()).isEqualTo(300);
-        assertThat(p.getGlobalErrorCacheExpireSeconds()).isEqualTo(300);
-        assertThat(p.getValidateLastModifiedSeconds()).isEqualTo(300);
-        assertThat(p.isExpireEmptyQueriesLikeErrors()).isFalse();
-        assertThat(p.isSendStaleIfError()).isTrue();
-        assertThat(p.getLastModifiedTableName()).isEmpty();
-        assertThat(p.getKeepaliveSeconds()).isEqualTo(5);
-        assertThat(p.getMaxRows()).isEqualTo(10_000_000);
-        assertThat(p.getMaxBytes()).isEqualTo(512 * MIB);
-        assertThat(p.getResponseBufferBytes()).isEqualTo(8 * MIB);
-        assertThat(p.getResponseBufferTotalBytes()).isEqualTo(256 * MIB);
-        assertThat(p.getSpoolDirectory()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
-        assertThat(p.getSpoolClientBytes()).isEqualTo(256 * MIB);
-        assertThat(p.getSpoolTotalBytes()).isEqualTo(2048 * MIB);
-        assertThat(p.getSendTimeoutSeconds()).isEqualTo(300);
-        assertThat(p.getClientPoolShare()).isEqualTo(0.5);
-        assertThat(p.getTrustedProxies()).isEmpty();
-        assertThat(p.getDemoTempFileLimit()).isEqualTo("512MB");
-        assertThat(p.getCompressionThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
-        assertThat(p.getCompressionBlockSize()).isEqualTo(128 * 1024);
-        assertThat(p.getCompressionEncoder()).isEqualTo(ZlibEncoderSettings.Choice.AUTO);
-        assertThat(p.getCompressionLibrary()).isEqualTo("libdeflate.so.0");
-        assertThat(p.getCompressionOneShotMinBytes()).isEqualTo(8 * 1024);
-        assertThat(p.getCompressionOneShotMaxBytes()).isEqualTo(8 * MIB);
-        assertThat(p.getCompressionLibdeflateMaxLevel()).isEqualTo(7);
-        assertThat(p.getFetchSize()).isEqualTo(2000);
-        assertThat(p.isLastModifiedEnabled()).isTrue();
-        assertThat(p.isInvalidationEnabled()).isFalse();
-        assertThat(p.getInvalidationCaches()).isEmpty();
-        assertThat(p.getInvalidationMaxUrls()).isEqualTo(100_000);
-        assertThat(p.getInvalidationRetries()).isEqualTo(5);
-        assertThat(p.getInvalidationFlushPeriod()).isNull();
-        assertThat(p.getInvalidationGranularity()).isEqualTo(FrontierProperties.InvalidationGranularity.ROW);
-        assertThat(p.getAdminToken()).isNull();
-        assertThat(p.getAdminAddresses()).containsExactly("127.0.0.1", "0:0:0:0:0:0:0:1");
-        assertThat(p.getDemoSchema()).isNull();
-        assertThat(p.isPrintDemoUrls()).isFalse();
+        assertEquals("gridstack", p.getServerName());
+        assertEquals("3.42", p.getProtocolVersion());
+        assertEquals("", p.getDataSourceName());
+        assertEquals(100, p.getMaxThreads());
+        assertEquals(2 * MIB, p.getMaxRequestSqlBytes());
+        assertEquals(10, p.getMaxActive());
+        assertEquals(300, p.getMaxDbAcquireSeconds());
+        assertEquals(600, p.getMaxDbExecuteSeconds());
+        assertEquals(604_800, p.getLongCacheExpireSeconds());
+        assertEquals(0L, p.getShortCacheExpireSeconds());
+        assertEquals(31_536_000, p.getForeverCacheExpireSeconds());
+        assertNull(p.getLongCacheExpireHourOfDay());
+        assertNull(p.getShortCacheExpireHourOfDay());
+        assertNull(p.getForeverCacheExpireHourOfDay());
+        assertEquals(300, p.getErrorCacheExpireSeconds());
+        assertEquals(300, p.getGlobalErrorCacheExpireSeconds());
+        assertEquals(300, p.getValidateLastModifiedSeconds());
+        assertFalse(p.isExpireEmptyQueriesLikeErrors());
+        assertTrue(p.isSendStaleIfError());
+        assertEquals("", p.getLastModifiedTableName());
+        assertEquals(5, p.getKeepaliveSeconds());
+        assertEquals(10_000_000, p.getMaxRows());
+        assertEquals(512 * MIB, p.getMaxBytes());
+        assertEquals(8 * MIB, p.getResponseBufferBytes());
+        assertEquals(256 * MIB, p.getResponseBufferTotalBytes());
+        assertEquals(Path.of(System.getProperty("java.io.tmpdir")), p.getSpoolDirectory());
+        assertEquals(256 * MIB, p.getSpoolClientBytes());
+        assertEquals(2048 * MIB, p.getSpoolTotalBytes());
+        assertEquals(300, p.getSendTimeoutSeconds());
+        assertEquals(0.5, p.getClientPoolShare());
+        assertContainsExactly(List.of(), p.getTrustedProxies());
+        assertEquals("512MB", p.getDemoTempFileLimit());
+        assertEquals(Runtime.getRuntime().availableProcessors(), p.getCompressionThreads());
+        assertEquals(128 * 1024, p.getCompressionBlockSize());
+        assertEquals(ZlibEncoderSettings.Choice.AUTO, p.getCompressionEncoder());
+        assertEquals("libdeflate.so.0", p.getCompressionLibrary());
+        assertEquals(8 * 1024, p.getCompressionOneShotMinBytes());
+        assertEquals(8 * MIB, p.getCompressionOneShotMaxBytes());
+        assertEquals(7, p.getCompressionLibdeflateMaxLevel());
+        assertEquals(2000, p.getFetchSize());
+        assertTrue(p.isLastModifiedEnabled());
+        assertFalse(p.isInvalidationEnabled());
+        assertContainsExactly(List.of(), p.getInvalidationCaches());
+        assertEquals(100_000, p.getInvalidationMaxUrls());
+        assertEquals(5, p.getInvalidationRetries());
+        assertNull(p.getInvalidationFlushPeriod());
+        assertEquals(FrontierProperties.InvalidationGranularity.ROW, p.getInvalidationGranularity());
+        assertNull(p.getAdminToken());
+        assertContainsExactly(List.of("127.0.0.1", "0:0:0:0:0:0:0:1"), p.getAdminAddresses());
+        assertNull(p.getDemoSchema());
+        assertFalse(p.isPrintDemoUrls());
     }
 
     @Test
@@ -129,8 +136,9 @@ class TestFrontierProperties {
         FrontierProperties p = new FrontierProperties();
         p.setMaxThreads(0);
         p.setClientPoolShare(2);
-        assertThatThrownBy(p::validate).isInstanceOf(IllegalArgumentException.class).hasMessage("invalid FroNtier configuration:\n"
-                + "  frontier.max-threads must be positive, got 0\n  frontier.client-pool-share must be above 0 and at most 1, got 2.0");
+        assertEquals("invalid FroNtier configuration:\n"
+                + "  frontier.max-threads must be positive, got 0\n  frontier.client-pool-share must be above 0 and at most 1, got 2.0",
+                assertThrows(IllegalArgumentException.class, p::validate).getMessage());
     }
 
     @Test
@@ -154,24 +162,33 @@ class TestFrontierProperties {
     static class Bound {
     }
 
+    /**
+     * A context with the configuration-properties auto-configuration and {@link Bound}, started on
+     * the given properties. (Spring Boot's {@code ApplicationContextRunner} would do this, but its
+     * assertable contexts need AssertJ.)
+     */
+    private static AnnotationConfigApplicationContext started(String... properties) {
+        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+        TestPropertyValues.of(properties).applyTo(context);
+        context.register(ConfigurationPropertiesAutoConfiguration.class, Bound.class);
+        context.refresh();
+        return context;
+    }
+
     @Test
     void springValidatesOnceBoundSoABadSettingStopsTheStart() {
-        ApplicationContextRunner runner = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(ConfigurationPropertiesAutoConfiguration.class)).withUserConfiguration(Bound.class);
-        runner.withPropertyValues("frontier.MaxThreads=7", "frontier.invalidation-granularity=table")
-                .run(ctx -> {
-                    assertThat(ctx.getBean(FrontierProperties.class).getMaxThreads()).isEqualTo(7);
-                    assertThat(ctx.getBean(FrontierProperties.class).getInvalidationGranularity())
-                            .isEqualTo(FrontierProperties.InvalidationGranularity.TABLE);
-                });
-        runner.withPropertyValues("frontier.max-active=0").run(ctx -> assertThat(ctx.getStartupFailure())
-                .rootCause().hasMessageContaining("frontier.max-active must be positive, got 0"));
+        try (AnnotationConfigApplicationContext ctx = started("frontier.MaxThreads=7", "frontier.invalidation-granularity=table")) {
+            assertEquals(7, ctx.getBean(FrontierProperties.class).getMaxThreads());
+            assertEquals(FrontierProperties.InvalidationGranularity.TABLE, ctx.getBean(FrontierProperties.class).getInvalidationGranularity());
+        }
+        Exception startupFailure = assertThrows(Exception.class, () -> started("frontier.max-active=0").close());
+        assertContains("frontier.max-active must be positive, got 0", NestedExceptionUtils.getMostSpecificCause(startupFailure).getMessage());
     }
 
     private static void refused(Consumer<FrontierProperties> change, String message) {
         FrontierProperties p = new FrontierProperties();
         change.accept(p);
-        assertThatThrownBy(p::validate).as(message).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("invalid FroNtier configuration:\n  " + message);
+        assertStartsWith("invalid FroNtier configuration:\n  " + message,
+                assertThrows(IllegalArgumentException.class, p::validate, message).getMessage(), message);
     }
 }

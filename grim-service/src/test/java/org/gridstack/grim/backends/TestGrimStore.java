@@ -1,6 +1,8 @@
 package org.gridstack.grim.backends;
 
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 
@@ -16,16 +18,15 @@ class TestGrimStore {
     void anUnknownBackendIsRefusedByItsSettingName() {
         GrimProperties p = new GrimProperties();
         p.setBackends(List.of("ldap", "oracle"));
-        assertThatThrownBy(() -> new GrimStore(p)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("grim.backends: unknown backend 'oracle'; use postgres, basex, ldap");
+        assertContains("grim.backends: unknown backend 'oracle'; use postgres, basex, ldap",
+                assertThrows(IllegalArgumentException.class, () -> new GrimStore(p)).getMessage());
     }
 
     @Test
     void noBackendIsRefused() {
         GrimProperties p = new GrimProperties();
         p.setBackends(List.of());
-        assertThatThrownBy(() -> new GrimStore(p)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("grim.backends is empty");
+        assertContains("grim.backends is empty", assertThrows(IllegalArgumentException.class, () -> new GrimStore(p)).getMessage());
     }
 
     @Test
@@ -34,8 +35,8 @@ class TestGrimStore {
         p.setBackends(List.of("ldap"));
         p.setScale(0);
         p.getLdap().setUrl("ldap:///");
-        assertThatThrownBy(() -> new GrimStore(p)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("invalid GRIM configuration:\n  grim.scale must be in (0, 10], got 0.0\n"
-                        + "  grim.ldap.url 'ldap:///' names no server; use ldap://host:port");
+        assertEquals("invalid GRIM configuration:\n  grim.scale must be in (0, 10], got 0.0\n"
+                        + "  grim.ldap.url 'ldap:///' names no server; use ldap://host:port",
+                assertThrows(IllegalArgumentException.class, () -> new GrimStore(p)).getMessage());
     }
 }

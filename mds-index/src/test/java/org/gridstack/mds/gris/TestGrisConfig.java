@@ -39,7 +39,7 @@ class TestGrisConfig {
         assertEquals(ConnectionLimits.defaults(), c.listenerSettings().connectionLimits());
         assertEquals(FairShareRequestHandler.Settings.defaults(), c.listenerSettings().fairShare());
         assertNotNull(c.listenerSettings().eventLoop(), "the event-loop listener by default");
-        assertEquals(Duration.ofSeconds(30), c.listenerSettings().eventLoop().writeTimeout());
+        assertEquals(Duration.ofSeconds(30), c.listenerSettings().writeTimeout());
     }
 
     @Test

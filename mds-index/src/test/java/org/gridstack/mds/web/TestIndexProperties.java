@@ -1,18 +1,22 @@
 package org.gridstack.mds.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.util.TestPropertyValues;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
 
 /** The XML index's settings: the documented defaults, and each setting out of range refused by name at start-up. */
 class TestIndexProperties {
@@ -20,26 +24,26 @@ class TestIndexProperties {
     void defaultsAreTheDocumentedOnesAndValid() {
         IndexProperties p = new IndexProperties();
         p.validate();
-        assertThat(p.getMaxConcurrentQueries()).isEqualTo(8);
-        assertThat(p.getQueriesPerAddress()).isEqualTo(2);
-        assertThat(p.getQueryTimeLimitSeconds()).isEqualTo(10);
-        assertThat(p.getQueryMemoryMib()).isEqualTo(256);
-        assertThat(p.getMaxItems()).isEqualTo(10_000);
-        assertThat(p.getMaxRegistrations()).isEqualTo(1_000);
-        assertThat(p.getMaxDocumentBytes()).isEqualTo(16 << 20);
-        assertThat(p.getConnectTimeoutSeconds()).isEqualTo(10);
-        assertThat(p.getAllowRegistrationsFrom()).containsExactly("127.0.0.1", "0:0:0:0:0:0:0:1");
+        assertEquals(8, p.getMaxConcurrentQueries());
+        assertEquals(2, p.getQueriesPerAddress());
+        assertEquals(10, p.getQueryTimeLimitSeconds());
+        assertEquals(256, p.getQueryMemoryMib());
+        assertEquals(10_000, p.getMaxItems());
+        assertEquals(1_000, p.getMaxRegistrations());
+        assertEquals(16 << 20, p.getMaxDocumentBytes());
+        assertEquals(10, p.getConnectTimeoutSeconds());
+        assertContainsExactly(List.of("127.0.0.1", "0:0:0:0:0:0:0:1"), p.getAllowRegistrationsFrom());
     }
 
     @Test
     void queriesPerAddressFollowsTheSlotsUnlessSet() {
         IndexProperties p = new IndexProperties();
         p.setMaxConcurrentQueries(20);
-        assertThat(p.getQueriesPerAddress()).isEqualTo(5);
+        assertEquals(5, p.getQueriesPerAddress());
         p.setMaxConcurrentQueries(3);
-        assertThat(p.getQueriesPerAddress()).isEqualTo(1);
+        assertEquals(1, p.getQueriesPerAddress());
         p.setQueriesPerAddress(3);
-        assertThat(p.getQueriesPerAddress()).isEqualTo(3);
+        assertEquals(3, p.getQueriesPerAddress());
     }
 
     @Test
@@ -61,8 +65,9 @@ class TestIndexProperties {
         IndexProperties p = new IndexProperties();
         p.setMaxItems(0);
         p.setQueryMemoryMib(0);
-        assertThatThrownBy(p::validate).isInstanceOf(IllegalArgumentException.class).hasMessage("invalid XML index configuration:\n"
-                + "  mds.index.max-items = 0 must be at least 1\n  mds.index.query-memory-mib = 0 must be at least 1");
+        assertEquals("invalid XML index configuration:\n"
+                + "  mds.index.max-items = 0 must be at least 1\n  mds.index.query-memory-mib = 0 must be at least 1",
+                assertThrows(IllegalArgumentException.class, p::validate).getMessage());
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -70,27 +75,39 @@ class TestIndexProperties {
     static class Bound {
     }
 
+    /**
+     * A context with the configuration-properties auto-configuration and {@link Bound}, started on
+     * the given properties. (Spring Boot's {@code ApplicationContextRunner} would do this, but its
+     * assertable contexts need AssertJ.)
+     */
+    private static AnnotationConfigApplicationContext started(String... properties) {
+        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+        TestPropertyValues.of(properties).applyTo(context);
+        context.register(ConfigurationPropertiesAutoConfiguration.class, Bound.class);
+        context.refresh();
+        return context;
+    }
+
     @Test
     void springValidatesOnceBoundSoABadSettingStopsTheStart() {
-        ApplicationContextRunner runner = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(ConfigurationPropertiesAutoConfiguration.class)).withUserConfiguration(Bound.class);
-        runner.withPropertyValues("mds.index.max-concurrent-queries=12", "mds.index.allow-registrations-from=192.0.2.7,*")
-                .run(ctx -> {
-                    IndexProperties p = ctx.getBean(IndexProperties.class);
-                    assertThat(p.getMaxConcurrentQueries()).isEqualTo(12);
-                    assertThat(p.getQueriesPerAddress()).isEqualTo(3);
-                    assertThat(p.getAllowRegistrationsFrom()).isEqualTo(List.of("192.0.2.7", "*"));
-                });
-        runner.withPropertyValues("mds.index.queries-per-address=4").run(ctx ->
-                assertThat(ctx.getBean(IndexProperties.class).getQueriesPerAddress()).isEqualTo(4));
-        runner.withPropertyValues("mds.index.max-items=0").run(ctx -> assertThat(ctx.getStartupFailure())
-                .rootCause().hasMessageContaining("mds.index.max-items = 0 must be at least 1"));
+        try (AnnotationConfigApplicationContext ctx = started("mds.index.max-concurrent-queries=12",
+                "mds.index.allow-registrations-from=192.0.2.7,*")) {
+            IndexProperties p = ctx.getBean(IndexProperties.class);
+            assertEquals(12, p.getMaxConcurrentQueries());
+            assertEquals(3, p.getQueriesPerAddress());
+            assertEquals(List.of("192.0.2.7", "*"), p.getAllowRegistrationsFrom());
+        }
+        try (AnnotationConfigApplicationContext ctx = started("mds.index.queries-per-address=4")) {
+            assertEquals(4, ctx.getBean(IndexProperties.class).getQueriesPerAddress());
+        }
+        Exception startupFailure = assertThrows(Exception.class, () -> started("mds.index.max-items=0").close());
+        assertContains("mds.index.max-items = 0 must be at least 1", NestedExceptionUtils.getMostSpecificCause(startupFailure).getMessage());
     }
 
     private static void refused(Consumer<IndexProperties> change, String message) {
         IndexProperties p = new IndexProperties();
         change.accept(p);
-        assertThatThrownBy(p::validate).as(message).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("invalid XML index configuration:\n  " + message);
+        assertStartsWith("invalid XML index configuration:\n  " + message,
+                assertThrows(IllegalArgumentException.class, p::validate, message).getMessage(), message);
     }
 }

@@ -1,18 +1,23 @@
 package org.gridstack.rgma.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gridstack.testing.ContainmentAssertions.assertContains;
+import static org.gridstack.testing.ContainmentAssertions.assertContainsExactly;
+import static org.gridstack.testing.ContainmentAssertions.assertStartsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.util.TestPropertyValues;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
 
 /** R-GMA's settings: the documented defaults, and each setting out of range refused by name at start-up. */
 class TestRgmaProperties {
@@ -20,40 +25,40 @@ class TestRgmaProperties {
     void defaultsAreTheDocumentedOnesAndValid() {
         RgmaProperties p = new RgmaProperties();
         p.validate();
-        assertThat(p.getDatabase().getUrl()).isEmpty();
-        assertThat(p.getDatabase().getUser()).isEmpty();
-        assertThat(p.getDatabase().getPassword()).isEmpty();
+        assertEquals("", p.getDatabase().getUrl());
+        assertEquals("", p.getDatabase().getUser());
+        assertEquals("", p.getDatabase().getPassword());
 
         RgmaProperties.Producer producer = p.getProducer();
-        assertThat(producer.getConnections()).isEqualTo("pooled");
-        assertThat(producer.getPoolSize()).isEqualTo(20);
-        assertThat(producer.getMinTerminationInterval()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(producer.getMaintenanceInterval()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(producer.getEndpoint()).isEmpty();
+        assertEquals("pooled", producer.getConnections());
+        assertEquals(20, producer.getPoolSize());
+        assertEquals(Duration.ofSeconds(1), producer.getMinTerminationInterval());
+        assertEquals(Duration.ofSeconds(1), producer.getMaintenanceInterval());
+        assertEquals("", producer.getEndpoint());
 
         RgmaProperties.Query query = p.getQuery();
-        assertThat(query.getMaxRows()).isEqualTo(10_000);
-        assertThat(query.getTimeout()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(query.getMaxPerAddress()).isEqualTo(32);
-        assertThat(query.getMaxRunning()).isEqualTo(200);
+        assertEquals(10_000, query.getMaxRows());
+        assertEquals(Duration.ofSeconds(10), query.getTimeout());
+        assertEquals(32, query.getMaxPerAddress());
+        assertEquals(200, query.getMaxRunning());
 
-        assertThat(p.getRegistry().getMaxPerAddress()).isEqualTo(1000);
-        assertThat(p.getRegistry().getSweepInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertEquals(1000, p.getRegistry().getMaxPerAddress());
+        assertEquals(Duration.ofSeconds(1), p.getRegistry().getSweepInterval());
 
         RgmaProperties.Consumer consumer = p.getConsumer();
-        assertThat(consumer.getPollInterval()).isEqualTo(Duration.ofMillis(500));
-        assertThat(consumer.getRediscoverInterval()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(consumer.getStreamBufferRows()).isEqualTo(10_000);
-        assertThat(consumer.getStreamThreads()).isEqualTo(4);
-        assertThat(consumer.getFanOutThreads()).isEqualTo(32);
-        assertThat(consumer.getMaxStreamsPerAddress()).isEqualTo(8);
-        assertThat(consumer.getHeartbeat()).isEqualTo(Duration.ofSeconds(15));
+        assertEquals(Duration.ofMillis(500), consumer.getPollInterval());
+        assertEquals(Duration.ofSeconds(2), consumer.getRediscoverInterval());
+        assertEquals(10_000, consumer.getStreamBufferRows());
+        assertEquals(4, consumer.getStreamThreads());
+        assertEquals(32, consumer.getFanOutThreads());
+        assertEquals(8, consumer.getMaxStreamsPerAddress());
+        assertEquals(Duration.ofSeconds(15), consumer.getHeartbeat());
 
-        assertThat(p.getSchema().getMaxTables()).isEqualTo(200);
-        assertThat(p.getMaxBodyBytes()).isEqualTo(262_144);
-        assertThat(p.getTrustedProxies()).isEmpty();
-        assertThat(p.isDemo()).isFalse();
-        assertThat(p.getDemoPublishInterval()).isEqualTo(Duration.ofSeconds(60));
+        assertEquals(200, p.getSchema().getMaxTables());
+        assertEquals(262_144, p.getMaxBodyBytes());
+        assertContainsExactly(List.of(), p.getTrustedProxies());
+        assertFalse(p.isDemo());
+        assertEquals(Duration.ofSeconds(60), p.getDemoPublishInterval());
     }
 
     @Test
@@ -100,8 +105,9 @@ class TestRgmaProperties {
         RgmaProperties p = new RgmaProperties();
         p.getQuery().setMaxRows(0);
         p.getSchema().setMaxTables(0);
-        assertThatThrownBy(p::validate).isInstanceOf(IllegalArgumentException.class).hasMessage("invalid R-GMA configuration:\n"
-                + "  rgma.query.max-rows must be at least 1, got 0\n  rgma.schema.max-tables must be at least 1, got 0");
+        assertEquals("invalid R-GMA configuration:\n"
+                + "  rgma.query.max-rows must be at least 1, got 0\n  rgma.schema.max-tables must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, p::validate).getMessage());
     }
 
     @Test
@@ -119,23 +125,34 @@ class TestRgmaProperties {
     static class Bound {
     }
 
+    /**
+     * A context with the configuration-properties auto-configuration and {@link Bound}, started on
+     * the given properties. (Spring Boot's {@code ApplicationContextRunner} would do this, but its
+     * assertable contexts need AssertJ.)
+     */
+    private static AnnotationConfigApplicationContext started(String... properties) {
+        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+        TestPropertyValues.of(properties).applyTo(context);
+        context.register(ConfigurationPropertiesAutoConfiguration.class, Bound.class);
+        context.refresh();
+        return context;
+    }
+
     @Test
     void springValidatesOnceBoundSoABadSettingStopsTheStart() {
-        ApplicationContextRunner runner = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(ConfigurationPropertiesAutoConfiguration.class)).withUserConfiguration(Bound.class);
-        runner.withPropertyValues("rgma.query.max-rows=5", "rgma.consumer.poll-interval=250ms")
-                .run(ctx -> {
-                    assertThat(ctx.getBean(RgmaProperties.class).getQuery().getMaxRows()).isEqualTo(5);
-                    assertThat(ctx.getBean(RgmaProperties.class).getConsumer().getPollInterval()).isEqualTo(Duration.ofMillis(250));
-                });
-        runner.withPropertyValues("rgma.producer.connections=shared").run(ctx -> assertThat(ctx.getStartupFailure())
-                .rootCause().hasMessageContaining("rgma.producer.connections must be pooled or per-query, got 'shared'"));
+        try (AnnotationConfigApplicationContext ctx = started("rgma.query.max-rows=5", "rgma.consumer.poll-interval=250ms")) {
+            assertEquals(5, ctx.getBean(RgmaProperties.class).getQuery().getMaxRows());
+            assertEquals(Duration.ofMillis(250), ctx.getBean(RgmaProperties.class).getConsumer().getPollInterval());
+        }
+        Exception startupFailure = assertThrows(Exception.class, () -> started("rgma.producer.connections=shared").close());
+        assertContains("rgma.producer.connections must be pooled or per-query, got 'shared'",
+                NestedExceptionUtils.getMostSpecificCause(startupFailure).getMessage());
     }
 
     private static void refused(Consumer<RgmaProperties> change, String message) {
         RgmaProperties p = new RgmaProperties();
         change.accept(p);
-        assertThatThrownBy(p::validate).as(message).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("invalid R-GMA configuration:\n  " + message);
+        assertStartsWith("invalid R-GMA configuration:\n  " + message,
+                assertThrows(IllegalArgumentException.class, p::validate, message).getMessage(), message);
     }
 }
