@@ -41,7 +41,8 @@ import org.apache.calcite.avatica.util.TimeUnitRange;
  *     integer; PostgreSQL has no such operator for bigint or numeric) are {@code date};
  *     {@code date - date} is {@code integer} (days);</li>
  * <li>{@code extract(epoch from time)} is accepted (seconds since midnight, numeric), which
- *     Calcite's validation refuses.</li>
+ *     Calcite's validation refuses; {@code extract(hour|minute|second from date)} is refused when the
+ *     query is planned, as PostgreSQL does (Calcite takes it).</li>
  * </ul>
  * Every other operand combination is typed and checked as Calcite's own operator does. The
  * operators keep Calcite's {@link SqlKind}s, so the rules and the engine's expression compiler
@@ -171,16 +172,30 @@ final class PostgresOperators {
         }
     }
 
-    /** Calcite's EXTRACT that also takes PostgreSQL's {@code extract(epoch from time)}. */
+    /**
+     * Calcite's EXTRACT that also takes PostgreSQL's {@code extract(epoch from time)} and, as
+     * PostgreSQL, refuses the units of a time of day of a date.
+     */
     private static final class Extract extends SqlExtractFunction {
+        private static final java.util.Set<TimeUnitRange> TIME_OF_DAY = java.util.EnumSet.of(TimeUnitRange.HOUR, TimeUnitRange.MINUTE,
+                TimeUnitRange.SECOND, TimeUnitRange.MILLISECOND, TimeUnitRange.MICROSECOND, TimeUnitRange.NANOSECOND);
+
         Extract() {
             super("EXTRACT", false);
         }
 
         @Override
         public void validateCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope, SqlValidatorScope operandScope) {
+            SqlTypeName from = validator.deriveType(scope, call.operand(1)).getSqlTypeName();
+            if (call.operand(0) instanceof SqlIntervalQualifier unit && from == SqlTypeName.DATE
+                    && TIME_OF_DAY.contains(unit.timeUnitRange)) {
+                // PostgreSQL refuses these when it plans the query (unit "second" not supported for type date),
+                // also where no row would be read; Calcite takes them
+                throw validator.newValidationError(call, org.apache.calcite.util.Static.RESOURCE.canNotApplyOp2Type(getName(),
+                        call.getCallSignature(validator, scope), getAllowedSignatures()));
+            }
             if (call.operand(0) instanceof SqlIntervalQualifier unit && unit.timeUnitRange == TimeUnitRange.EPOCH
-                    && validator.deriveType(scope, call.operand(1)).getSqlTypeName() == SqlTypeName.TIME) {
+                    && from == SqlTypeName.TIME) {
                 // Calcite's check allows the epoch of dates, timestamps and intervals only
                 for (SqlNode operand : call.getOperandList()) {
                     operand.validateExpr(validator, operandScope);

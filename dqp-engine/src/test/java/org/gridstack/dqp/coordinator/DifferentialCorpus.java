@@ -84,6 +84,7 @@ final class DifferentialCorpus {
             "select id, extract(epoch from taken_at), extract(epoch from sample_day), extract(epoch from logged_at) from measurements",
             "select id, extract(epoch from start_time) from measurements",
             "select extract(epoch from time '01:02:03.5'), extract(epoch from cast(null as time)), extract(epoch from time '23:59:59.999999')",
+            "select max(extract(second from date '2026-02-25')) from protein_interaction where false",
             "select id, extract(year from sample_day) / 7, extract(day from taken_at) * 1.5, extract(minute from taken_at) / 4"
                 + " from measurements",
             "select extract(second from timestamp '2024-02-29 13:14:15.25'), extract(epoch from timestamp '1969-12-31 23:59:59.5'),"

@@ -190,9 +190,13 @@ final class QueryGenerator {
                         return "(" + expression(Kind.DATE, depth - 1) + " - " + expression(Kind.DATE, depth - 1) + ")";
                     }
                     if (kind == Kind.NUMERIC) {
-                        return random.nextBoolean() ? "extract(epoch from " + expression(Kind.TIME, depth - 1) + ")"
-                                : "extract(" + new String[] {"epoch", "day", "doy", "second"}[random.nextInt(4)] + " from "
-                                        + expression(random.nextBoolean() ? Kind.DATE : Kind.TIMESTAMP, depth - 1) + ")";
+                        if (random.nextBoolean()) {
+                            return "extract(epoch from " + expression(Kind.TIME, depth - 1) + ")";
+                        }
+                        // PostgreSQL has no time-of-day units for a date
+                        boolean date = random.nextBoolean();
+                        return "extract(" + new String[] {"epoch", "day", "doy", "second"}[random.nextInt(date ? 3 : 4)] + " from "
+                                + expression(date ? Kind.DATE : Kind.TIMESTAMP, depth - 1) + ")";
                     }
                     return "(" + a + " - " + expression(Kind.REAL, depth - 1) + ")";
                 case 13: {
