@@ -26,8 +26,9 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * 3)} of a {@code numeric(10,2)} column is {@code 3}, not {@code 3.00}). Calcite types the CASE
  * {@code numeric(p,s)} and casts every branch to it, which rounds and pads to s decimals. This table
  * leaves the CASE's type as Calcite derived it but drops the casts Calcite added to the exact
- * branches (the engine's CASE converts each value to a numeric of its own scale); casts written in
- * the query stay. Every other call is converted by Calcite's {@link StandardConvertletTable}.
+ * branches, and gives back their own literals to number literals Calcite folded to the CASE's scale
+ * (the engine's CASE converts each value to a numeric of its own scale); casts written in the query
+ * stay. A CASE that Calcite's simplification later folds to one branch is cast to its type again. Every other call is converted by Calcite's {@link StandardConvertletTable}.
  * Stateless; thread-safe.
  */
 final class PostgresConvertlets implements SqlRexConvertletTable {
