@@ -60,13 +60,24 @@ public final class QueryPlanner {
     static final int PLAN_CACHE_CAPACITY = 256;
     /** Leaves constant expressions as they are: the engine's {@code RexCompiler} evaluates them. */
     private static final RexExecutor NON_REDUCING = (rexBuilder, constants, reduced) -> reduced.addAll(constants);
-    /** Replaces approximate numeric literals ({@code 1e3}) by exact ones, as PostgreSQL types them. */
+    /**
+     * Replaces approximate numeric literals ({@code 1e3}) by exact ones, as PostgreSQL types them: always
+     * numeric, so one with an integral value ({@code 1e0}, whose exact literal Calcite would type as
+     * integer, so that {@code 1e0/3} divided as integers) becomes {@code CAST('1' AS numeric)}.
+     */
     private static final SqlShuttle EXACT_NUMERIC_LITERALS = new SqlShuttle() {
         @Override
         public SqlNode visit(SqlLiteral literal) {
             if (literal instanceof SqlNumericLiteral number && !number.isExact()) {
-                return SqlLiteral.createExactNumeric(number.getValueAs(java.math.BigDecimal.class).toPlainString(),
-                        literal.getParserPosition());
+                java.math.BigDecimal value = number.getValueAs(java.math.BigDecimal.class);
+                org.apache.calcite.sql.parser.SqlParserPos pos = literal.getParserPosition();
+                if (value.scale() <= 0) {
+                    return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
+                            SqlLiteral.createCharString(value.toPlainString(), pos),
+                            new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
+                                    org.apache.calcite.sql.type.SqlTypeName.DECIMAL, pos), pos));
+                }
+                return SqlLiteral.createExactNumeric(value.toPlainString(), pos);
             }
             return literal;
         }
@@ -106,6 +117,9 @@ public final class QueryPlanner {
                 .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
                         // PostgreSQL's common type when comparing integers with numerics
                         .withTypeCoercionFactory(PostgresTypeCoercion::new))
+                .operatorTable(PostgresOperators.TABLE)
+                // PostgreSQL's common type of CASE and COALESCE over exact numbers (values keep their scale)
+                .convertletTable(PostgresConvertlets.INSTANCE)
                 // constants are evaluated by the engine with PostgreSQL's semantics, never folded by
                 // Calcite's own (which truncates cast(2.5 as integer) to 2, for one)
                 .executor(NON_REDUCING)
@@ -152,6 +166,8 @@ public final class QueryPlanner {
             }
             // PostgreSQL reads 2.5e0 as numeric, as 2.5: only a cast makes a double precision
             parsed = parsed.accept(EXACT_NUMERIC_LITERALS).accept(EXTRACT_AS_NUMERIC);
+            // PostgreSQL's typing of real with other numbers, date arithmetic and extract(epoch from time)
+            parsed = parsed.accept(PostgresOperators.REPLACE);
             PostgresOperatorCheck.checkParsed(parsed);
             SqlNode validated;
             try {
@@ -193,8 +209,8 @@ public final class QueryPlanner {
             message = context.getCause() == null ? context.getMessage() : context.getCause().getMessage();
         }
         if (message != null && message.startsWith("Cannot apply '")) {
-            // an operator or function Calcite's SQL lacks for these types, which PostgreSQL may have (date + integer,
-            // date - date, extract(epoch from time)): say that the engine does not support it
+            // an operator or function Calcite's SQL lacks for these types, which PostgreSQL may have (date + bigint
+            // has none, timestamp - timestamp is an interval): say that the engine does not support it
             message = firstLine(message).replaceFirst("^Cannot apply '([^']*)' to arguments of type '([^']*)'\\.",
                     "$1 with arguments of type $2 is not supported by the engine.");
         }

@@ -83,14 +83,42 @@ final class DifferentialCorpus {
             "select id, extract(second from taken_at), extract(second from start_time), extract(second from logged_at) from measurements",
             "select id, extract(epoch from taken_at), extract(epoch from sample_day), extract(epoch from logged_at) from measurements",
             "select id, extract(epoch from start_time) from measurements",
+            "select extract(epoch from time '01:02:03.5'), extract(epoch from cast(null as time)), extract(epoch from time '23:59:59.999999')",
+            "select max(extract(second from date '2026-02-25')) from protein_interaction where false",
             "select id, extract(year from sample_day) / 7, extract(day from taken_at) * 1.5, extract(minute from taken_at) / 4"
                 + " from measurements",
             "select extract(second from timestamp '2024-02-29 13:14:15.25'), extract(epoch from timestamp '1969-12-31 23:59:59.5'),"
                 + " extract(second from time '01:02:03.000004')",
-            // date arithmetic: PostgreSQL's date + integer, date - date, timestamp + interval are refused by name
+            // date arithmetic as PostgreSQL's: date +/- integer is a date, date - date an integer; no such operator for bigint
             "select sample_day + 1 from measurements",
             "select sample_day - sample_day from measurements",
+            "select id, sample_day + 1, 1 + sample_day, sample_day - 1, sample_day - date '2024-01-01', sample_day + replicate,"
+                + " replicate + sample_day, sample_day - replicate, sample_day - id from measurements",
+            "select date '2024-01-31' + 1, date '2024-03-01' - 1, date '2024-03-01' - date '2024-01-01', cast(2 as smallint) + date '2024-02-28'",
+            "select id from measurements where sample_day + 30 > date '2025-06-01' and sample_day - 3 < date '2026-01-01'",
+            "select max(sample_day - date '2024-01-01'), min(sample_day + 7), count(distinct sample_day + 1) from measurements",
+            "select sample_day - date '2025-01-01' as days, count(*) from measurements group by 1",
+            "select sample_day + cast(1 as bigint) from measurements",
+            "select sample_day + 1.5 from measurements",
+            "select 1 - sample_day from measurements",
+            // intervals are not carried: refused by name
             "select taken_at + interval '1' day from measurements",
+            "select sample_day + interval '1' day from measurements",
+            "select taken_at - taken_at from measurements",
+            // real with an integer or numeric is double precision, as PostgreSQL resolves it; real % integer does not exist
+            "select id, ratio + 1, ratio * 1.5, id - ratio, ratio / 4, replicate * ratio, total + ratio, concentration - ratio,"
+                + " ratio + ratio from measurements",
+            "select cast(1.1 as real) + 1, cast(1.1 as real) - cast(2 as smallint), cast(1.1 as real) * cast(3 as bigint),"
+                + " cast(1.1 as real) / 3, 1 / cast(3 as real), cast(1.1 as real) + 1.5, cast(null as real) + 1, cast(1.1 as real) + 2.5e0",
+            "select sum(ratio + 1), avg(ratio * 2), max(ratio - id), min(ratio + replicate) from measurements",
+            "select replicate, sum(ratio * replicate) from measurements where ratio + replicate > 10 group by replicate",
+            "select cast(1.5 as real) + 1 = 2.5, cast(1.1 as real) + 1 > 2.1, coalesce(ratio + 1, 0) from measurements where id < 20",
+            "select ratio % 2 from measurements",
+            // an integer with a numeric of a declared scale: PostgreSQL's common type is numeric, each value keeps its scale
+            "select id, case when id > 2 then id else 2.5 end, coalesce(replicate, 0.25), case when id < 3 then 7 else 123.456 end,"
+                + " coalesce(replicate, cast(1 as numeric(10,2))) from measurements",
+            "select cast(replicate as numeric(10,2)) from measurements union all select id from measurements",
+            "select coalesce(cast(2 as numeric(10,2)), 3), nullif(id, 2.5), coalesce(concentration, id) from measurements",
             // LIKE with ESCAPE, and PostgreSQL's default escape (backslash)
             "select id, name like 'DNA!_%' escape '!', name like '%!%%' escape '!', name like 'DNA%' escape '' from goterms"
                 + " where id like 'GO:000%'",

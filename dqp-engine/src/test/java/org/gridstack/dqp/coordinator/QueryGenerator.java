@@ -172,18 +172,43 @@ final class QueryGenerator {
 
         private String numeric(Kind kind, int depth) {
             String a = expression(kind, depth - 1);
-            switch (random.nextInt(12)) {
+            switch (random.nextInt(14)) {
                 case 0, 1: {
-                    // real with another type is refused by the engine (PostgreSQL computes it in double precision)
-                    Kind other = kind == Kind.REAL ? Kind.REAL : NUMERIC_KINDS[random.nextInt(NUMERIC_KINDS.length)];
-                    return "(" + a + " + " + expression(other == Kind.REAL && kind != Kind.REAL ? Kind.DOUBLE : other, depth - 1) + ")";
+                    // any two numeric types; real with an integer or numeric is double precision, as in PostgreSQL
+                    Kind other = NUMERIC_KINDS[random.nextInt(NUMERIC_KINDS.length)];
+                    return "(" + a + " + " + expression(other, depth - 1) + ")";
                 }
                 case 2:
                     return "(" + a + " - " + literal(kind) + ")";
                 case 3:
-                    return kind == Kind.REAL ? "(" + a + " * cast(2 as real))" : "(" + a + " * " + smallLiteral() + ")";
+                    return kind == Kind.REAL && random.nextBoolean() ? "(" + a + " * cast(2 as real))" : "(" + a + " * " + smallLiteral() + ")";
                 case 4:
-                    return kind == Kind.REAL ? "(" + a + " / cast(4 as real))" : "(" + a + " / " + nonZeroLiteral() + ")";
+                    return kind == Kind.REAL && random.nextBoolean() ? "(" + a + " / cast(4 as real))" : "(" + a + " / " + nonZeroLiteral() + ")";
+                case 12:
+                    // days between two dates (integer), seconds of a time or since the epoch (numeric)
+                    if (kind == Kind.INT) {
+                        return "(" + expression(Kind.DATE, depth - 1) + " - " + expression(Kind.DATE, depth - 1) + ")";
+                    }
+                    if (kind == Kind.NUMERIC) {
+                        if (random.nextBoolean()) {
+                            return "extract(epoch from " + expression(Kind.TIME, depth - 1) + ")";
+                        }
+                        // PostgreSQL has no time-of-day units for a date
+                        boolean date = random.nextBoolean();
+                        return "extract(" + new String[] {"epoch", "day", "doy", "second"}[random.nextInt(date ? 3 : 4)] + " from "
+                                + expression(date ? Kind.DATE : Kind.TIMESTAMP, depth - 1) + ")";
+                    }
+                    return "(" + a + " - " + expression(Kind.REAL, depth - 1) + ")";
+                case 13: {
+                    if (kind != Kind.NUMERIC) {
+                        return "(" + a + " * " + smallLiteral() + ")";
+                    }
+                    // an integer with a numeric of a declared scale: PostgreSQL's common type keeps each value's scale
+                    String integer = expression(random.nextBoolean() ? Kind.INT : Kind.SMALLINT, depth - 1);
+                    String declared = random.nextBoolean() ? literal(Kind.NUMERIC) : "cast(" + literal(Kind.INT) + " as numeric(10,2))";
+                    return random.nextBoolean() ? "case when " + predicate(depth - 1) + " then " + integer + " else " + declared + " end"
+                            : "coalesce(" + integer + ", " + declared + ")";
+                }
                 case 5:
                     return "abs(" + a + ")";
                 case 6:
@@ -233,7 +258,13 @@ final class QueryGenerator {
 
         private String temporal(Kind kind, int depth) {
             String a = expression(kind, depth - 1);
-            switch (random.nextInt(3)) {
+            switch (random.nextInt(kind == Kind.DATE ? 5 : 3)) {
+                case 3:
+                    // date + integer and integer + date (days); smallint converts to integer as in PostgreSQL
+                    String days = random.nextBoolean() ? Integer.toString(random.nextInt(-400, 400)) : expression(Kind.SMALLINT, depth - 1);
+                    return random.nextBoolean() ? "(" + a + " + " + days + ")" : "(" + days + " + " + a + ")";
+                case 4:
+                    return "(" + a + " - " + (random.nextBoolean() ? Integer.toString(random.nextInt(-400, 400)) : expression(Kind.INT, 0)) + ")";
                 case 0:
                     return "case when " + predicate(depth - 1) + " then " + a + " else " + literal(kind) + " end";
                 case 1:

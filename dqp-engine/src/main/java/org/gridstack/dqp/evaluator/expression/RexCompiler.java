@@ -156,6 +156,14 @@ public final class RexCompiler {
                 };
             }
             case PLUS, MINUS, TIMES, DIVIDE, MOD: {
+                if ((kind == SqlKind.PLUS || kind == SqlKind.MINUS) && call.getOperands().stream()
+                        .anyMatch(o -> o.getType().getSqlTypeName() == SqlTypeName.DATE)) {
+                    // date +/- integer and date - date, as the planner's PostgreSQL operators type them
+                    RowExpression a = args.get(0);
+                    RowExpression b = args.get(1);
+                    requireDateArithmetic(call);
+                    return row -> DateArithmetic.apply(kind, a.evaluate(row), b.evaluate(row));
+                }
                 requireNumeric(call);
                 // % whose typing differs from PostgreSQL's is refused on the logical plan (PostgresOperatorCheck)
                 RowExpression a = args.get(0);
@@ -208,12 +216,25 @@ public final class RexCompiler {
         }
     }
 
+    private static void requireDateArithmetic(RexCall call) {
+        SqlTypeName result = call.getType().getSqlTypeName();
+        for (RexNode operand : call.getOperands()) {
+            SqlTypeName type = operand.getType().getSqlTypeName();
+            if (type != SqlTypeName.DATE && type != SqlTypeName.SMALLINT && type != SqlTypeName.INTEGER && type != SqlTypeName.TINYINT
+                    || result != SqlTypeName.DATE && result != SqlTypeName.INTEGER) {
+                throw new UnsupportedSqlException("the operator " + call.getOperator().getName() + " on " + type
+                        + " and DATE values is not supported; supported: date + integer, date - integer, date - date");
+            }
+        }
+    }
+
     private static void requireNumeric(RexCall call) {
         for (RexNode operand : call.getOperands()) {
             if (call.getType().getSqlTypeName() == SqlTypeName.REAL && operand.getType().getSqlTypeName() != SqlTypeName.REAL) {
-                // Calcite types real + integer as real, PostgreSQL as double precision
+                // the planner types real with another number as double precision, as PostgreSQL does: a real
+                // result here would be computed with less precision than PostgreSQL's
                 throw new UnsupportedSqlException("arithmetic between real and " + operand.getType().getSqlTypeName()
-                        + " is not supported; cast the real operand to double precision");
+                        + " typed real is not supported; cast the real operand to double precision");
             }
             if (!SqlTypeName.NUMERIC_TYPES.contains(operand.getType().getSqlTypeName())) {
                 throw new UnsupportedSqlException("the operator " + call.getOperator().getName() + " on "
