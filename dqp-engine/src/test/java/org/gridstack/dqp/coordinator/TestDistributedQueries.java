@@ -481,16 +481,67 @@ class TestDistributedQueries {
     }
 
     @Test
-    void joinsAcrossDataServicesAndAggregatesOverJoinsShipTheirInputs() throws Exception {
+    void joinsAcrossDataServicesShipTheirInputs() throws Exception {
         String across = "select pg.orf, s.length from protein_goterm pg join protein_sequences s on s.orf = pg.orf where s.length > 900";
         assertSameAnswer(across, false, 100, "binary");
         assertFalse(plan(across).contains("joined with"), plan(across));
         long shipped = dqp.query(across, 100, "binary").get("profile").get("rowsFromDataServices").asLong();
         assertTrue(shipped > DqpAnswers.postgres(oracleConnection, across).size(), "both inputs shipped: " + shipped);
-        // the engine joins a join's output with a third table itself, and aggregates a pushed join itself
-        assertSameAnswer("select g.namespace, count(*), count(m.replicate) from protein_goterm pg join goterms g on g.id = pg.gotermidentifier"
-                + " join measurements m on m.orf = pg.orf group by g.namespace", false, 100, "binary");
-        assertSameAnswer("select count(*) from protein_goterm pg join goterms g on g.id = pg.gotermidentifier", false, 100, "binary");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        // host A holds protein_goterm, goterms and measurements: its data service joins and aggregates them
+        "select count(*) from protein_goterm pg join goterms g on g.id = pg.gotermidentifier",
+        "select g.namespace, count(*), count(distinct pg.orf), min(pg.orf), max(g.name) from protein_goterm pg"
+            + " join goterms g on g.id = pg.gotermidentifier where not g.isobsolete group by g.namespace",
+        // groups in another order than their tables', PostgreSQL's result types of sum and avg over every number type
+        "select m.replicate, pg.gotermidentifier, sum(m.total), avg(m.total), sum(m.replicate), avg(m.replicate), sum(m.ratio),"
+            + " avg(m.ratio), sum(m.concentration), avg(m.concentration), min(m.sample_day), max(m.logged_at), count(m.raw)"
+            + " from protein_goterm pg join measurements m on m.orf = pg.orf group by pg.gotermidentifier, m.replicate",
+        "select g.namespace, count(*), count(m.replicate) from protein_goterm pg join goterms g on g.id = pg.gotermidentifier"
+            + " join measurements m on m.orf = pg.orf group by g.namespace",
+        "select g.namespace, count(pg.orf), count(*) from goterms g left join protein_goterm pg on pg.gotermidentifier = g.id"
+            + " and pg.orf like 'YA%' group by g.namespace",
+        "select m.replicate, count(*), count(m2.id), sum(m2.total) from measurements m full join"
+            + " (select * from measurements where id < 100) m2 on m.replicate = m2.replicate group by m.replicate"})
+    void aggregatesOverJoinsOfOneDataServicesTablesShipOnlyTheirRows(String sql) throws Exception {
+        assertSameAnswer(sql, false, 100, "binary");
+        assertSameAnswer(sql, false, 7, "webrowset");
+        long groups = DqpAnswers.postgres(oracleConnection, sql).size();
+        assertEquals(groups, dqp.query(sql, 100, "binary").get("profile").get("rowsFromDataServices").asLong(),
+                "only the aggregate rows shipped: " + sql);
+        String plan = plan(sql);
+        assertTrue(plan.contains("joined with") && plan.contains("aggregates") && !plan.contains("HASH_JOIN")
+                && !plan.contains("AGGREGATE("), plan);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "select g.namespace, m.total, pg.orf from protein_goterm pg join goterms g on g.id = pg.gotermidentifier"
+            + " join measurements m on m.orf = pg.orf where m.id < 200",
+        "select a.id, b.id, c.id from measurements a join measurements b on b.replicate = a.replicate"
+            + " join measurements c on c.sample_day = b.sample_day and c.orf = a.orf",
+        // outer joins: a filter on the side that may be NULL-extended stays below the join
+        "select m.id, pg.gotermidentifier from measurements m left join protein_goterm pg on pg.orf = m.orf"
+            + " and pg.gotermidentifier like 'GO:00%'",
+        "select g.id, pg.orf from protein_goterm pg right join goterms g on g.id = pg.gotermidentifier and pg.orf like 'YB%'"
+            + " where g.namespace = 'cellular_component'",
+        "select m.id, m2.id, m2.ratio from (select * from measurements where id > 280) m full join"
+            + " (select * from measurements where id > 250) m2 on m.total = m2.total",
+        "select m.id, pg.orf, g.name from measurements m left join protein_goterm pg on pg.orf = m.orf"
+            + " left join goterms g on g.id = pg.gotermidentifier",
+        "select m.id, m2.id from measurements m full join measurements m2 on m.replicate = m2.replicate and m.ratio = m2.ratio"})
+    void multiTableAndOuterJoinsOfOneDataServicesTablesPushDown(String sql) throws Exception {
+        assertSameAnswer(sql, false, 100, "binary");
+        assertSameAnswer(sql, false, 64, "webrowset");
+        String plan = plan(sql);
+        assertTrue(plan.contains("joined with") && !plan.contains("HASH_JOIN"), plan);
+        if (!plan.contains("SELECT(")) {
+            long joined = DqpAnswers.postgres(oracleConnection, sql).size();
+            assertEquals(joined, dqp.query(sql, 100, "binary").get("profile").get("rowsFromDataServices").asLong(),
+                    "only the joined rows shipped: " + sql);
+        }
     }
 
     @ParameterizedTest
