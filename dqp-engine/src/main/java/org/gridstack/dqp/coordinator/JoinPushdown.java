@@ -34,15 +34,17 @@ import org.gridstack.dqp.dataservice.ScanRequest;
  * filters all push down, whose conditions are only {@code column = column} of one type each, and
  * which read no column of a type the engine does not carry. Join trees nested on the right are
  * pushed when they and the join above them are inner joins (then the order of the joins does not
- * matter). Only the joined rows, or the aggregate rows, travel. Anything else is left to the
+ * matter), and one table's distinct rows (an {@code IN} sub-query) as any table but the first. Only
+ * the joined rows, or the aggregate rows, travel. Anything else is left to the
  * engine (null). Stateless; thread-safe.
  */
 final class JoinPushdown {
     private JoinPushdown() {
     }
 
-    // one table of a pushed join: its scan's table, the names of the columns it outputs, its pushed filters
-    private record Side(RemoteTable table, List<String> columns, List<ScanFilter> filters) {
+    // one table of a pushed join: its scan's table, the names of the columns it outputs, its pushed filters,
+    // and the columns its rows are made distinct on (empty: all rows; an IN sub-query's grouping)
+    private record Side(RemoteTable table, List<String> columns, List<ScanFilter> filters, List<String> distinctOn) {
     }
 
     // the join of table i (i >= 1) to the tables before it
@@ -51,6 +53,11 @@ final class JoinPushdown {
 
     // a plan node the data service can compute: its tables, their joins, and the table column of each output field
     private record Tree(List<Side> sides, List<Step> steps, List<ScanColumn> fields) {
+        // the data service joins distinct rows only to the tables before them
+        boolean rootIsDistinct() {
+            return !sides.get(0).distinctOn().isEmpty();
+        }
+
         boolean innerOnly() {
             return steps.stream().allMatch(s -> s.type() == ScanJoin.Type.INNER);
         }
@@ -64,7 +71,7 @@ final class JoinPushdown {
     /** The join computed by its data service, or null. */
     static ScanPushdown.PushedRequest join(Join join, String codec) {
         Tree tree = tree(join);
-        if (tree == null) {
+        if (tree == null || tree.rootIsDistinct()) {
             return null;
         }
         Shipped shipped = ship(tree, tree.fields());
@@ -89,7 +96,7 @@ final class JoinPushdown {
             return null;
         }
         Tree tree = tree(join);
-        if (tree == null) {
+        if (tree == null || tree.rootIsDistinct()) {
             return null;
         }
         List<ScanColumn> groups = new ArrayList<>();
@@ -175,7 +182,7 @@ final class JoinPushdown {
             Side side = tree.sides().get(t);
             Step step = tree.steps().get(t - 1);
             joins.add(new ScanJoin(side.table().description().name(), columns.get(t), side.filters(), step.type(), step.leftKeys(),
-                    step.rightKeys()));
+                    step.rightKeys(), side.distinctOn()));
         }
         Side root = tree.sides().get(0);
         return new ScanRequest(root.table().description().name(), columns.get(0), root.filters(), codec, aggregates, joins);
@@ -207,6 +214,23 @@ final class JoinPushdown {
         if (rel instanceof Join join) {
             return joined(join);
         }
+        // the distinct rows of one table (what an IN sub-query becomes): group keys only, over its scan
+        if (rel instanceof Aggregate distinct && distinct.getAggCallList().isEmpty() && distinct.getGroupType() == Aggregate.Group.SIMPLE
+                && !distinct.getGroupSet().isEmpty() && distinct.getInput() instanceof TableScan scan) {
+            Side all = side(scan);
+            if (all == null) {
+                return null;
+            }
+            List<String> groups = new ArrayList<>();
+            for (int g : distinct.getGroupSet().toArray()) {
+                if (groups.contains(all.columns().get(g))) {
+                    return null; // one column grouped twice: its distinct rows have fewer columns than the node
+                }
+                groups.add(all.columns().get(g));
+            }
+            Side side = new Side(all.table(), groups, all.filters(), groups);
+            return new Tree(List.of(side), List.of(), groups.stream().map(c -> new ScanColumn(0, c)).toList());
+        }
         return null;
     }
 
@@ -223,17 +247,21 @@ final class JoinPushdown {
         if (right == null || !left.sides().get(0).table().service().base().equals(right.sides().get(0).table().service().base())) {
             return null;
         }
-        // a join tree on the right is flattened into the left-to-right order, which only inner joins allow
-        if (right.sides().size() > 1 && (type != ScanJoin.Type.INNER || !right.innerOnly())) {
+        // distinct rows are joined to the tables before them: an inner join may take its right input first
+        boolean swap = left.rootIsDistinct() && !right.rootIsDistinct() && type == ScanJoin.Type.INNER && left.innerOnly();
+        Tree first = swap ? right : left;
+        Tree second = swap ? left : right;
+        // a join tree as the second input is flattened into the left-to-right order, which only inner joins allow
+        if (second.sides().size() > 1 && (type != ScanJoin.Type.INNER || !second.innerOnly())) {
             return null;
         }
-        int offset = left.sides().size();
-        List<Side> sides = new ArrayList<>(left.sides());
-        sides.addAll(right.sides());
+        int offset = first.sides().size();
+        List<Side> sides = new ArrayList<>(first.sides());
+        sides.addAll(second.sides());
         List<List<ScanColumn>> leftKeys = new ArrayList<>();
         List<List<String>> rightKeys = new ArrayList<>();
         List<ScanJoin.Type> types = new ArrayList<>();
-        for (Step s : left.steps()) {
+        for (Step s : first.steps()) {
             leftKeys.add(new ArrayList<>(s.leftKeys()));
             rightKeys.add(new ArrayList<>(s.rightKeys()));
             types.add(s.type());
@@ -241,13 +269,14 @@ final class JoinPushdown {
         leftKeys.add(new ArrayList<>());
         rightKeys.add(new ArrayList<>());
         types.add(type);
-        for (Step s : right.steps()) {
+        for (Step s : second.steps()) {
             leftKeys.add(new ArrayList<>(s.leftKeys().stream().map(k -> new ScanColumn(k.table() + offset, k.column())).toList()));
             rightKeys.add(new ArrayList<>(s.rightKeys()));
             types.add(s.type());
         }
-        List<ScanColumn> fields = new ArrayList<>(left.fields());
-        right.fields().forEach(f -> fields.add(new ScanColumn(f.table() + offset, f.column())));
+        List<ScanColumn> fields = new ArrayList<>();
+        left.fields().forEach(f -> fields.add(swap ? new ScanColumn(f.table() + offset, f.column()) : f));
+        right.fields().forEach(f -> fields.add(swap ? f : new ScanColumn(f.table() + offset, f.column())));
         Tree tree = new Tree(sides, List.of(), fields);
         int leftWidth = left.fields().size();
         for (RexNode conjunct : RelOptUtil.conjunctions(join.getCondition())) {
@@ -260,8 +289,10 @@ final class JoinPushdown {
             if (l >= leftWidth || r < leftWidth) {
                 return null;
             }
-            ScanColumn lc = fields.get(l);
-            ScanColumn rc = fields.get(r);
+            // the key's column of the later table is the right key of that table's join
+            boolean inOrder = fields.get(l).table() < fields.get(r).table();
+            ScanColumn lc = inOrder ? fields.get(l) : fields.get(r);
+            ScanColumn rc = inOrder ? fields.get(r) : fields.get(l);
             if (tree.column(lc).type() != tree.column(rc).type()) {
                 return null;
             }
@@ -321,6 +352,6 @@ final class JoinPushdown {
         for (int o : output) {
             columns.add(tableSchema.column(o).name());
         }
-        return new Side(table, columns, filters);
+        return new Side(table, columns, filters, List.of());
     }
 }

@@ -13,10 +13,12 @@ import java.util.List;
  * and a right key a column of this one (PostgreSQL's {@code =} on the two columns, so a NULL key
  * matches nothing). Only an inner join may have no keys (every pair of rows, narrowed by the keys
  * of later joins). The tables are joined in order, each join's left input being all tables before
- * it. Immutable.
+ * it. With {@code distinctOn} (empty: all rows), the joined rows are the table's distinct filtered
+ * rows over those columns (an {@code IN} sub-query), and its columns and keys must be among them.
+ * Immutable.
  */
 public record ScanJoin(String table, List<String> columns, List<ScanFilter> filters, Type type, List<ScanColumn> leftKeys,
-        List<String> rightKeys) {
+        List<String> rightKeys, List<String> distinctOn) {
     /** The kind of join: which unmatched rows are kept (NULL-extended). */
     public enum Type {
         /** matching pairs only */
@@ -36,10 +38,21 @@ public record ScanJoin(String table, List<String> columns, List<ScanFilter> filt
         type = type == null ? Type.INNER : type;
         leftKeys = leftKeys == null ? List.of() : List.copyOf(leftKeys);
         rightKeys = rightKeys == null ? List.of() : List.copyOf(rightKeys);
+        distinctOn = distinctOn == null ? List.of() : List.copyOf(distinctOn);
         if (leftKeys.size() != rightKeys.size() || (leftKeys.isEmpty() && type != Type.INNER)) {
             throw new IllegalArgumentException("a join needs as many right keys as left keys" + (type == Type.INNER ? "" : ", at least one for a "
                     + type + " join") + "; got " + leftKeys + " and " + rightKeys);
         }
+        if (!distinctOn.isEmpty() && (!distinctOn.containsAll(columns) || !distinctOn.containsAll(rightKeys))) {
+            throw new IllegalArgumentException("the columns " + columns + " and keys " + rightKeys + " of distinct rows must be among "
+                    + distinctOn);
+        }
+    }
+
+    /** A join of every filtered row of {@code table}. */
+    public ScanJoin(String table, List<String> columns, List<ScanFilter> filters, Type type, List<ScanColumn> leftKeys,
+            List<String> rightKeys) {
+        this(table, columns, filters, type, leftKeys, rightKeys, List.of());
     }
 
     /** An inner join keyed on columns of the request's own table ({@code leftKeys}) and of this table. */

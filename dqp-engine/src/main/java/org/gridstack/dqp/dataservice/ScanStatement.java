@@ -125,14 +125,14 @@ public final class ScanStatement {
         List<Object> parameters = new ArrayList<>();
         StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", items));
         sql.append(" FROM ");
-        filtered(first, request.filters(), sql, parameters);
+        filtered(first, request.filters(), List.of(), sql, parameters);
         sql.append(" AS t0");
         for (int i = 0; i < request.joins().size(); i++) {
             ScanJoin join = request.joins().get(i);
             TableDescription table = tables.get(i + 1);
             String alias = "t" + (i + 1);
             sql.append(' ').append(join.type().name()).append(" JOIN ");
-            filtered(table, join.filters(), sql, parameters);
+            filtered(table, join.filters(), join.distinctOn(), sql, parameters);
             sql.append(" AS ").append(alias).append(" ON ");
             if (join.leftKeys().isEmpty()) {
                 sql.append("TRUE");
@@ -159,13 +159,16 @@ public final class ScanStatement {
         return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(resultColumns));
     }
 
-    // the table, or a sub-select of its rows that pass the filters
-    private static void filtered(TableDescription table, List<ScanFilter> filters, StringBuilder sql, List<Object> parameters) {
-        if (filters.isEmpty()) {
+    // the table, or a sub-select of its (distinct) rows that pass the filters
+    private static void filtered(TableDescription table, List<ScanFilter> filters, List<String> distinctOn, StringBuilder sql,
+            List<Object> parameters) {
+        if (filters.isEmpty() && distinctOn.isEmpty()) {
             sql.append(quote(table.name()));
             return;
         }
-        sql.append("(SELECT * FROM ").append(quote(table.name()));
+        sql.append("(SELECT ").append(distinctOn.isEmpty() ? "*"
+                : "DISTINCT " + distinctOn.stream().map(c -> quote(column(table, c).name())).collect(Collectors.joining(", ")));
+        sql.append(" FROM ").append(quote(table.name()));
         where(table, quote(table.name()), filters, sql, parameters, " WHERE ");
         sql.append(')');
     }

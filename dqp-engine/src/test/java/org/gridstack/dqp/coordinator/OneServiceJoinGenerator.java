@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
  * Seeded random queries over joins of the demo's host A tables only ({@code measurements},
  * {@code protein_goterm}, {@code goterms}), which a data service may compute itself: two to four
  * tables, inner, left, right and full joins on equalities of columns of one type (every type
- * {@code measurements} has, including NULL keys), extra ON and WHERE conditions, plain columns,
+ * {@code measurements} has, including NULL keys), extra ON and WHERE conditions (also {@code IN}
+ * sub-queries), plain columns,
  * {@code count(*)}, or aggregates with and without groups. Query i of a seed is always the same
  * text. Not thread-safe.
  */
@@ -132,6 +133,16 @@ final class OneServiceJoinGenerator {
 
     private static String condition(SplittableRandom random, List<Relation> relations, List<String> aliases) {
         int i = random.nextInt(relations.size());
+        if (random.nextInt(5) == 0) {
+            // an IN sub-query over one of the tables
+            return switch (relations.get(i)) {
+                case M -> aliases.get(i) + (random.nextBoolean() ? ".orf in (select orf from protein_goterm where gotermidentifier < 'GO:00"
+                        + random.nextInt(10) + "')" : ".replicate in (select replicate from measurements where id < " + random.nextInt(300) + ")");
+                case PG -> aliases.get(i) + ".gotermidentifier in (select id from goterms where name like '" + (char) ('a' + random.nextInt(26))
+                        + "%')";
+                case G -> aliases.get(i) + ".id in (select gotermidentifier from protein_goterm where orf like 'YB%')";
+            };
+        }
         String c = condition(random, relations.get(i), aliases.get(i));
         if (random.nextInt(4) == 0) {
             int j = random.nextInt(relations.size());

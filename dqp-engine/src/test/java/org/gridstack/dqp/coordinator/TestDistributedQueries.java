@@ -504,7 +504,9 @@ class TestDistributedQueries {
         "select g.namespace, count(pg.orf), count(*) from goterms g left join protein_goterm pg on pg.gotermidentifier = g.id"
             + " and pg.orf like 'YA%' group by g.namespace",
         "select m.replicate, count(*), count(m2.id), sum(m2.total) from measurements m full join"
-            + " (select * from measurements where id < 100) m2 on m.replicate = m2.replicate group by m.replicate"})
+            + " (select * from measurements where id < 100) m2 on m.replicate = m2.replicate group by m.replicate",
+        "select count(*), count(distinct pg.orf) from protein_goterm pg where pg.gotermidentifier in (select id from goterms"
+            + " where name like 'a%')"})
     void aggregatesOverJoinsOfOneDataServicesTablesShipOnlyTheirRows(String sql) throws Exception {
         assertSameAnswer(sql, false, 100, "binary");
         assertSameAnswer(sql, false, 7, "webrowset");
@@ -531,7 +533,12 @@ class TestDistributedQueries {
             + " (select * from measurements where id > 250) m2 on m.total = m2.total",
         "select m.id, pg.orf, g.name from measurements m left join protein_goterm pg on pg.orf = m.orf"
             + " left join goterms g on g.id = pg.gotermidentifier",
-        "select m.id, m2.id from measurements m full join measurements m2 on m.replicate = m2.replicate and m.ratio = m2.ratio"})
+        "select m.id, m2.id from measurements m full join measurements m2 on m.replicate = m2.replicate and m.ratio = m2.ratio",
+        // IN sub-queries: the distinct rows of the sub-query's table
+        "select pg.orf from protein_goterm pg where pg.gotermidentifier in (select id from goterms where namespace = 'cellular_component'"
+            + " and not isobsolete)",
+        "select m.id, m.total from measurements m where m.orf in (select orf from protein_goterm where gotermidentifier < 'GO:002')"
+            + " and m.replicate in (select replicate from measurements where id < 50)"})
     void multiTableAndOuterJoinsOfOneDataServicesTablesPushDown(String sql) throws Exception {
         assertSameAnswer(sql, false, 100, "binary");
         assertSameAnswer(sql, false, 64, "webrowset");
