@@ -268,7 +268,7 @@ public final class QueryPlanner {
             rel = run(pushFilters, rel);
             // a filter on one side of an equi-join holds for the other side's key too (p.orf = pg.orf and
             // pg.orf like 'YCL0%' gives p.orf like 'YCL0%'): each scan then reads only what can join
-            rel = run(transitive, rel);
+            rel = carriedPredicates(transitive, rel);
             rel = run(pushFilters, rel);
         }
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null);
@@ -282,6 +282,20 @@ public final class QueryPlanner {
                         CoreRules.PROJECT_REMOVE))
                 .build();
         return run(intoScans, rel);
+    }
+
+    /**
+     * {@code rel} with predicates carried across its equi-joins, or {@code rel} as it is when Calcite's
+     * rule fails on it: over chains of outer joins it builds a filter whose column types lose their
+     * nullability ("RexChecker.visitInputRef ... type mismatch"). The phase only adds filters that
+     * already follow from the plan, so the plan without them gives the same answer.
+     */
+    private static RelNode carriedPredicates(HepProgram transitive, RelNode rel) {
+        try {
+            return run(transitive, rel);
+        } catch (AssertionError e) {
+            return rel;
+        }
     }
 
     private static boolean containsJoin(RelNode rel) {

@@ -506,7 +506,11 @@ class TestDistributedQueries {
         "select m.replicate, count(*), count(m2.id), sum(m2.total) from measurements m full join"
             + " (select * from measurements where id < 100) m2 on m.replicate = m2.replicate group by m.replicate",
         "select count(*), count(distinct pg.orf) from protein_goterm pg where pg.gotermidentifier in (select id from goterms"
-            + " where name like 'a%')"})
+            + " where name like 'a%')",
+        // Calcite's rule that carries predicates across joins fails on this chain of outer joins: planned without it
+        "select max(g0.id), count(*) from (select * from goterms where id < 'GO:0010000') g0 full join (select * from protein_goterm"
+            + " where orf like 'YA%') pg1 on pg1.gotermidentifier = g0.id right join (select * from goterms where id < 'GO:0010000') g2"
+            + " on g0.id = g2.id"})
     void aggregatesOverJoinsOfOneDataServicesTablesShipOnlyTheirRows(String sql) throws Exception {
         assertSameAnswer(sql, false, 100, "binary");
         assertSameAnswer(sql, false, 7, "webrowset");
@@ -578,8 +582,7 @@ class TestDistributedQueries {
         }
         System.out.println("one-service joins: " + queries + " queries: " + counts + ", refused: " + refusals);
         assertEquals(List.of(), different, "answers that differ from PostgreSQL's");
-        // the refusals: chains of several outer joins that Calcite's planner rules cannot optimise (refused by name)
-        assertTrue(counts.getOrDefault(DifferentialAnswers.Outcome.EQUAL, 0) >= queries * 3 / 4, "most are answered: " + counts);
+        assertTrue(counts.getOrDefault(DifferentialAnswers.Outcome.EQUAL, 0) >= queries * 9 / 10, "most are answered: " + counts);
     }
 
     @ParameterizedTest
