@@ -52,8 +52,9 @@ import org.gridstack.dqp.evaluator.operator.ValuesOperator;
 /**
  * Translates Calcite's optimised plan into the engine's pull-based operators: a table scan becomes
  * TABLE_SCAN with the filters the data service understands pushed down ({@link ScanPushdown}) and
- * the rest in a SELECT above it; an aggregate over one table's scan becomes that data service's own
- * aggregation when it can, AGGREGATE otherwise; Filter becomes SELECT, Project PROJECT (each
+ * the rest in a SELECT above it; joins of one data service's tables and aggregates over one table's
+ * scan or over such a join become that data service's own join and aggregation when they can
+ * ({@link JoinPushdown}), HASH_JOIN and AGGREGATE otherwise; Filter becomes SELECT, Project PROJECT (each
  * {@code calculateEntropy} call in it an OPERATION_CALL below it), Join HASH_JOIN (inner, left,
  * right, full, semi, anti), Union/Intersect/Minus the set operations, Sort SORT, Values VALUES.
  * Where each scan and OPERATION_CALL runs, and the EXCHANGEs between them, is the
@@ -322,9 +323,9 @@ public final class PlanTranslator {
     }
 
     private Operator join(Join join) {
-        ScanPushdown.PushedRequest pushed = ScanPushdown.join(join, options.codec());
+        ScanPushdown.PushedRequest pushed = JoinPushdown.join(join, options.codec());
         if (pushed != null) {
-            return fragments.scan(pushed.table(), pushed.request(), pushed.schema());
+            return pushedOperator(pushed, join);
         }
         boolean right = join.getJoinType() == org.apache.calcite.rel.core.JoinRelType.RIGHT;
         HashJoinOperator.Type type = switch (join.getJoinType()) {
@@ -371,13 +372,29 @@ public final class PlanTranslator {
         return track(new ProjectOperator(swappedJoin, reorder, schemaOf(join)));
     }
 
+    // the data service's rows, with the node's fields picked from them when they travel in another order
+    private Operator pushedOperator(ScanPushdown.PushedRequest pushed, RelNode rel) {
+        Operator scan = fragments.scan(pushed.table(), pushed.request(), pushed.schema());
+        if (pushed.order() == null) {
+            return scan;
+        }
+        List<RowExpression> exprs = new ArrayList<>();
+        for (int from : pushed.order()) {
+            exprs.add(row -> row[from]);
+        }
+        return track(new ProjectOperator(scan, exprs, schemaOf(rel)));
+    }
+
     private Operator aggregate(Aggregate aggregate) {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new UnsupportedSqlException("GROUPING SETS, ROLLUP and CUBE are not supported");
         }
         ScanPushdown.PushedRequest pushed = ScanPushdown.aggregate(aggregate, options.codec());
+        if (pushed == null) {
+            pushed = JoinPushdown.aggregate(aggregate, options.codec());
+        }
         if (pushed != null) {
-            return fragments.scan(pushed.table(), pushed.request(), pushed.schema());
+            return pushedOperator(pushed, aggregate);
         }
         Operator input = node(aggregate.getInput());
         List<AggregateOperator.Call> calls = new ArrayList<>();

@@ -30,15 +30,22 @@ import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
 /**
  * What a data service can do itself: which filters of a scan push down (a column compared with a
  * literal of its own type, LIKE, IS [NOT] NULL, a boolean column), whether a whole aggregate over one
- * table's scan pushes down, and the refusal of plans that read a column of a type the engine does
+ * table's scan pushes down ({@link JoinPushdown} does joins), and the refusal of plans that read a column of a type the engine does
  * not carry (named with its database type). Stateless; thread-safe.
  */
 final class ScanPushdown {
     private ScanPushdown() {
     }
 
-    /** What a data service computes itself (an aggregate, a join): the scan request and the rows' schema. */
-    record PushedRequest(RemoteTable table, ScanRequest request, BlockSchema schema) {
+    /**
+     * What a data service computes itself (an aggregate, a join): the scan request, the schema of the
+     * rows it ships, and where each output field of the plan node is among them ({@code order[i]};
+     * null when they are the node's fields in order).
+     */
+    record PushedRequest(RemoteTable table, ScanRequest request, BlockSchema schema, int[] order) {
+        PushedRequest(RemoteTable table, ScanRequest request, BlockSchema schema) {
+            this(table, request, schema, null);
+        }
     }
 
     // the database's type name of an uncarried column of one of the plan's tables
@@ -217,100 +224,8 @@ final class ScanPushdown {
         return new PushedRequest(table, new ScanRequest(table.description().name(), groupColumns, filters, codec, aggregates), schema);
     }
 
-    /**
-     * The inner equi-join of two scans of one data service's tables computed by that data service
-     * itself, when every filter of both scans pushes down, neither reads a column the engine does not
-     * carry, and the condition is only {@code left column = right column} of one type each (the
-     * data service applies PostgreSQL's {@code =} to the columns themselves): only the joined rows
-     * travel. Null when it cannot be pushed (the engine then joins the two scans itself).
-     */
-    static PushedRequest join(org.apache.calcite.rel.core.Join join, String codec) {
-        if (join.getJoinType() != org.apache.calcite.rel.core.JoinRelType.INNER
-                || !(join.getLeft() instanceof TableScan left) || !(join.getRight() instanceof TableScan right)) {
-            return null;
-        }
-        JoinSide l = pushedScan(left);
-        JoinSide r = pushedScan(right);
-        if (l == null || r == null || !l.table().service().base().equals(r.table().service().base())) {
-            return null;
-        }
-        int leftWidth = left.getRowType().getFieldCount();
-        List<String> leftKeys = new ArrayList<>();
-        List<String> rightKeys = new ArrayList<>();
-        for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(join.getCondition())) {
-            if (!(conjunct instanceof RexCall call) || call.getKind() != SqlKind.EQUALS
-                    || !(call.getOperands().get(0) instanceof RexInputRef a) || !(call.getOperands().get(1) instanceof RexInputRef b)) {
-                return null;
-            }
-            RexInputRef leftRef = a.getIndex() < leftWidth ? a : b;
-            RexInputRef rightRef = a.getIndex() < leftWidth ? b : a;
-            if (leftRef.getIndex() >= leftWidth || rightRef.getIndex() < leftWidth) {
-                return null;
-            }
-            Column lc = l.table().description().schema().column(l.output()[leftRef.getIndex()]);
-            Column rc = r.table().description().schema().column(r.output()[rightRef.getIndex() - leftWidth]);
-            if (lc.type() != rc.type()) {
-                return null;
-            }
-            leftKeys.add(lc.name());
-            rightKeys.add(rc.name());
-        }
-        if (leftKeys.isEmpty()) {
-            return null;
-        }
-        org.gridstack.dqp.dataservice.ScanJoin scanJoin = new org.gridstack.dqp.dataservice.ScanJoin(
-                r.table().description().name(), r.columns(), r.filters(), leftKeys, rightKeys);
-        ScanRequest request = new ScanRequest(l.table().description().name(), l.columns(), l.filters(), codec, List.of(), scanJoin);
-        return new PushedRequest(l.table(), request, PlanTranslator.schemaOf(join.getRowType()));
-    }
-
-    // one side of a pushed join: its table, the names of the columns it outputs, its pushed filters
-    private record JoinSide(RemoteTable table, int[] output, List<String> columns, List<ScanFilter> filters) {
-    }
-
-    // null when a filter does not push down or the scan reads a column of a type the engine does not carry
-    private static JoinSide pushedScan(TableScan scan) {
-        RemoteTable table = scan.getTable().unwrap(RemoteTable.class);
-        if (table == null) {
-            return null;
-        }
-        List<RexNode> scanFilters = scan instanceof Bindables.BindableTableScan b ? b.filters : List.of();
-        ImmutableIntList projects = scan instanceof Bindables.BindableTableScan b ? b.projects : null;
-        BlockSchema tableSchema = table.description().schema();
-        int[] output = projects == null ? PlanTranslator.range(scan.getRowType().getFieldCount()) : projects.toIntArray();
-        for (int o : output) {
-            if (o >= tableSchema.size()) {
-                return null;
-            }
-        }
-        if (output.length == 0) {
-            return null;
-        }
-        List<ScanFilter> filters = new ArrayList<>();
-        RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
-        for (RexNode filter : scanFilters) {
-            for (int i : org.apache.calcite.plan.RelOptUtil.InputFinder.bits(filter).asList()) {
-                if (i >= tableSchema.size()) {
-                    return null;
-                }
-            }
-            for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
-                ScanFilter f = toScanFilter(conjunct, tableSchema);
-                if (f == null) {
-                    return null;
-                }
-                filters.add(f);
-            }
-        }
-        List<String> columns = new ArrayList<>();
-        for (int o : output) {
-            columns.add(tableSchema.column(o).name());
-        }
-        return new JoinSide(table, output, columns, filters);
-    }
-
     // the scan field under position i of an optional projection, or -1 when it is not a plain column
-    private static int field(List<RexNode> projection, int i) {
+    static int field(List<RexNode> projection, int i) {
         if (projection == null) {
             return i;
         }

@@ -10,25 +10,25 @@ import java.util.List;
  * ({@code binary} or {@code webrowset}; null: the mode's default). With aggregates, the service
  * groups the filtered rows by the {@code columns} and returns those columns followed by the
  * aggregates, one row per group (pushed-down aggregation; no aggregates and no columns is a plain
- * scan of every column). With a {@code join}, the rows are those of the inner join of the filtered
- * table with the join's filtered table, the columns those of this table followed by the join's
- * (pushed-down join; not combined with aggregates). Immutable.
+ * scan of every column). With {@code joins}, the rows are those of the filtered table joined with
+ * each join's filtered table in turn ({@link ScanJoin}), and the columns exactly those each table
+ * lists (none when its list is empty), this table's first, then each join's (pushed-down join);
+ * with aggregates too, the joined rows are grouped by those columns, returned followed by the
+ * aggregates. Immutable.
  */
 public record ScanRequest(String table, List<String> columns, List<ScanFilter> filters, String codec, List<ScanAggregate> aggregates,
-        ScanJoin join) {
+        List<ScanJoin> joins) {
     public ScanRequest {
         requireNonNull(table, "table is null");
         columns = columns == null ? List.of() : List.copyOf(columns);
         filters = filters == null ? List.of() : List.copyOf(filters);
         aggregates = aggregates == null ? List.of() : List.copyOf(aggregates);
-        if (join != null && !aggregates.isEmpty()) {
-            throw new IllegalArgumentException("aggregates over a joined table are not pushed down");
-        }
+        joins = joins == null ? List.of() : List.copyOf(joins);
     }
 
     /** A scan without a join. */
     public ScanRequest(String table, List<String> columns, List<ScanFilter> filters, String codec, List<ScanAggregate> aggregates) {
-        this(table, columns, filters, codec, aggregates, null);
+        this(table, columns, filters, codec, aggregates, List.of());
     }
 
     /** A scan without aggregation. */

@@ -40,7 +40,7 @@ public final class ScanStatement {
         TableDescription table = catalog.table(request.table()).orElseThrow(() -> new IllegalArgumentException(
                 "unknown table '" + request.table() + "'; this data service has "
                         + catalog.tables().stream().map(TableDescription::name).collect(Collectors.joining(", "))));
-        if (request.join() != null) {
+        if (!request.joins().isEmpty()) {
             return joined(request, table, catalog);
         }
         List<Column> selected = new ArrayList<>();
@@ -87,39 +87,98 @@ public final class ScanStatement {
         return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(resultColumns));
     }
 
-    // SELECT l.<columns>, r.<columns> FROM <table> AS l INNER JOIN <joined> AS r ON l.k = r.k ... WHERE <filters>
-    private static ScanStatement joined(ScanRequest request, TableDescription left, TableCatalog catalog) {
-        ScanJoin join = request.join();
-        TableDescription right = catalog.table(join.table()).orElseThrow(() -> new IllegalArgumentException(
-                "unknown table '" + join.table() + "'; this data service has "
-                        + catalog.tables().stream().map(TableDescription::name).collect(Collectors.joining(", "))));
+    /*
+     * SELECT t0.<columns>, t1.<columns>, ... [, <aggregates>]
+     * FROM (SELECT * FROM <table> WHERE <its filters>) AS t0 <TYPE> JOIN (SELECT * FROM <table 1> WHERE ...) AS t1 ON t0.k = t1.k ...
+     * [GROUP BY <the columns>]
+     * Each table's filters go into a sub-select of it so that an outer join keeps them below itself.
+     */
+    private static ScanStatement joined(ScanRequest request, TableDescription first, TableCatalog catalog) {
+        List<TableDescription> tables = new ArrayList<>();
+        tables.add(first);
+        for (ScanJoin join : request.joins()) {
+            tables.add(catalog.table(join.table()).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown table '" + join.table() + "'; this data service has "
+                            + catalog.tables().stream().map(TableDescription::name).collect(Collectors.joining(", ")))));
+        }
         List<String> items = new ArrayList<>();
         List<Column> resultColumns = new ArrayList<>();
-        selectAll(left, "l", request.columns(), items, resultColumns);
-        selectAll(right, "r", join.columns(), items, resultColumns);
-        StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", items));
-        sql.append(" FROM ").append(quote(left.name())).append(" AS l INNER JOIN ").append(quote(right.name())).append(" AS r ON ");
-        for (int i = 0; i < join.leftKeys().size(); i++) {
-            Column l = column(left, join.leftKeys().get(i));
-            Column r = column(right, join.rightKeys().get(i));
-            if (l.type() != r.type()) {
-                throw new IllegalArgumentException("join keys " + l.name() + " (" + l.type() + ") and " + r.name() + " (" + r.type()
-                        + ") are not of one type");
+        selectExactly(first, "t0", request.columns(), items, resultColumns);
+        for (int i = 0; i < request.joins().size(); i++) {
+            selectExactly(tables.get(i + 1), "t" + (i + 1), request.joins().get(i).columns(), items, resultColumns);
+        }
+        List<String> groups = List.copyOf(items);
+        for (ScanAggregate a : request.aggregates()) {
+            if (a.table() >= tables.size()) {
+                throw new IllegalArgumentException("aggregate " + a + " names table position " + a.table() + "; the request joins "
+                        + tables.size() + " tables");
             }
-            sql.append(i == 0 ? "" : " AND ").append("l.").append(quote(l.name())).append(" = r.").append(quote(r.name()));
+            Column argument = a.column() == null ? null : column(tables.get(a.table()), a.column());
+            items.add(a.function() + "(" + (a.distinct() ? "DISTINCT " : "") + (argument == null ? "*" : "t" + a.table() + "." + quote(argument.name()))
+                    + ")");
+            resultColumns.add(new Column(a.function().toLowerCase(Locale.ROOT) + "_" + resultColumns.size(), aggregateType(a.function(), argument),
+                    true));
+        }
+        if (items.isEmpty()) {
+            throw new IllegalArgumentException("a joined scan must return at least one column or aggregate");
         }
         List<Object> parameters = new ArrayList<>();
-        String glue = " WHERE ";
-        glue = where(left, "l", request.filters(), sql, parameters, glue);
-        where(right, "r", join.filters(), sql, parameters, glue);
+        StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", items));
+        sql.append(" FROM ");
+        filtered(first, request.filters(), List.of(), sql, parameters);
+        sql.append(" AS t0");
+        for (int i = 0; i < request.joins().size(); i++) {
+            ScanJoin join = request.joins().get(i);
+            TableDescription table = tables.get(i + 1);
+            String alias = "t" + (i + 1);
+            sql.append(' ').append(join.type().name()).append(" JOIN ");
+            filtered(table, join.filters(), join.distinctOn(), sql, parameters);
+            sql.append(" AS ").append(alias).append(" ON ");
+            if (join.leftKeys().isEmpty()) {
+                sql.append("TRUE");
+            }
+            for (int k = 0; k < join.leftKeys().size(); k++) {
+                ScanColumn leftKey = join.leftKeys().get(k);
+                if (leftKey.table() > i) {
+                    throw new IllegalArgumentException("join " + (i + 1) + " (" + table.name() + ") has a left key of table position "
+                            + leftKey.table() + ", which is not joined before it");
+                }
+                Column l = column(tables.get(leftKey.table()), leftKey.column());
+                Column r = column(table, join.rightKeys().get(k));
+                if (l.type() != r.type()) {
+                    throw new IllegalArgumentException("join keys " + l.name() + " (" + l.type() + ") and " + r.name() + " (" + r.type()
+                            + ") are not of one type");
+                }
+                sql.append(k == 0 ? "" : " AND ").append('t').append(leftKey.table()).append('.').append(quote(l.name()))
+                        .append(" = ").append(alias).append('.').append(quote(r.name()));
+            }
+        }
+        if (!request.aggregates().isEmpty() && !groups.isEmpty()) {
+            sql.append(" GROUP BY ").append(String.join(", ", groups));
+        }
         return new ScanStatement(sql.toString(), List.copyOf(parameters), new BlockSchema(resultColumns));
     }
 
-    private static void selectAll(TableDescription table, String alias, List<String> names, List<String> items, List<Column> columns) {
-        List<Column> selected = names.isEmpty() ? table.schema().columns() : names.stream().map(n -> column(table, n)).toList();
-        for (Column c : selected) {
+    // the table, or a sub-select of its (distinct) rows that pass the filters
+    private static void filtered(TableDescription table, List<ScanFilter> filters, List<String> distinctOn, StringBuilder sql,
+            List<Object> parameters) {
+        if (filters.isEmpty() && distinctOn.isEmpty()) {
+            sql.append(quote(table.name()));
+            return;
+        }
+        sql.append("(SELECT ").append(distinctOn.isEmpty() ? "*"
+                : "DISTINCT " + distinctOn.stream().map(c -> quote(column(table, c).name())).collect(Collectors.joining(", ")));
+        sql.append(" FROM ").append(quote(table.name()));
+        where(table, quote(table.name()), filters, sql, parameters, " WHERE ");
+        sql.append(')');
+    }
+
+    // the named columns (none when the list is empty), each nullable: an outer join may leave it NULL
+    private static void selectExactly(TableDescription table, String alias, List<String> names, List<String> items, List<Column> columns) {
+        for (String name : names) {
+            Column c = column(table, name);
             items.add(alias + "." + quote(c.name()));
-            columns.add(c);
+            columns.add(new Column(c.name(), c.type(), true));
         }
     }
 

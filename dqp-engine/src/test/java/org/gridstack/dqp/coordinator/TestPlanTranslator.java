@@ -70,18 +70,25 @@ class TestPlanTranslator {
 
     @Test
     void joinsAndSetOperationsAreBuilt() {
-        assertTrue(operators("select t.name, u.d from t full join u on t.id = u.id").contains("HASH_JOIN(FULL"));
+        assertTrue(operators("select t.name, u.d from t full join u on t.id = u.id and t.name > 'x'").contains("HASH_JOIN(FULL"));
         assertTrue(operators("select id from t union select id from u").contains("UNION"));
         assertTrue(operators("select id from t intersect all select id from u").contains("INTERSECT ALL"));
-        assertTrue(operators("select id from t where id in (select id from u)").contains("HASH_JOIN"));
+        // an IN sub-query of the same data service joins its distinct rows there; NOT EXISTS is joined by the engine
+        String in = operators("select id from t where id in (select id from u where id > 2)");
+        assertTrue(in.contains("distinctOn=[id]") && !in.contains("HASH_JOIN"), in);
+        assertTrue(operators("select id from t where not exists (select 1 from u where u.id = t.id)").contains("HASH_JOIN"));
     }
 
     @Test
     void innerEquiJoinsOfOneServicesTablesArePushedDown() {
         String pushed = operators("select t.name, u.d from t join u on t.id = u.id where u.id > 3");
         assertTrue(pushed.contains("joined with ScanJoin[table=u") && !pushed.contains("HASH_JOIN"), pushed);
-        // outer joins and conditions other than column = column are joined by the engine
-        assertTrue(operators("select t.name, u.d from t left join u on t.id = u.id").contains("HASH_JOIN(LEFT"));
+        // outer joins, several tables and aggregates over them too; conditions other than column = column are joined by the engine
+        String left = operators("select t.name, u.d from t left join u on t.id = u.id");
+        assertTrue(left.contains("type=LEFT") && !left.contains("HASH_JOIN"), left);
+        String three = operators("select t.name, count(*) from t join u on t.id = u.id join t t2 on t2.name = t.name group by t.name");
+        assertTrue(three.contains("aggregates") && three.split("joined with", -1).length == 3 && !three.contains("HASH_JOIN")
+                && !three.contains("AGGREGATE("), three);
         assertTrue(operators("select t.name, u.d from t join u on t.id = u.id + 1").contains("HASH_JOIN"));
         assertTrue(operators("select t.name, u.d from t join u on t.id < u.id").contains("HASH_JOIN"));
     }

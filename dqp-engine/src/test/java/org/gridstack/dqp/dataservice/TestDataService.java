@@ -125,8 +125,8 @@ class TestDataService {
         // both tables have orf: the joined table's columns follow the first table's, names may repeat
         ScanRequest request = new ScanRequest("protein_interaction", List.of("orf", "repeats"),
                 List.of(new ScanFilter("repeats", FilterOperator.GT, 2)), "binary", List.of(),
-                new ScanJoin("protein_sequences", List.of("orf", "length"), List.of(new ScanFilter("ismembrane", FilterOperator.EQ, true)),
-                        List.of("orf2"), List.of("orf")));
+                List.of(new ScanJoin("protein_sequences", List.of("orf", "length"), List.of(new ScanFilter("ismembrane", FilterOperator.EQ, true)),
+                        List.of("orf2"), List.of("orf"))));
         List<Object[]> expected = jdbc("select i.orf, i.repeats, s.orf, s.length from protein_interaction i join protein_sequences s"
                 + " on i.orf2 = s.orf where i.repeats > 2 and s.ismembrane");
         List<Object[]> actual = new ArrayList<>();
@@ -144,11 +144,11 @@ class TestDataService {
         assertEquals(expected.stream().map(java.util.Arrays::toString).toList(), actual.stream().map(java.util.Arrays::toString).toList());
         DataServiceException types = assertThrows(DataServiceException.class, () -> client.scanSynchronously(new ScanRequest(
                 "protein_interaction", List.of("orf"), List.of(), "binary", List.of(),
-                new ScanJoin("protein_sequences", List.of("orf"), List.of(), List.of("orf"), List.of("length")))));
+                List.of(new ScanJoin("protein_sequences", List.of("orf"), List.of(), List.of("orf"), List.of("length"))))));
         assertTrue(types.getMessage().contains("not of one type"), types.getMessage());
         DataServiceException table = assertThrows(DataServiceException.class, () -> client.scanSynchronously(new ScanRequest(
                 "protein_interaction", List.of("orf"), List.of(), "binary", List.of(),
-                new ScanJoin("goterms", List.of("id"), List.of(), List.of("orf"), List.of("id")))));
+                List.of(new ScanJoin("goterms", List.of("id"), List.of(), List.of("orf"), List.of("id"))))));
         assertTrue(table.getMessage().contains("unknown table 'goterms'"), table.getMessage());
     }
 

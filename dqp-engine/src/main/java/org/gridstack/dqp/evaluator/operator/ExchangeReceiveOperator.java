@@ -110,7 +110,7 @@ public final class ExchangeReceiveOperator implements Operator {
                 + ", columns " + fragment.request().columns()
                 + (fragment.request().filters().isEmpty() ? "" : ", filters " + fragment.request().filters())
                 + (fragment.request().aggregates().isEmpty() ? "" : ", aggregates " + fragment.request().aggregates())
-                + (fragment.request().join() == null ? "" : ", joined with " + fragment.request().join()) + ")";
+                + fragment.request().joins().stream().map(j -> ", joined with " + j).collect(java.util.stream.Collectors.joining()) + ")";
     }
 
     @Override

@@ -179,7 +179,7 @@ public final class TableScanOperator implements Operator {
         return "TABLE_SCAN(" + request.table() + " at " + client.base() + ", columns " + schema.names()
                 + (request.filters().isEmpty() ? "" : ", filters " + request.filters())
                 + (request.aggregates().isEmpty() ? "" : ", aggregates " + request.aggregates() + " grouped by " + request.columns())
-                + (request.join() == null ? "" : ", joined with " + request.join())
+                + request.joins().stream().map(j -> ", joined with " + j).collect(java.util.stream.Collectors.joining())
                 + ", blocks of " + blockSize + ")";
     }
 
