@@ -1,7 +1,11 @@
 package org.gridstack.dqp.coordinator;
 
+import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -16,7 +20,11 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * failed with "numeric field overflow" ({@code numeric(5,3)}) and an integer of ten digits compared
  * with {@code 2.5} overflowed {@code numeric(10,1)}. The unconstrained numeric is
  * {@link PostgresTypeSystem#isUnconstrained}'s type, whose casts keep each value's scale.
- * Other comparisons are Calcite's. One instance per validator, as Calcite makes them.
+ * Other comparisons are Calcite's.
+ *
+ * <p>An aggregate's operands are not cast from a character type to a number: PostgreSQL has no
+ * {@code sum(character varying)} or {@code avg(text)} and refuses them, where Calcite would cast the
+ * strings to numbers and answer. One instance per validator, as Calcite makes them.
  */
 final class PostgresTypeCoercion extends TypeCoercionImpl {
     PostgresTypeCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
@@ -38,5 +46,21 @@ final class PostgresTypeCoercion extends TypeCoercionImpl {
     private static boolean sameDecimal(RelDataType type1, RelDataType type2) {
         return SqlTypeUtil.isDecimal(type1) && SqlTypeUtil.isDecimal(type2) && type1.getPrecision() == type2.getPrecision()
                 && type1.getScale() == type2.getScale();
+    }
+
+    @Override
+    public boolean builtinFunctionCoercion(SqlCallBinding binding, List<RelDataType> operandTypes,
+            List<SqlTypeFamily> expectedFamilies) {
+        if (binding.getOperator() instanceof SqlAggFunction) {
+            for (int i = 0; i < Math.min(binding.getOperandCount(), expectedFamilies.size()); i++) {
+                RelDataType operand = binding.getOperandType(i);
+                SqlTypeFamily expected = expectedFamilies.get(i);
+                if (SqlTypeUtil.isCharacter(operand) && expected != null && expected != SqlTypeFamily.ANY
+                        && expected != SqlTypeFamily.CHARACTER && expected != SqlTypeFamily.STRING) {
+                    return false;
+                }
+            }
+        }
+        return super.builtinFunctionCoercion(binding, operandTypes, expectedFamilies);
     }
 }
