@@ -45,15 +45,23 @@ public final class FrontierTierClients implements ClosedLoopDriver.ClientFactory
             c.proxy(proxy);
         }
         FrontierClient client = new FrontierClient(c.build());
-        return tally -> {
-            FrontierResult r = client.query(sql);
-            if (r.rowCount() != rows) {
-                throw new IllegalStateException("wrong answer: " + r.rowCount() + " rows, expected " + rows + " (" + r.origin().describe() + ")");
+        return new ClosedLoopDriver.Client() {
+            @Override
+            public void query(ClosedLoopDriver.Tally tally) throws Exception {
+                FrontierResult r = client.query(sql);
+                if (r.rowCount() != rows) {
+                    throw new IllegalStateException("wrong answer: " + r.rowCount() + " rows, expected " + rows + " (" + r.origin().describe() + ")");
+                }
+                if (r.origin().attempts() != 1) {
+                    throw new IllegalStateException("the SDK needed " + r.origin().attempts() + " attempts: " + r.origin().describe());
+                }
+                tally.add(r.origin().bytes(), r.fullSize());
             }
-            if (r.origin().attempts() != 1) {
-                throw new IllegalStateException("the SDK needed " + r.origin().attempts() + " attempts: " + r.origin().describe());
+
+            @Override
+            public void close() {
+                client.close();
             }
-            tally.add(r.origin().bytes(), r.fullSize());
         };
     }
 }
