@@ -71,12 +71,35 @@ public final class MultiProcessDriver {
         if (processes < 1 || processes > level.clients()) {
             throw new IllegalArgumentException("processes must be between 1 and the level's " + level.clients() + " clients, got " + processes);
         }
+        return run(level, java.util.Collections.nCopies(processes, launcher), factory, java.util.Collections.nCopies(processes, factoryArgs), window);
+    }
+
+    /**
+     * Drives {@code level} with one agent per launcher (e.g. one per client host of a testbed),
+     * agent k started by {@code launchers.get(k)} with factory arguments {@code factoryArgs.get(k)}
+     * (e.g. the proxy of its own site), the clients split as evenly as possible over them.
+     */
+    public static LevelResult run(ClosedLoopDriver.Level level, List<AgentLauncher> launchers,
+            Class<? extends ClosedLoopDriver.ClientFactory> factory, List<List<String>> factoryArgs, ClosedLoopDriver.Window window)
+            throws Exception {
+        requireNonNull(level, "level is null");
+        requireNonNull(launchers, "launchers is null");
+        requireNonNull(factory, "factory is null");
+        requireNonNull(factoryArgs, "factoryArgs is null");
+        requireNonNull(window, "window is null");
+        int processes = launchers.size();
+        if (processes < 1 || processes > level.clients()) {
+            throw new IllegalArgumentException("agents must be between 1 and the level's " + level.clients() + " clients, got " + processes);
+        }
+        if (factoryArgs.size() != processes) {
+            throw new IllegalArgumentException(processes + " agents but " + factoryArgs.size() + " lists of factory arguments");
+        }
         List<Agent> agents = new ArrayList<>();
         try {
             int first = 0;
             for (int k = 0; k < processes; k++) {
                 int share = level.clients() / processes + (k < level.clients() % processes ? 1 : 0);
-                agents.add(Agent.start(launcher, k, agentArgs(level, factory, factoryArgs, share, first)));
+                agents.add(Agent.start(launchers.get(k), k, agentArgs(level, factory, factoryArgs.get(k), share, first)));
                 first += share;
             }
             for (Agent a : agents) {

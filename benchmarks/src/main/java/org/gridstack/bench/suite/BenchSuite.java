@@ -24,7 +24,11 @@ import picocli.CommandLine.Option;
  * own, each writing into its own folder of the run's folder; then the run's front page and the
  * index of every run in the report folder. An
  * experiment that fails or outlives its time limit does not stop the others; the suite exits with 1
- * when any did not pass, so the build fails, with the report written either way.
+ * when any did not pass, so the build fails, with the report written either way. With
+ * {@code --testbed=TOPOLOGY} it runs the experiments made for that multi-host testbed topology
+ * instead (against the services of the testbed that is up, testbed/README.md), telling each JVM
+ * the topology ({@link org.gridstack.bench.kit.Testbed}) and naming the topology in the run's folder
+ * and front page.
  */
 public final class BenchSuite {
     private BenchSuite() {
@@ -45,6 +49,10 @@ public final class BenchSuite {
         @Option(names = "--output", paramLabel = "DIR", description = "the report folder (default target/bench-report)")
         Path output = Path.of("target", "bench-report");
 
+        @Option(names = "--testbed", paramLabel = "TOPOLOGY", description = "run the experiments of this testbed topology, on the testbed"
+                + " that is up (default: none, the normal run)")
+        String testbed = "";
+
         @Option(names = "--list", description = "list the experiments and exit")
         boolean list;
     }
@@ -58,7 +66,7 @@ public final class BenchSuite {
         try {
             o = CommandLineArgs.parse(new Options(), args);
             scale = Scale.parse(o.scale);
-            selected = catalog.select(names(o.only));
+            selected = catalog.select(names(o.only), o.testbed.strip());
             overrides = SuiteOverrides.parse(o.set, catalog);
             for (Experiment e : selected) {
                 e.optionsAt(scale, overrides.of(e.name()));
@@ -69,10 +77,11 @@ public final class BenchSuite {
             return;
         }
         if (o.list) {
-            catalog.all().forEach(e -> System.out.printf("%-24s %s%n%-24s reproduces: %s%n", e.name(), e.title(), "", e.answers()));
+            catalog.all().forEach(e -> System.out.printf("%-24s %s%n%-24s reproduces: %s%s%n", e.name(), e.title(), "", e.answers(),
+                    e.onTestbed() ? " (on testbed topology " + e.testbed() + ")" : ""));
             return;
         }
-        SuiteRun done = run(selected, scale, overrides, o.output, Arrays.asList(args), System.out);
+        SuiteRun done = run(selected, scale, o.testbed.strip(), overrides, o.output, Arrays.asList(args), System.out);
         System.exit(done.allPassed() ? 0 : 1);
     }
 
@@ -86,15 +95,22 @@ public final class BenchSuite {
      */
     static SuiteRun run(List<Experiment> experiments, Scale scale, SuiteOverrides overrides, Path output, List<String> arguments, PrintStream console)
             throws IOException, InterruptedException {
+        return run(experiments, scale, "", overrides, output, arguments, console);
+    }
+
+    /** {@link #run} on testbed topology {@code testbed} (empty: the normal run with in-process servers). */
+    static SuiteRun run(List<Experiment> experiments, Scale scale, String testbed, SuiteOverrides overrides, Path output, List<String> arguments,
+            PrintStream console) throws IOException, InterruptedException {
         requireNonNull(experiments, "experiments is null");
+        requireNonNull(testbed, "testbed is null");
         Path reports = output.toAbsolutePath().normalize();
         LocalDateTime started = LocalDateTime.now();
-        Path dir = Files.createDirectories(reports.resolve(RunIndex.folderName(started, scale)));
+        Path dir = Files.createDirectories(reports.resolve(RunIndex.folderName(started, scale, testbed)));
         long start = System.nanoTime();
         List<ExperimentProcess.Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < experiments.size(); i++) {
             Experiment e = experiments.get(i);
-            ExperimentProcess process = new ExperimentProcess(e, scale, overrides.of(e.name()), dir.resolve(e.name()));
+            ExperimentProcess process = new ExperimentProcess(e, scale, testbed, overrides.of(e.name()), dir.resolve(e.name()));
             console.printf("%n[bench] experiment %d of %d: %s at %s scale (limit %d min; suite running %s)%n[bench] %s%n[bench] %s%n", i + 1,
                     experiments.size(), e.name(), scale.label(), e.timeout(scale).toMinutes(), minutes(System.nanoTime() - start), e.title(),
                     String.join(" ", process.commandForReport()));
@@ -102,10 +118,10 @@ public final class BenchSuite {
             outcomes.add(outcome);
             console.printf("[bench] %s %s after %s%n", e.name(), outcome.status(), minutes(outcome.elapsed().toNanos()));
             // written after every experiment, so an interrupted run still has its front page
-            SuiteReport.write(dir, scale, started, Duration.ofNanos(System.nanoTime() - start), arguments, outcomes);
+            SuiteReport.write(dir, scale, testbed, started, Duration.ofNanos(System.nanoTime() - start), arguments, outcomes);
             RunIndex.update(reports);
         }
-        Path page = SuiteReport.write(dir, scale, started, Duration.ofNanos(System.nanoTime() - start), arguments, outcomes);
+        Path page = SuiteReport.write(dir, scale, testbed, started, Duration.ofNanos(System.nanoTime() - start), arguments, outcomes);
         Path index = RunIndex.update(reports);
         console.printf("%n[bench] %d experiment(s) in %s:%n", outcomes.size(), minutes(System.nanoTime() - start));
         outcomes.forEach(x -> console.printf("[bench]   %-24s %-10s %s%n", x.experiment().name(), x.status(), minutes(x.elapsed().toNanos())));

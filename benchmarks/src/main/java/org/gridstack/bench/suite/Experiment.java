@@ -27,9 +27,11 @@ import org.gridstack.bench.kit.CommandLineArgs;
  * @param options the options of every scale
  * @param scales each scale's own options; every scale must be present
  * @param timeouts how long each scale may run before the experiment is stopped and counted as failed
+ * @param testbed the testbed topology the experiment runs on (testbed/README.md), its services
+ *        the topology's instead of in-process ones; empty for an experiment of the normal run
  */
 public record Experiment(String name, String title, String answers, String mainClass, List<String> jvmArgs,
-        Map<String, String> options, Map<Scale, Map<String, String>> scales, Map<Scale, Duration> timeouts) {
+        Map<String, String> options, Map<Scale, Map<String, String>> scales, Map<Scale, Duration> timeouts, String testbed) {
     private static final Pattern NAME = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Pattern OPTION = Pattern.compile("[a-z][a-z0-9-]*");
     /** Set by the suite for every experiment: where its results go. */
@@ -40,6 +42,10 @@ public record Experiment(String name, String title, String answers, String mainC
         requireNonNull(title, "title is null");
         requireNonNull(answers, "answers is null");
         requireNonNull(mainClass, "mainClass is null");
+        requireNonNull(testbed, "testbed is null");
+        if (!testbed.isEmpty() && !NAME.matcher(testbed).matches()) {
+            throw new IllegalArgumentException(name + ": testbed topology '" + testbed + "' must be lower-case words joined by '-'");
+        }
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("experiment name '" + name + "' must be lower-case words joined by '-'");
         }
@@ -66,6 +72,17 @@ public record Experiment(String name, String title, String answers, String mainC
         }
         scales = Map.copyOf(s);
         timeouts = Map.copyOf(t);
+    }
+
+    /** An experiment of the normal run (in-process servers, no testbed). */
+    public Experiment(String name, String title, String answers, String mainClass, List<String> jvmArgs,
+            Map<String, String> options, Map<Scale, Map<String, String>> scales, Map<Scale, Duration> timeouts) {
+        this(name, title, answers, mainClass, jvmArgs, options, scales, timeouts, "");
+    }
+
+    /** Whether the experiment runs on a testbed topology (and only there). */
+    public boolean onTestbed() {
+        return !testbed.isEmpty();
     }
 
     /**

@@ -22,13 +22,14 @@ import java.util.Set;
  * lists the experiments in the order they run, and each has a file {@code <name>.yaml} of its own
  * beside it (keys: {@code name}, {@code title}, {@code answers}, {@code main}, {@code jvm},
  * {@code timeout-minutes} per scale, {@code options} for every scale and one map per scale,
- * {@code tiny}, {@code quick}, {@code full}). Unknown keys are refused, so a misspelt setting is an
+ * {@code tiny}, {@code quick}, {@code full}; {@code testbed}, the topology of an experiment that runs
+ * on the multi-host testbed only). Unknown keys are refused, so a misspelt setting is an
  * error rather than silently ignored. Immutable.
  */
 public final class ExperimentCatalog {
     /** Where the shipped experiment files are on the classpath. */
     public static final String SHIPPED = "org/gridstack/bench/experiments";
-    private static final Set<String> KEYS = Set.of("name", "title", "answers", "main", "jvm", "timeout-minutes", "options", "tiny", "quick", "full");
+    private static final Set<String> KEYS = Set.of("name", "title", "answers", "main", "jvm", "timeout-minutes", "options", "tiny", "quick", "full", "testbed");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private final Map<String, Experiment> experiments;
@@ -87,6 +88,31 @@ public final class ExperimentCatalog {
         return experiments.values().stream().filter(e -> only.contains(e.name())).toList();
     }
 
+    /**
+     * The experiments of a run on testbed topology {@code testbed} (those declaring it, narrowed by
+     * {@code only}), or of a normal run when {@code testbed} is empty (those declaring none); a name
+     * in {@code only} that is not one of them is refused with the list of those that are.
+     */
+    public List<Experiment> select(Set<String> only, String testbed) {
+        requireNonNull(testbed, "testbed is null");
+        List<Experiment> fitting = experiments.values().stream().filter(e -> e.testbed().equals(testbed)).toList();
+        if (fitting.isEmpty()) {
+            Set<String> topologies = new java.util.TreeSet<>();
+            experiments.values().forEach(e -> topologies.add(e.testbed()));
+            topologies.remove("");
+            throw new IllegalArgumentException("no experiment runs on testbed topology '" + testbed + "'; topologies with experiments: " + topologies);
+        }
+        Set<String> names = new LinkedHashSet<>();
+        fitting.forEach(e -> names.add(e.name()));
+        Set<String> unknown = new LinkedHashSet<>(only.isEmpty() ? List.of() : select(only).stream().map(Experiment::name).toList());
+        unknown.removeAll(names);
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("experiment(s) " + unknown + (testbed.isEmpty() ? " run on a testbed topology only"
+                    : " do not run on testbed topology '" + testbed + "'") + "; those that do: " + names);
+        }
+        return fitting.stream().filter(e -> only.isEmpty() || only.contains(e.name())).toList();
+    }
+
     /** The experiment called {@code name}; refused with the list of known ones. */
     public Experiment get(String name) {
         return select(Set.of(requireNonNull(name, "name is null"))).get(0);
@@ -120,7 +146,7 @@ public final class ExperimentCatalog {
         root.path("jvm").forEach(a -> jvm.add(a.asText()));
         try {
             return new Experiment(text(file, root, "name"), text(file, root, "title"), text(file, root, "answers"), text(file, root, "main"), jvm,
-                    options(file, "options", root.path("options")), scales, timeouts);
+                    options(file, "options", root.path("options")), scales, timeouts, root.path("testbed").asText("").strip());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.bench.kit.RunScale;
+import org.gridstack.bench.kit.Testbed;
 import org.gridstack.service.process.ProcessGroupStopper;
 
 /**
@@ -51,7 +52,8 @@ final class ExperimentProcess {
     private final Path folder;
     private final Duration timeout;
 
-    ExperimentProcess(Experiment experiment, Scale scale, Map<String, String> overrides, Path folder) {
+    /** @param testbed the testbed topology the experiment runs on, empty for none ({@link Testbed#PROPERTY}) */
+    ExperimentProcess(Experiment experiment, Scale scale, String testbed, Map<String, String> overrides, Path folder) {
         this.experiment = requireNonNull(experiment, "experiment is null");
         this.folder = requireNonNull(folder, "folder is null");
         this.timeout = experiment.timeout(scale);
@@ -60,6 +62,16 @@ final class ExperimentProcess {
         c.addAll(experiment.jvmArgs());
         c.add("-Dgridstack.bench.progress=" + PROGRESS_SECONDS);
         c.add("-D" + RunScale.PROPERTY + "=" + scale.label());
+        requireNonNull(testbed, "testbed is null");
+        if (!testbed.isEmpty()) {
+            c.add("-D" + Testbed.PROPERTY + "=" + testbed);
+            for (String p : List.of(Testbed.DIR_PROPERTY, Testbed.EXEC_PROPERTY)) {
+                String v = System.getProperty(p);
+                if (v != null && !v.isBlank()) {
+                    c.add("-D" + p + "=" + v);
+                }
+            }
+        }
         String root = System.getProperty("gridstack.project.root");
         if (root != null && !root.isBlank()) {
             c.add("-Dgridstack.project.root=" + root);

@@ -27,9 +27,9 @@ final class RunIndex {
     private RunIndex() {
     }
 
-    /** The folder name of a run: {@code run-20261124-035500-quick}. */
-    static String folderName(LocalDateTime started, Scale scale) {
-        return "run-" + started.format(FOLDER) + "-" + scale.label();
+    /** The folder name of a run: {@code run-20261124-035500-quick}, or {@code run-20261124-035500-tiny-testbed-dqp} on a testbed topology. */
+    static String folderName(LocalDateTime started, Scale scale, String testbed) {
+        return "run-" + started.format(FOLDER) + "-" + scale.label() + (testbed.isEmpty() ? "" : "-testbed-" + testbed);
     }
 
     /** Rewrites {@code reports/index.html} from the run folders in it; returns its path. */
@@ -49,7 +49,7 @@ final class RunIndex {
                 experiments.add(e.path("name").asText());
                 passed += e.path("status").asText().equals("passed") ? 1 : 0;
             }
-            rows.add(List.of(new HtmlPage.Link(s.path("started").asText(), name + "/" + ReportIndex.INDEX), s.path("scale").asText(),
+            rows.add(List.of(new HtmlPage.Link(s.path("started").asText(), name + "/" + ReportIndex.INDEX), s.path("scale").asText() + (s.path("testbed").asText("").isEmpty() ? "" : " on testbed " + s.path("testbed").asText()),
                     String.join(", ", experiments), passed + " of " + experiments.size(),
                     String.format(java.util.Locale.ROOT, "%.1f", s.path("elapsedSeconds").asDouble() / 60)));
         }

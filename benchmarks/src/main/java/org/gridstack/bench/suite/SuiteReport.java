@@ -34,13 +34,16 @@ final class SuiteReport {
     }
 
     /** Writes both files and returns the index. */
-    static Path write(Path dir, Scale scale, LocalDateTime started, Duration elapsed, List<String> arguments,
+    static Path write(Path dir, Scale scale, String testbed, LocalDateTime started, Duration elapsed, List<String> arguments,
             List<ExperimentProcess.Outcome> outcomes) throws IOException {
         requireNonNull(dir, "dir is null");
         requireNonNull(outcomes, "outcomes is null");
         Files.createDirectories(dir);
         Map<String, Object> json = ResultJson.runHeader(started, elapsed, Runtime.getRuntime().availableProcessors(), arguments);
         json.put("scale", scale.label());
+        if (!testbed.isEmpty()) {
+            json.put("testbed", testbed);
+        }
         List<Map<String, Object>> rows = new ArrayList<>();
         List<List<Object>> table = new ArrayList<>();
         for (ExperimentProcess.Outcome o : outcomes) {
@@ -70,6 +73,9 @@ final class SuiteReport {
         long failed = outcomes.stream().filter(o -> !o.passed()).count();
         HtmlPage page = HtmlPage.builder("gridstack benchmark run")
                 .fact("scale", scale.label())
+                .fact("where", testbed.isEmpty() ? "this machine, servers in-process or as child processes"
+                        : "testbed topology " + testbed + ": every host a network namespace on this one machine, services and clients on the"
+                                + " topology's hosts (testbed/README.md)")
                 .fact("started", started.withNano(0))
                 .fact("took (min)", String.format(Locale.ROOT, "%.1f", elapsed.toMillis() / 60_000.0))
                 .fact("experiments", outcomes.size() + (failed == 0 ? ", all passed" : ", " + failed + " not passed"))

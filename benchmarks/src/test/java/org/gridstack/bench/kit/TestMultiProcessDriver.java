@@ -21,14 +21,16 @@ import org.junit.jupiter.api.Test;
 /**
  * A level whose clients run in two agent JVMs against a real HTTP server: the server sees both
  * processes and every client, the merged result counts every client once with exact latencies and
- * a timeline; an agent that cannot open its clients fails the level with its own message, and no
- * agent outlives the call.
+ * a timeline; agents started by launchers of their own get arguments of their own (a testbed's
+ * client hosts, each with its site's proxy); an agent that cannot open its clients fails the level
+ * with its own message, and no agent outlives the call.
  */
 class TestMultiProcessDriver {
     private HttpServer server;
     private final Set<String> pids = ConcurrentHashMap.newKeySet();
     private final Set<String> clients = ConcurrentHashMap.newKeySet();
     private final AtomicInteger served = new AtomicInteger();
+    private final Set<String> pathsOfClients = ConcurrentHashMap.newKeySet();
 
     @BeforeEach
     void startServer() throws Exception {
@@ -37,6 +39,7 @@ class TestMultiProcessDriver {
         server.createContext("/", exchange -> {
             pids.add(exchange.getRequestHeaders().getFirst("X-Agent-Pid"));
             clients.add(exchange.getRequestHeaders().getFirst("X-Client"));
+            pathsOfClients.add(exchange.getRequestURI().getPath() + " " + exchange.getRequestHeaders().getFirst("X-Client"));
             served.incrementAndGet();
             byte[] body = "hello".getBytes(StandardCharsets.US_ASCII);
             exchange.sendResponseHeaders(200, body.length);
@@ -88,5 +91,23 @@ class TestMultiProcessDriver {
         IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class, () -> MultiProcessDriver.run(level, 3,
                 MultiProcessDriver.AgentLauncher.local(), HttpGetClients.class, List.of(url()), ClosedLoopDriver.Window.NONE));
         assertTrue(tooMany.getMessage().contains("between 1 and the level's 2 clients"), tooMany.getMessage());
+    }
+
+    @Test
+    void eachAgentGetsItsOwnLauncherAndArguments() throws Exception {
+        ClosedLoopDriver.Level level = ClosedLoopDriver.Level.of(3, Duration.ofMillis(200), Duration.ofMillis(600));
+        // the second agent through a command prefix, as a testbed's exec starts one on another host
+        List<String> prefixed = new java.util.ArrayList<>(List.of("env", "AGENT_HOST=second"));
+        prefixed.addAll(MultiProcessDriver.AgentLauncher.local("-Xmx64m").command());
+        LevelResult r = MultiProcessDriver.run(level, List.of(MultiProcessDriver.AgentLauncher.local("-Xmx64m"),
+                new MultiProcessDriver.AgentLauncher(prefixed)), HttpGetClients.class, List.of(List.of(url() + "a"), List.of(url() + "b")),
+                ClosedLoopDriver.Window.NONE);
+        assertEquals(3, r.clients());
+        assertEquals(2, pids.size(), "two agents: " + pids);
+        assertEquals(Set.of("/a 0", "/a 1", "/b 2"), pathsOfClients, "agent 0 has clients 0 and 1 with its own URL, agent 1 client 2 with its own");
+        IllegalArgumentException mismatch = assertThrows(IllegalArgumentException.class, () -> MultiProcessDriver.run(level,
+                List.of(MultiProcessDriver.AgentLauncher.local()), HttpGetClients.class, List.of(List.of(url()), List.of(url())),
+                ClosedLoopDriver.Window.NONE));
+        assertTrue(mismatch.getMessage().contains("1 agents but 2 lists"), mismatch.getMessage());
     }
 }

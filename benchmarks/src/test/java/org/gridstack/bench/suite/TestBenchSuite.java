@@ -59,6 +59,28 @@ class TestBenchSuite {
     }
 
     @Test
+    void testbedExperimentsRunOnTheirTopologyOnlyAndTheNormalRunWithoutThem() {
+        ExperimentCatalog catalog = ExperimentCatalog.shipped();
+        List<Experiment> normal = catalog.select(Set.of(), "");
+        assertTrue(normal.stream().noneMatch(Experiment::onTestbed), "the normal run has no testbed experiment: " + normal);
+        assertTrue(normal.stream().anyMatch(e -> e.name().equals("mds-index")));
+        for (String topology : List.of("frontier-tiers", "mds-lucky", "dqp")) {
+            List<Experiment> on = catalog.select(Set.of(), topology);
+            assertFalse(on.isEmpty(), "no experiment for testbed topology " + topology);
+            assertTrue(on.stream().allMatch(e -> e.testbed().equals(topology)), on.toString());
+        }
+        assertEquals(List.of("testbed-dqp"), catalog.select(Set.of("testbed-dqp"), "dqp").stream().map(Experiment::name).toList());
+        IllegalArgumentException notThere = assertThrows(IllegalArgumentException.class, () -> catalog.select(Set.of("mds-index"), "dqp"));
+        assertTrue(notThere.getMessage().contains("do not run on testbed topology 'dqp'"), notThere.getMessage());
+        IllegalArgumentException onlyThere = assertThrows(IllegalArgumentException.class, () -> catalog.select(Set.of("testbed-dqp"), ""));
+        assertTrue(onlyThere.getMessage().contains("run on a testbed topology only"), onlyThere.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> catalog.select(Set.of(), "moon"));
+        assertTrue(unknown.getMessage().contains("no experiment runs on testbed topology 'moon'"), unknown.getMessage());
+        assertEquals("run-20261127-120000-tiny-testbed-dqp",
+                RunIndex.folderName(java.time.LocalDateTime.of(2026, 11, 27, 12, 0), Scale.TINY, "dqp"));
+    }
+
+    @Test
     void scaleOptionsReplaceCommonOnesAndSetReplacesBoth() {
         ExperimentCatalog catalog = ExperimentCatalog.load(PROBES);
         Experiment pass = catalog.get("probe-pass");
