@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Writes the frames of a block-frame stream: many blocks on one connection (one HTTP body) instead
@@ -53,13 +54,13 @@ public final class BlockFrameEncoder {
      * @throws IllegalArgumentException when {@code contentType} is not a block-frame stream or names no known codec
      */
     public static BlockCodec codecOf(String contentType) {
-        if (contentType == null || !contentType.toLowerCase(java.util.Locale.ROOT).startsWith(CONTENT_TYPE)) {
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith(CONTENT_TYPE)) {
             throw new IllegalArgumentException("expected Content-Type " + CONTENT_TYPE + "; codec=<binary|binary-zstd|webrowset>, got "
                     + contentType);
         }
         for (String part : contentType.split(";")) {
             String p = part.trim();
-            if (p.toLowerCase(java.util.Locale.ROOT).startsWith("codec=")) {
+            if (p.toLowerCase(Locale.ROOT).startsWith("codec=")) {
                 return BlockCodec.named(p.substring("codec=".length()).trim());
             }
         }

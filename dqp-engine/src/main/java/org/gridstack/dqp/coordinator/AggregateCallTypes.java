@@ -13,6 +13,7 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
+import java.util.Set;
 
 /**
  * Makes the aggregates of a logical plan agree with their inputs' types. Calcite's SQL-to-relational
@@ -71,6 +72,6 @@ final class AggregateCallTypes {
             RexNode column = rex.makeInputRef(rebuilt, i);
             columns.add(column.getType().equals(want) ? column : rex.makeAbstractCast(want, column, false));
         }
-        return LogicalProject.create(rebuilt, List.of(), columns, expected.getFieldNames(), java.util.Set.of());
+        return LogicalProject.create(rebuilt, List.of(), columns, expected.getFieldNames(), Set.of());
     }
 }

@@ -14,6 +14,7 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.gridstack.dqp.evaluator.exchange.ExchangeController;
 
 /**
  * Spring wiring of the coordinator around a {@link QueryEngine} handed in ready: its query API and
@@ -26,7 +27,7 @@ import org.springframework.context.annotation.Import;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import({CoordinatorController.class, org.gridstack.dqp.evaluator.exchange.ExchangeController.class})
+@Import({CoordinatorController.class, ExchangeController.class})
 public class CoordinatorApplication {
     private static final ObjectMapper JSON = new ObjectMapper();
 

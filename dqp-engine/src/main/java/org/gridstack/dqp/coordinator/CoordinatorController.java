@@ -35,6 +35,16 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import java.util.ArrayList;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.gridstack.dqp.block.BlockSchema;
+import org.gridstack.dqp.block.Column;
+import org.gridstack.dqp.block.ColumnType;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
  * The coordinator's HTTP API (version 1):
@@ -70,7 +80,7 @@ public class CoordinatorController {
     private final MeterRegistry meters;
     private final AddressShare share;
     private final ClientAddressResolver addresses = ClientAddressResolver.direct();
-    private final Map<String, RunningQuery> queries = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, RunningQuery> queries = new ConcurrentHashMap<>();
 
     public CoordinatorController(QueryEngine engine, MeterRegistry meters) {
         this.engine = requireNonNull(engine, "engine is null");
@@ -101,7 +111,7 @@ public class CoordinatorController {
     /** The response header (and JSON field {@code queryId}) carrying the query's id. */
     public static final String QUERY_ID_HEADER = "X-Dqp-Query-Id";
     private static final String QUERY_ID_ATTRIBUTE = CoordinatorController.class.getName() + ".queryId";
-    private static final java.util.regex.Pattern EXPLAIN = java.util.regex.Pattern.compile("(?is)\\s*explain\\s+(analyze\\s+)?(.*)");
+    private static final Pattern EXPLAIN = Pattern.compile("(?is)\\s*explain\\s+(analyze\\s+)?(.*)");
 
     @PostMapping("/query")
     public void query(HttpServletRequest httpRequest, HttpServletResponse response) throws IOException {
@@ -110,12 +120,12 @@ public class CoordinatorController {
             throw new UnsupportedMediaTypeException("the body must be JSON (Content-Type: application/json), not " + contentType);
         }
         QueryRequest request = QueryRequestReader.read(httpRequest.getInputStream().readAllBytes());
-        String id = java.util.UUID.randomUUID().toString();
+        String id = UUID.randomUUID().toString();
         httpRequest.setAttribute(QUERY_ID_ATTRIBUTE, id);
         response.setHeader(QUERY_ID_HEADER, id);
         String accept = httpRequest.getHeader("Accept");
         boolean csv = accept != null && accept.contains("text/csv");
-        java.util.regex.Matcher explain = EXPLAIN.matcher(request.sql());
+        Matcher explain = EXPLAIN.matcher(request.sql());
         boolean analyze = false;
         if (explain.matches()) {
             request = new QueryRequest(explain.group(2), request.blockSize(), request.codec(), request.parallelism(), request.blockBytes());
@@ -192,7 +202,7 @@ public class CoordinatorController {
 
     private void explain(QueryRequest request, String id, boolean csv, HttpServletResponse response) throws IOException {
         Map<String, String> plans = engine.explain(request);
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         for (String part : List.of("operators", "optimised")) {
             lines.addAll(plans.get(part).lines().toList());
         }
@@ -204,7 +214,7 @@ public class CoordinatorController {
         while (query.nextBlock() != null) {
             // only counted
         }
-        List<String> lines = new java.util.ArrayList<>(query.analyzedPlan());
+        List<String> lines = new ArrayList<>(query.analyzedPlan());
         QueryProfile profile = query.profile();
         profile.parts().forEach((part, value) -> lines.add(part + ": " + value));
         record(profile, "ok");
@@ -216,8 +226,8 @@ public class CoordinatorController {
         response.setStatus(200);
         response.setContentType(csv ? "text/csv;charset=UTF-8" : MediaType.APPLICATION_JSON_VALUE);
         ResultEncoder encoder = csv ? ResultEncoder.csv(response.getOutputStream()) : ResultEncoder.json(response.getOutputStream());
-        encoder.begin(id, new org.gridstack.dqp.block.BlockSchema(List.of(
-                new org.gridstack.dqp.block.Column("plan", org.gridstack.dqp.block.ColumnType.VARCHAR, false))));
+        encoder.begin(id, new BlockSchema(List.of(
+                new Column("plan", ColumnType.VARCHAR, false))));
         encoder.rows(lines);
         encoder.end(null, null);
     }
@@ -303,10 +313,10 @@ public class CoordinatorController {
         return error(HttpStatus.PAYLOAD_TOO_LARGE, "the request body is larger than " + e.limit() + " bytes, the limit", request);
     }
 
-    @ExceptionHandler({org.springframework.web.bind.MissingServletRequestParameterException.class,
-            org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class})
+    @ExceptionHandler({MissingServletRequestParameterException.class,
+            MethodArgumentTypeMismatchException.class})
     ResponseEntity<Map<String, Object>> badParameter(Exception e, HttpServletRequest request) {
-        return error(HttpStatus.BAD_REQUEST, e instanceof org.springframework.web.bind.MissingServletRequestParameterException m
+        return error(HttpStatus.BAD_REQUEST, e instanceof MissingServletRequestParameterException m
                 ? "the parameter " + m.getParameterName() + " is missing" : "a parameter has the wrong type", request);
     }
 

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import org.gridstack.dqp.evaluator.operator.MemoryBudget;
 
 /**
  * Validated settings of the coordinator (the seed's GDQS).
@@ -34,7 +35,7 @@ public record CoordinatorSettings(List<URI> dataServices, List<URI> entropyServi
         double addressShare, long maxRequestBytes) {
     public static final int DEFAULT_BLOCK_SIZE = 100;
     public static final int DEFAULT_MAX_CONCURRENT_QUERIES = 8;
-    public static final long DEFAULT_MAX_QUERY_MEMORY = org.gridstack.dqp.evaluator.operator.MemoryBudget.DEFAULT_MAX_BYTES;
+    public static final long DEFAULT_MAX_QUERY_MEMORY = MemoryBudget.DEFAULT_MAX_BYTES;
     public static final Duration DEFAULT_SEND_TIMEOUT = Duration.ofSeconds(10);
     public static final double DEFAULT_ADDRESS_SHARE = 0.5;
     public static final long DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;

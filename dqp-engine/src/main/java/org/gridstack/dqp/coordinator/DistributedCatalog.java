@@ -13,6 +13,7 @@ import org.apache.calcite.schema.impl.ScalarFunctionImpl;
 import org.gridstack.dqp.dataservice.DataServiceClient;
 import org.gridstack.dqp.dataservice.DataServiceException;
 import org.gridstack.dqp.dataservice.TableDescription;
+import java.util.Locale;
 
 /**
  * The coordinator's catalog: built by asking each data service for its tables and columns; one
@@ -29,7 +30,7 @@ public final class DistributedCatalog {
         tables.forEach(schema::add);
         schema.add(EntropyFunction.NAME, ScalarFunctionImpl.create(EntropyFunction.class, EntropyFunction.NAME));
         // lookup is case-sensitive and unquoted names are folded to lower case, as in PostgreSQL
-        schema.add(EntropyFunction.NAME.toLowerCase(java.util.Locale.ROOT),
+        schema.add(EntropyFunction.NAME.toLowerCase(Locale.ROOT),
                 ScalarFunctionImpl.create(EntropyFunction.class, EntropyFunction.NAME));
     }
 

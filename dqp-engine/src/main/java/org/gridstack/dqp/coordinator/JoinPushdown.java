@@ -27,6 +27,7 @@ import org.gridstack.dqp.dataservice.ScanColumn;
 import org.gridstack.dqp.dataservice.ScanFilter;
 import org.gridstack.dqp.dataservice.ScanJoin;
 import org.gridstack.dqp.dataservice.ScanRequest;
+import java.util.Comparator;
 
 /**
  * Joins (and aggregates over joins) that one data service computes itself: a tree of inner, left,
@@ -160,7 +161,7 @@ final class JoinPushdown {
             first.putIfAbsent(fields.get(i), i);
         }
         List<ScanColumn> columns = new ArrayList<>(first.keySet());
-        columns.sort(java.util.Comparator.comparingInt(ScanColumn::table)); // stable: first use within a table
+        columns.sort(Comparator.comparingInt(ScanColumn::table)); // stable: first use within a table
         int[] order = new int[fields.size()];
         boolean identity = columns.size() == fields.size();
         for (int i = 0; i < fields.size(); i++) {

@@ -48,6 +48,19 @@ import org.gridstack.dqp.evaluator.operator.SelectOperator;
 import org.gridstack.dqp.evaluator.operator.SetOperationOperator;
 import org.gridstack.dqp.evaluator.operator.SortOperator;
 import org.gridstack.dqp.evaluator.operator.ValuesOperator;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.metadata.RelColumnOrigin;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.gridstack.dqp.block.ColumnType;
+import org.gridstack.dqp.evaluator.EvaluatorClient;
+import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 
 /**
  * Translates Calcite's optimised plan into the engine's pull-based operators: a table scan becomes
@@ -68,9 +81,9 @@ public final class PlanTranslator {
      * this process's {@code inboxes} at {@code self}, over {@code http} (the coordinator's one client,
      * so connections are reused from query to query); null placement runs everything in this process.
      */
-    public record Placement(String queryId, java.util.function.Function<java.net.URI, org.gridstack.dqp.evaluator.EvaluatorClient> evaluatorFor,
-            List<org.gridstack.dqp.evaluator.EvaluatorClient> evaluators, org.gridstack.dqp.evaluator.exchange.ExchangeInboxes inboxes,
-            java.net.URI self, java.net.http.HttpClient http) {
+    public record Placement(String queryId, Function<URI, EvaluatorClient> evaluatorFor,
+            List<EvaluatorClient> evaluators, ExchangeInboxes inboxes,
+            URI self, HttpClient http) {
         public Placement {
             requireNonNull(http, "http is null");
             evaluators = List.copyOf(requireNonNull(evaluators, "evaluators is null"));
@@ -113,9 +126,9 @@ public final class PlanTranslator {
     /** The operator tree of {@code plan}; on failure every operator built so far is closed. */
     public Operator translate(RelNode plan) {
         for (RelDataTypeField field : plan.getRowType().getFieldList()) {
-            if (field.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ANY) {
+            if (field.getType().getSqlTypeName() == SqlTypeName.ANY) {
                 throw new UnsupportedSqlException("column " + field.getName() + " has type " + ScanPushdown.uncarriedTypeName(plan, field.getName())
-                        + ", which the engine does not carry (supported: " + org.gridstack.dqp.block.ColumnType.SUPPORTED
+                        + ", which the engine does not carry (supported: " + ColumnType.SUPPORTED
                         + "); select the other columns by name");
             }
         }
@@ -163,7 +176,7 @@ public final class PlanTranslator {
         if (rel instanceof SetOp setOp) {
             return setOperation(setOp);
         }
-        if (rel instanceof org.apache.calcite.rel.core.Correlate) {
+        if (rel instanceof Correlate) {
             throw new UnsupportedSqlException("correlated sub-queries (a sub-query that refers to the outer query's columns)"
                     + " are not supported; uncorrelated IN, EXISTS and scalar sub-queries are");
         }
@@ -200,7 +213,7 @@ public final class PlanTranslator {
         List<ScanFilter> pushed = new ArrayList<>();
         List<RexNode> residual = new ArrayList<>();
         for (RexNode filter : filters) {
-            for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
+            for (RexNode conjunct : RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
                 ScanFilter f = ScanPushdown.toScanFilter(conjunct, tableSchema);
                 if (f == null) {
                     residual.add(conjunct);
@@ -215,7 +228,7 @@ public final class PlanTranslator {
             needed.add(o);
         }
         for (RexNode r : residual) {
-            needed.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(r).asList());
+            needed.addAll(RelOptUtil.InputFinder.bits(r).asList());
         }
         List<Integer> fetched = new ArrayList<>(needed);
         List<String> names = new ArrayList<>();
@@ -242,7 +255,7 @@ public final class PlanTranslator {
             for (TableDescription.UnsupportedColumn u : uncarriedPlaceholders > 0 ? table.description().unsupported()
                     : List.<TableDescription.UnsupportedColumn>of()) {
                 exprs.add(row -> null);
-                out.add(new Column(u.name(), org.gridstack.dqp.block.ColumnType.VARCHAR, true));
+                out.add(new Column(u.name(), ColumnType.VARCHAR, true));
             }
             op = track(new ProjectOperator(op, exprs, new BlockSchema(out)));
         }
@@ -327,7 +340,7 @@ public final class PlanTranslator {
         if (pushed != null) {
             return pushedOperator(pushed, join);
         }
-        boolean right = join.getJoinType() == org.apache.calcite.rel.core.JoinRelType.RIGHT;
+        boolean right = join.getJoinType() == JoinRelType.RIGHT;
         HashJoinOperator.Type type = switch (join.getJoinType()) {
             case INNER -> HashJoinOperator.Type.INNER;
             case LEFT, RIGHT -> HashJoinOperator.Type.LEFT;
@@ -454,9 +467,9 @@ public final class PlanTranslator {
      */
     static BlockSchema schemaOf(RelNode rel) {
         for (RelDataTypeField field : rel.getRowType().getFieldList()) {
-            if (field.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ANY) {
+            if (field.getType().getSqlTypeName() == SqlTypeName.ANY) {
                 Double most = rel.getCluster().getMetadataQuery().getMaxRowCount(rel);
-                java.util.Set<org.apache.calcite.rel.metadata.RelColumnOrigin> origins = rel.getCluster().getMetadataQuery()
+                Set<RelColumnOrigin> origins = rel.getCluster().getMetadataQuery()
                         .getColumnOrigins(rel, field.getIndex());
                 if (most != null && most == 0 || origins == null || origins.isEmpty()) {
                     // no table column behind it (an empty VALUES that replaced a scan under a filter Calcite found
@@ -465,8 +478,8 @@ public final class PlanTranslator {
                     return emptySchemaOf(rel.getRowType());
                 }
                 throw new UnsupportedSqlException(uncarriedOrigin(rel, field) + ", which the engine does not carry (supported: "
-                        + org.gridstack.dqp.block.ColumnType.SUPPORTED + "), and the query needs its values in "
-                        + rel.getRelTypeName().replace("Logical", "").toUpperCase(java.util.Locale.ROOT)
+                        + ColumnType.SUPPORTED + "), and the query needs its values in "
+                        + rel.getRelTypeName().replace("Logical", "").toUpperCase(Locale.ROOT)
                         + "; leave the column out (select the other columns by name)");
             }
         }
@@ -475,16 +488,16 @@ public final class PlanTranslator {
 
     /** "column c of table t has type jsonb" for the uncarried table column(s) that {@code field} of {@code rel} comes from. */
     private static String uncarriedOrigin(RelNode rel, RelDataTypeField field) {
-        java.util.Set<String> origins = new java.util.TreeSet<>();
+        Set<String> origins = new TreeSet<>();
         try {
-            java.util.Set<org.apache.calcite.rel.metadata.RelColumnOrigin> found = rel.getCluster().getMetadataQuery()
+            Set<RelColumnOrigin> found = rel.getCluster().getMetadataQuery()
                     .getColumnOrigins(rel, field.getIndex());
-            for (org.apache.calcite.rel.metadata.RelColumnOrigin origin : found == null ? java.util.Set.<org.apache.calcite.rel.metadata.RelColumnOrigin>of() : found) {
+            for (RelColumnOrigin origin : found == null ? Set.<RelColumnOrigin>of() : found) {
                 RemoteTable table = origin.getOriginTable().unwrap(RemoteTable.class);
                 String column = origin.getOriginTable().getRowType().getFieldList().get(origin.getOriginColumnOrdinal()).getName();
                 if (table != null) {
                     String type = table.description().unsupported().stream().filter(u -> u.name().equals(column))
-                            .map(org.gridstack.dqp.dataservice.TableDescription.UnsupportedColumn::typeName).findFirst().orElse("unknown");
+                            .map(TableDescription.UnsupportedColumn::typeName).findFirst().orElse("unknown");
                     origins.add("column " + column + " of table " + table.description().name() + " has type " + type);
                 }
             }
@@ -499,8 +512,8 @@ public final class PlanTranslator {
     private static BlockSchema emptySchemaOf(RelDataType rowType) {
         List<Column> columns = new ArrayList<>();
         for (RelDataTypeField f : rowType.getFieldList()) {
-            org.apache.calcite.sql.type.SqlTypeName type = f.getType().getSqlTypeName();
-            columns.add(new Column(f.getName(), type == org.apache.calcite.sql.type.SqlTypeName.ANY ? org.gridstack.dqp.block.ColumnType.VARCHAR
+            SqlTypeName type = f.getType().getSqlTypeName();
+            columns.add(new Column(f.getName(), type == SqlTypeName.ANY ? ColumnType.VARCHAR
                     : org.gridstack.dqp.evaluator.expression.Values.columnType(type), true));
         }
         return new BlockSchema(columns);

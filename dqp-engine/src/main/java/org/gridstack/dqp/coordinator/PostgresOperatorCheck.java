@@ -14,6 +14,8 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
+import java.util.Locale;
+import org.apache.calcite.sql.fun.SqlCase;
 
 /**
  * Refuses, on the logical plan before any rule rewrites it, the operators whose Calcite typing
@@ -58,12 +60,12 @@ final class PostgresOperatorCheck {
         if (call.getKind() == SqlKind.CAST) {
             if (call.operandCount() == 2 && call.operand(1) instanceof SqlDataTypeSpec spec
                     && spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec) {
-                SqlTypeName target = SqlTypeName.get(spec.getTypeName().getSimple().toUpperCase(java.util.Locale.ROOT));
+                SqlTypeName target = SqlTypeName.get(spec.getTypeName().getSimple().toUpperCase(Locale.ROOT));
                 return target != null && SqlTypeName.APPROX_TYPES.contains(target);
             }
             return false;
         }
-        if (call instanceof org.apache.calcite.sql.fun.SqlCase sqlCase) {
+        if (call instanceof SqlCase sqlCase) {
             return sqlCase.getThenOperands().stream().anyMatch(PostgresOperatorCheck::castToApproximate)
                     || castToApproximate(sqlCase.getElseOperand());
         }

@@ -27,6 +27,10 @@ import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
 import org.apache.calcite.avatica.util.TimeUnitRange;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.calcite.util.Static;
 
 /**
  * Calcite's {@code + - * /} and {@code EXTRACT} with PostgreSQL's operator resolution where it
@@ -128,7 +132,7 @@ final class PostgresOperators {
         }
 
         private static SqlReturnTypeInference returnType(SqlOperator standard) {
-            SqlReturnTypeInference calcite = java.util.Objects.requireNonNull(standard.getReturnTypeInference(), "return type");
+            SqlReturnTypeInference calcite = Objects.requireNonNull(standard.getReturnTypeInference(), "return type");
             return binding -> {
                 RelDataType postgres = binding.getOperandCount() == 2 ? resultType(standard.getKind(), binding.getOperandType(0),
                         binding.getOperandType(1), binding.getTypeFactory()) : null;
@@ -137,7 +141,7 @@ final class PostgresOperators {
         }
 
         private static SqlOperandTypeChecker operandTypes(SqlOperator standard) {
-            SqlOperandTypeChecker calcite = java.util.Objects.requireNonNull(standard.getOperandTypeChecker(), "operand types");
+            SqlOperandTypeChecker calcite = Objects.requireNonNull(standard.getOperandTypeChecker(), "operand types");
             return new SqlOperandTypeChecker() {
                 @Override
                 public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
@@ -177,7 +181,7 @@ final class PostgresOperators {
      * PostgreSQL, refuses the units of a time of day of a date.
      */
     private static final class Extract extends SqlExtractFunction {
-        private static final java.util.Set<TimeUnitRange> TIME_OF_DAY = java.util.EnumSet.of(TimeUnitRange.HOUR, TimeUnitRange.MINUTE,
+        private static final Set<TimeUnitRange> TIME_OF_DAY = EnumSet.of(TimeUnitRange.HOUR, TimeUnitRange.MINUTE,
                 TimeUnitRange.SECOND, TimeUnitRange.MILLISECOND, TimeUnitRange.MICROSECOND, TimeUnitRange.NANOSECOND);
 
         Extract() {
@@ -191,7 +195,7 @@ final class PostgresOperators {
                     && TIME_OF_DAY.contains(unit.timeUnitRange)) {
                 // PostgreSQL refuses these when it plans the query (unit "second" not supported for type date),
                 // also where no row would be read; Calcite takes them
-                throw validator.newValidationError(call, org.apache.calcite.util.Static.RESOURCE.canNotApplyOp2Type(getName(),
+                throw validator.newValidationError(call, Static.RESOURCE.canNotApplyOp2Type(getName(),
                         call.getCallSignature(validator, scope), getAllowedSignatures()));
             }
             if (call.operand(0) instanceof SqlIntervalQualifier unit && unit.timeUnitRange == TimeUnitRange.EPOCH

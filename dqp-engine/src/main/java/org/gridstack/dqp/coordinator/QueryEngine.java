@@ -24,6 +24,13 @@ import org.gridstack.dqp.evaluator.operator.ExchangeReceiveOperator;
 import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
 import org.gridstack.dqp.http.PeerHttp;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.gridstack.dqp.evaluator.operator.QueryTimeoutException;
 
 /**
  * The coordinator's core, without HTTP: builds the catalog from the data services, plans SQL with
@@ -132,24 +139,24 @@ public final class QueryEngine {
     // inputs overlap instead of the probe side waiting for the build side); inboxes bound what waits.
     // The placements themselves overlap too: one round trip in all.
     private void placeScanFragments(Operator root) throws IOException {
-        List<java.util.concurrent.CompletableFuture<Void>> placed = new java.util.ArrayList<>();
+        List<CompletableFuture<Void>> placed = new ArrayList<>();
         collectPlacements(root, placed);
-        for (java.util.concurrent.CompletableFuture<Void> p : placed) {
+        for (CompletableFuture<Void> p : placed) {
             try {
-                p.get(settings.queryTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.ExecutionException e) {
+                p.get(settings.queryTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
                 throw e.getCause() instanceof IOException io ? io : new IOException(String.valueOf(e.getCause().getMessage()), e.getCause());
-            } catch (java.util.concurrent.TimeoutException e) {
-                throw new org.gridstack.dqp.evaluator.operator.QueryTimeoutException("placing the scan fragments on the evaluators took longer than "
+            } catch (TimeoutException e) {
+                throw new QueryTimeoutException("placing the scan fragments on the evaluators took longer than "
                         + settings.queryTimeout());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while placing the scan fragments");
+                throw new InterruptedIOException("interrupted while placing the scan fragments");
             }
         }
     }
 
-    private static void collectPlacements(Operator op, List<java.util.concurrent.CompletableFuture<Void>> placed) {
+    private static void collectPlacements(Operator op, List<CompletableFuture<Void>> placed) {
         if (op instanceof ExchangeReceiveOperator receiver) {
             placed.add(receiver.placeFragmentAsync());
         }
@@ -247,7 +254,7 @@ public final class QueryEngine {
     }
 
     private static BlockSchema resultSchema(BlockSchema operators, List<String> names) {
-        List<Column> columns = new java.util.ArrayList<>();
+        List<Column> columns = new ArrayList<>();
         for (int i = 0; i < operators.size(); i++) {
             Column c = operators.column(i);
             columns.add(new Column(i < names.size() ? names.get(i) : c.name(), c.type(), c.nullable()));

@@ -35,6 +35,14 @@ import org.apache.calcite.tools.Planner;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.tools.ValidationException;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
+import java.math.BigDecimal;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.tools.RelConversionException;
 
 /**
  * Turns SQL into an optimised relational plan with Apache Calcite: Calcite's parser (PostgreSQL's
@@ -70,13 +78,13 @@ public final class QueryPlanner {
         @Override
         public SqlNode visit(SqlLiteral literal) {
             if (literal instanceof SqlNumericLiteral number && !number.isExact()) {
-                java.math.BigDecimal value = number.getValueAs(java.math.BigDecimal.class);
-                org.apache.calcite.sql.parser.SqlParserPos pos = literal.getParserPosition();
+                BigDecimal value = number.getValueAs(BigDecimal.class);
+                SqlParserPos pos = literal.getParserPosition();
                 if (value.scale() <= 0) {
-                    return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
+                    return SqlStdOperatorTable.CAST.createCall(pos,
                             SqlLiteral.createCharString(value.toPlainString(), pos),
-                            new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
-                                    org.apache.calcite.sql.type.SqlTypeName.DECIMAL, pos), pos));
+                            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(
+                                    SqlTypeName.DECIMAL, pos), pos));
                 }
                 return SqlLiteral.createExactNumeric(value.toPlainString(), pos);
             }
@@ -89,13 +97,13 @@ public final class QueryPlanner {
      */
     private static final SqlShuttle EXTRACT_AS_NUMERIC = new SqlShuttle() {
         @Override
-        public SqlNode visit(org.apache.calcite.sql.SqlCall call) {
+        public SqlNode visit(SqlCall call) {
             SqlNode visited = super.visit(call);
-            if (visited instanceof org.apache.calcite.sql.SqlCall extract && extract.getKind() == SqlKind.EXTRACT) {
-                org.apache.calcite.sql.parser.SqlParserPos pos = extract.getParserPosition();
-                return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos, extract,
-                        new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlBasicTypeNameSpec(
-                                org.apache.calcite.sql.type.SqlTypeName.DECIMAL, pos), pos));
+            if (visited instanceof SqlCall extract && extract.getKind() == SqlKind.EXTRACT) {
+                SqlParserPos pos = extract.getParserPosition();
+                return SqlStdOperatorTable.CAST.createCall(pos, extract,
+                        new SqlDataTypeSpec(new SqlBasicTypeNameSpec(
+                                SqlTypeName.DECIMAL, pos), pos));
             }
             return visited;
         }
@@ -179,7 +187,7 @@ public final class QueryPlanner {
             RelRoot root;
             try {
                 root = planner.rel(validated);
-            } catch (org.apache.calcite.tools.RelConversionException e) {
+            } catch (RelConversionException e) {
                 throw new SqlQueryException("cannot plan the query: " + e.getMessage(), 0, 0, e);
             }
             RelNode logical = root.project();

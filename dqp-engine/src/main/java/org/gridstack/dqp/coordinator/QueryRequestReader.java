@@ -11,6 +11,8 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import java.util.Locale;
 
 /**
  * Reads the body of {@code POST /api/v1/query} into a {@link QueryRequest}, refusing with
@@ -21,7 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class QueryRequestReader {
     private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     private static final List<String> FIELDS = List.of("sql", "blockSize", "codec", "parallelism", "blockBytes");
     private static final String SHAPE = "send a JSON object such as {\"sql\": \"select ...\", \"blockSize\": 100}";
 
@@ -92,6 +94,6 @@ public final class QueryRequestReader {
     }
 
     private static String kind(JsonNode v) {
-        return v.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+        return v.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 }

@@ -14,6 +14,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.Column;
+import java.math.BigDecimal;
+import java.util.function.BooleanSupplier;
+import org.gridstack.dqp.evaluator.expression.Values;
 
 /**
  * Writes a query answer as it is pulled, block by block, to the client: JSON
@@ -40,7 +43,7 @@ public interface ResultEncoder {
     void end(String error, QueryProfile profile) throws IOException;
 
     /** True on its first call, then when {@link #FLUSH_INTERVAL_MILLIS} passed since it last said true. */
-    private static java.util.function.BooleanSupplier flushSchedule() {
+    private static BooleanSupplier flushSchedule() {
         long[] last = {Long.MIN_VALUE};
         return () -> {
             long now = System.nanoTime();
@@ -66,7 +69,7 @@ public interface ResultEncoder {
     final class Json implements ResultEncoder {
         private static final JsonFactory FACTORY = new ObjectMapper().getFactory();
         private final JsonGenerator json;
-        private final java.util.function.BooleanSupplier flushDue = flushSchedule();
+        private final BooleanSupplier flushDue = flushSchedule();
 
         Json(OutputStream out) throws IOException {
             this.json = FACTORY.createGenerator(out, JsonEncoding.UTF8);
@@ -115,7 +118,7 @@ public interface ResultEncoder {
                 json.writeNumber(d);
             } else if (v instanceof Boolean b) {
                 json.writeBoolean(b);
-            } else if (v instanceof java.math.BigDecimal d) {
+            } else if (v instanceof BigDecimal d) {
                 // numeric as written by PostgreSQL, never in exponent form
                 json.writeNumber(d.toPlainString());
             } else if (v instanceof Short n) {
@@ -124,7 +127,7 @@ public interface ResultEncoder {
                 json.writeNumber(f);
             } else {
                 // dates, times, timestamps, bytea: PostgreSQL's text form
-                json.writeString(org.gridstack.dqp.evaluator.expression.Values.text(v));
+                json.writeString(Values.text(v));
             }
         }
 
@@ -143,7 +146,7 @@ public interface ResultEncoder {
     /** CSV, RFC 4180. */
     final class Csv implements ResultEncoder {
         private final Writer out;
-        private final java.util.function.BooleanSupplier flushDue = flushSchedule();
+        private final BooleanSupplier flushDue = flushSchedule();
 
         Csv(OutputStream out) {
             this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
@@ -170,7 +173,7 @@ public interface ResultEncoder {
                     out.write(',');
                 }
                 if (values[i] != null) {
-                    String s = org.gridstack.dqp.evaluator.expression.Values.text(values[i]);
+                    String s = Values.text(values[i]);
                     if (s.isEmpty() || s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
                         out.write('"');
                         out.write(s.replace("\"", "\"\""));

@@ -8,6 +8,8 @@ import java.util.List;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.evaluator.operator.Operator;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
+import java.util.ArrayList;
+import org.gridstack.dqp.evaluator.operator.ProfiledOperator;
 
 /**
  * A planned query ready to pull: its result columns (names as the query spelled them), the root
@@ -58,13 +60,13 @@ public final class RunningQuery implements AutoCloseable {
      * (EXPLAIN ANALYZE); operators without counters are shown plain.
      */
     public List<String> analyzedPlan() {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         analyzed(root, 0, lines);
         return lines;
     }
 
     private static void analyzed(Operator op, int depth, List<String> lines) {
-        if (op instanceof org.gridstack.dqp.evaluator.operator.ProfiledOperator profiled) {
+        if (op instanceof ProfiledOperator profiled) {
             lines.add("  ".repeat(depth) + profiled.describe() + "  [" + profiled.counters() + "]");
             op = profiled.operator();
         } else {

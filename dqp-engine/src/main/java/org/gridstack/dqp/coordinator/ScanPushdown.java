@@ -26,6 +26,12 @@ import org.gridstack.dqp.dataservice.ScanRequest;
 import org.gridstack.dqp.dataservice.TableDescription;
 import org.gridstack.dqp.evaluator.expression.RexCompiler;
 import org.gridstack.dqp.evaluator.expression.UnsupportedSqlException;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptUtil;
+import org.gridstack.dqp.block.ColumnType;
+import org.gridstack.dqp.dataservice.ScanAggregate;
+import org.gridstack.dqp.evaluator.expression.Values;
 
 /**
  * What a data service can do itself: which filters of a scan push down (a column compared with a
@@ -74,7 +80,7 @@ final class ScanPushdown {
             read.add(o);
         }
         for (RexNode f : filters) {
-            read.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(f).asList());
+            read.addAll(RelOptUtil.InputFinder.bits(f).asList());
         }
         int carried = table.description().schema().size();
         for (int i : read) {
@@ -82,23 +88,23 @@ final class ScanPushdown {
                 TableDescription.UnsupportedColumn column = table.description().unsupported().get(i - carried);
                 throw new UnsupportedSqlException("column " + column.name() + " of table " + table.description().name()
                         + " has type " + column.typeName() + ", which the engine does not carry (supported: "
-                        + org.gridstack.dqp.block.ColumnType.SUPPORTED + "); select the other columns by name");
+                        + ColumnType.SUPPORTED + "); select the other columns by name");
             }
         }
     }
 
-    private static final java.util.Set<org.gridstack.dqp.block.ColumnType> PUSHABLE = java.util.EnumSet.of(
-            org.gridstack.dqp.block.ColumnType.VARCHAR, org.gridstack.dqp.block.ColumnType.SMALLINT,
-            org.gridstack.dqp.block.ColumnType.INTEGER, org.gridstack.dqp.block.ColumnType.BIGINT,
-            org.gridstack.dqp.block.ColumnType.DOUBLE, org.gridstack.dqp.block.ColumnType.BOOLEAN);
+    private static final Set<ColumnType> PUSHABLE = EnumSet.of(
+            ColumnType.VARCHAR, ColumnType.SMALLINT,
+            ColumnType.INTEGER, ColumnType.BIGINT,
+            ColumnType.DOUBLE, ColumnType.BOOLEAN);
 
     static ScanFilter toScanFilter(RexNode conjunct, BlockSchema table) {
         // a boolean column as the condition, or its negation: = true, = false
-        if (conjunct instanceof RexInputRef ref && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
+        if (conjunct instanceof RexInputRef ref && table.column(ref.getIndex()).type() == ColumnType.BOOLEAN) {
             return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, true);
         }
         if (conjunct instanceof RexCall not && not.getKind() == SqlKind.NOT && not.getOperands().get(0) instanceof RexInputRef ref
-                && table.column(ref.getIndex()).type() == org.gridstack.dqp.block.ColumnType.BOOLEAN) {
+                && table.column(ref.getIndex()).type() == ColumnType.BOOLEAN) {
             return new ScanFilter(table.column(ref.getIndex()).name(), FilterOperator.EQ, false);
         }
         if (!(conjunct instanceof RexCall call)) {
@@ -141,7 +147,7 @@ final class ScanPushdown {
         Column column = table.column(ref.getIndex());
         // pushed only where the data service's comparison is the engine's: same type on both sides
         if (!PUSHABLE.contains(column.type())
-                || org.gridstack.dqp.evaluator.expression.Values.columnType(literal.getType().getSqlTypeName()) != column.type()) {
+                || Values.columnType(literal.getType().getSqlTypeName()) != column.type()) {
             return null;
         }
         Object value = RexCompiler.literalValue(literal);
@@ -180,7 +186,7 @@ final class ScanPushdown {
         RexBuilder rexBuilder = scan.getCluster().getRexBuilder();
         List<ScanFilter> filters = new ArrayList<>();
         for (RexNode filter : scanFilters) {
-            for (RexNode conjunct : org.apache.calcite.plan.RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
+            for (RexNode conjunct : RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, filter))) {
                 ScanFilter f = toScanFilter(conjunct, tableSchema);
                 if (f == null) {
                     return null;
@@ -197,7 +203,7 @@ final class ScanPushdown {
             refuseUncarried(table, new int[] {output[field]}, List.of());
             groupColumns.add(tableSchema.column(output[field]).name());
         }
-        List<org.gridstack.dqp.dataservice.ScanAggregate> aggregates = new ArrayList<>();
+        List<ScanAggregate> aggregates = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
             String function = switch (call.getAggregation().getKind()) {
                 case COUNT, SUM, MIN, MAX, AVG -> call.getAggregation().getKind().name();
@@ -215,7 +221,7 @@ final class ScanPushdown {
                 refuseUncarried(table, new int[] {output[field]}, List.of());
             }
             String column = field < 0 ? null : tableSchema.column(output[field]).name();
-            aggregates.add(new org.gridstack.dqp.dataservice.ScanAggregate(function, column, call.isDistinct()));
+            aggregates.add(new ScanAggregate(function, column, call.isDistinct()));
         }
         if (aggregates.isEmpty()) {
             return null;

@@ -8,6 +8,9 @@ import org.gridstack.dqp.web.RunningService;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Import;
+import org.gridstack.service.http.BodyLimitFilter;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
 
 /**
  * Spring wiring of one data service: the web layer ({@link DataServiceController}) around a
@@ -18,8 +21,8 @@ import org.springframework.context.annotation.Import;
 @Import(DataServiceController.class)
 public class DataServiceApplication {
     /** Request bodies (scan requests) over {@link RequestBodyLimit#DEFAULT_MAX_BYTES} get 413. */
-    @org.springframework.context.annotation.Bean
-    org.springframework.boot.web.servlet.FilterRegistrationBean<org.gridstack.service.http.BodyLimitFilter> gdsBodyLimit(
+    @Bean
+    FilterRegistrationBean<BodyLimitFilter> gdsBodyLimit(
             DataService dataService) {
         return RequestBodyLimit.on(dataService.settings().name(), RequestBodyLimit.DEFAULT_MAX_BYTES, "/gds/*");
     }

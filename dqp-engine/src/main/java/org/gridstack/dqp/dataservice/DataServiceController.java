@@ -31,6 +31,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.http.MediaType;
 
 /**
  * The data service's HTTP API (version 1), with the seed's three delivery modes:
@@ -270,7 +271,7 @@ public class DataServiceController {
     }
 
     private ResponseEntity<ErrorBody> error(HttpStatus status, String message) {
-        return ResponseEntity.status(status).contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
                 .body(new ErrorBody(service.settings().name(), message));
     }
 }

@@ -13,6 +13,11 @@ import javax.sql.DataSource;
 
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.ColumnType;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import org.apache.calcite.avatica.util.ByteString;
 
 /**
  * An open JDBC cursor over one {@link ScanStatement}: a pooled connection in a read-only
@@ -100,13 +105,13 @@ public final class ScanCursor implements AutoCloseable {
             case DOUBLE -> rs.getDouble(index);
             case DECIMAL -> rs.getBigDecimal(index);
             case BOOLEAN -> rs.getBoolean(index);
-            case DATE -> rs.getObject(index, java.time.LocalDate.class);
-            case TIME -> rs.getObject(index, java.time.LocalTime.class);
-            case TIMESTAMP -> rs.getObject(index, java.time.LocalDateTime.class);
-            case TIMESTAMPTZ -> rs.getObject(index, java.time.OffsetDateTime.class);
+            case DATE -> rs.getObject(index, LocalDate.class);
+            case TIME -> rs.getObject(index, LocalTime.class);
+            case TIMESTAMP -> rs.getObject(index, LocalDateTime.class);
+            case TIMESTAMPTZ -> rs.getObject(index, OffsetDateTime.class);
             case BYTEA -> {
                 byte[] bytes = rs.getBytes(index);
-                yield bytes == null ? null : new org.apache.calcite.avatica.util.ByteString(bytes);
+                yield bytes == null ? null : new ByteString(bytes);
             }
         };
         return rs.wasNull() ? null : value;

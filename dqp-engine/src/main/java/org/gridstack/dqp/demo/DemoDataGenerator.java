@@ -6,6 +6,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import org.apache.calcite.avatica.util.ByteString;
 
 /**
  * Generates the demo tables deterministically: the same rows, in the same order, on every run and
@@ -177,28 +184,28 @@ public final class DemoDataGenerator {
 
     private static List<Object[]> measurements(SplittableRandom random, List<String> yeast) {
         List<Object[]> out = new ArrayList<>(MEASUREMENT_ROWS);
-        java.time.LocalDateTime start = java.time.LocalDateTime.of(2024, 1, 1, 0, 0);
+        LocalDateTime start = LocalDateTime.of(2024, 1, 1, 0, 0);
         for (int i = 0; i < MEASUREMENT_ROWS; i++) {
             String orf = yeast.get(random.nextInt(yeast.size()));
             Short replicate = random.nextInt(10) == 0 ? null : (short) (random.nextInt(7) - 1);
             Long total = random.nextInt(10) == 0 ? null : random.nextLong(-3_000_000_000L, 9_000_000_000_000L);
             // quarters, so real values are exact in binary and print the same in Java and PostgreSQL
             Float ratio = random.nextInt(10) == 0 ? null : (random.nextInt(4001) - 2000) / 4.0f;
-            java.math.BigDecimal concentration = random.nextInt(10) == 0 ? null
-                    : java.math.BigDecimal.valueOf(random.nextLong(-500_000, 5_000_000), 3);
-            java.time.LocalDateTime taken = start.plusSeconds(random.nextLong(0, 3L * 365 * 86_400));
-            java.time.LocalDate day = random.nextInt(10) == 0 ? null : taken.toLocalDate();
-            java.time.LocalTime time = random.nextInt(10) == 0 ? null : taken.toLocalTime();
-            java.time.LocalDateTime takenAt = random.nextInt(10) == 0 ? null : taken;
-            java.time.OffsetDateTime logged = random.nextInt(10) == 0 ? null
-                    : taken.plusNanos(random.nextLong(0, 86_400_000_000L) * 1_000).atOffset(java.time.ZoneOffset.UTC);
-            org.apache.calcite.avatica.util.ByteString raw = null;
+            BigDecimal concentration = random.nextInt(10) == 0 ? null
+                    : BigDecimal.valueOf(random.nextLong(-500_000, 5_000_000), 3);
+            LocalDateTime taken = start.plusSeconds(random.nextLong(0, 3L * 365 * 86_400));
+            LocalDate day = random.nextInt(10) == 0 ? null : taken.toLocalDate();
+            LocalTime time = random.nextInt(10) == 0 ? null : taken.toLocalTime();
+            LocalDateTime takenAt = random.nextInt(10) == 0 ? null : taken;
+            OffsetDateTime logged = random.nextInt(10) == 0 ? null
+                    : taken.plusNanos(random.nextLong(0, 86_400_000_000L) * 1_000).atOffset(ZoneOffset.UTC);
+            ByteString raw = null;
             if (random.nextInt(10) != 0) {
                 byte[] bytes = new byte[random.nextInt(6)];
                 for (int b = 0; b < bytes.length; b++) {
                     bytes[b] = (byte) random.nextInt(256);
                 }
-                raw = new org.apache.calcite.avatica.util.ByteString(bytes);
+                raw = new ByteString(bytes);
             }
             out.add(new Object[] {i + 1, orf, replicate, total, ratio, concentration, day, time, takenAt, logged, raw});
         }

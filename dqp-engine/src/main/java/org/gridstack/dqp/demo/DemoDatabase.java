@@ -15,6 +15,7 @@ import org.gridstack.embedded.PasswordProtectedPostgres;
 import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.apache.calcite.avatica.util.ByteString;
 
 /**
  * One demo "host": an embedded PostgreSQL ({@link PasswordProtectedPostgres}, the project's one way
@@ -96,7 +97,7 @@ public final class DemoDatabase implements AutoCloseable {
             text.append("\\N");
             return;
         }
-        String s = value instanceof org.apache.calcite.avatica.util.ByteString bytes ? "\\x" + bytes.toString() : value.toString();
+        String s = value instanceof ByteString bytes ? "\\x" + bytes.toString() : value.toString();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {

@@ -22,6 +22,7 @@ import org.gridstack.dqp.web.HttpServiceLauncher;
 import org.gridstack.dqp.web.RunningService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.Objects;
 
 /**
  * The whole demo in one process: two embedded PostgreSQL "hosts" ({@link DemoTable#HOST_A} and
@@ -54,7 +55,7 @@ public final class DemoStack implements AutoCloseable {
     /** As above, with every service bound to {@code address} (0.0.0.0: reachable from other hosts). */
     public static DemoStack start(String address, int coordinatorPort, int evaluators, int entropyCopies, EntropySettings entropy,
             Duration queryTimeout) throws Exception {
-        java.util.Objects.requireNonNull(address, "address is null");
+        Objects.requireNonNull(address, "address is null");
         DemoStack stack = new DemoStack();
         try {
             stack.startAll(address, coordinatorPort, evaluators, entropyCopies, entropy, queryTimeout);

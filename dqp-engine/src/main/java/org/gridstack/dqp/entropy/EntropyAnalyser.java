@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The seed's EntropyAnalyser web service's operation: {@code calculateEntropy(sequence)}, the
@@ -55,7 +57,7 @@ public final class EntropyAnalyser {
         if (sequence.isEmpty()) {
             return 0.0;
         }
-        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        Map<Integer, Integer> counts = new HashMap<>();
         sequence.codePoints().forEach(c -> counts.merge(c, 1, Integer::sum));
         long n = sequence.codePointCount(0, sequence.length());
         double h = 0;

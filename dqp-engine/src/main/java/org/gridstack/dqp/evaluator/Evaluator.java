@@ -25,6 +25,8 @@ import org.gridstack.dqp.evaluator.operator.TableScanOperator;
 import org.gridstack.dqp.http.PeerHttp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.ArrayList;
+import org.gridstack.dqp.web.ServiceLogLabel;
 
 /**
  * One evaluator's core (the seed's GQES), without HTTP: runs the fragments placed on it (scans
@@ -107,7 +109,7 @@ public final class Evaluator implements AutoCloseable {
     private void launch(String queryId, String fragmentId, Runnable body) {
         Set<Thread> threads = running.computeIfAbsent(queryId, q -> ConcurrentHashMap.newKeySet());
         Thread t = new Thread(() -> {
-            try (org.gridstack.dqp.web.ServiceLogLabel.Restore ignored = org.gridstack.dqp.web.ServiceLogLabel.during("evaluator-" + name)) {
+            try (ServiceLogLabel.Restore ignored = ServiceLogLabel.during("evaluator-" + name)) {
                 body.run();
             } finally {
                 threads.remove(Thread.currentThread());
@@ -130,7 +132,7 @@ public final class Evaluator implements AutoCloseable {
             List<Object[]> block;
             boolean consumerThere = true;
             while (consumerThere && (block = input.take(context, "the coordinator's tuples")) != null) {
-                List<Object[]> results = new java.util.ArrayList<>(block.size());
+                List<Object[]> results = new ArrayList<>(block.size());
                 for (Object[] row : block) {
                     if (Thread.currentThread().isInterrupted()) {
                         return;

@@ -9,6 +9,9 @@ import org.gridstack.dqp.web.RunningService;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Import;
+import org.gridstack.service.http.BodyLimitFilter;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
 
 /** Spring wiring of one evaluator: its fragment API and its EXCHANGE inboxes around an {@link Evaluator}. Stateless. */
 @SpringBootConfiguration
@@ -19,8 +22,8 @@ public class EvaluatorApplication {
      * Fragment placements over {@link RequestBodyLimit#DEFAULT_MAX_BYTES} get 413; EXCHANGE streams, as long as
      * their fragments' output, are not limited (their producers are placed by the coordinator).
      */
-    @org.springframework.context.annotation.Bean
-    org.springframework.boot.web.servlet.FilterRegistrationBean<org.gridstack.service.http.BodyLimitFilter> fragmentBodyLimit(
+    @Bean
+    FilterRegistrationBean<BodyLimitFilter> fragmentBodyLimit(
             Evaluator evaluator) {
         return RequestBodyLimit.on(evaluator.name(), RequestBodyLimit.DEFAULT_MAX_BYTES, "/gqes/v1/fragments", "/gqes/v1/fragments/*",
                 "/gqes/v1/queries/*");

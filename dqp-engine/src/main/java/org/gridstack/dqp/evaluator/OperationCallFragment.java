@@ -7,6 +7,8 @@ import java.util.List;
 
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.block.Column;
+import java.util.ArrayList;
+import org.gridstack.dqp.block.ColumnType;
 
 /**
  * A partition of a partitioned OPERATION_CALL placed on an evaluator: it receives tuples of
@@ -41,8 +43,8 @@ public record OperationCallFragment(String queryId, String fragmentId, String in
 
     /** The input columns with the last (the argument) replaced by the DOUBLE result. */
     public BlockSchema outputSchema(String resultName) {
-        List<Column> out = new java.util.ArrayList<>(inputColumns.subList(0, inputColumns.size() - 1));
-        out.add(new Column(resultName, org.gridstack.dqp.block.ColumnType.DOUBLE, true));
+        List<Column> out = new ArrayList<>(inputColumns.subList(0, inputColumns.size() - 1));
+        out.add(new Column(resultName, ColumnType.DOUBLE, true));
         return new BlockSchema(out);
     }
 }

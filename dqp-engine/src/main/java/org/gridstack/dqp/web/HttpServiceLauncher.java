@@ -8,6 +8,8 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import java.util.LinkedHashMap;
+import org.springframework.boot.Banner;
 
 /**
  * Starts one of the engine's HTTP services as its own Spring Boot servlet context on its own port,
@@ -39,7 +41,7 @@ public final class HttpServiceLauncher {
         requireNonNull(serviceName, "serviceName is null");
         requireNonNull(configuration, "configuration is null");
         requireNonNull(beans, "beans is null");
-        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        Map<String, String> settings = new LinkedHashMap<>();
         settings.put("server.port", Integer.toString(port));
         settings.put("server.address", address);
         settings.put("spring.application.name", serviceName);
@@ -61,13 +63,13 @@ public final class HttpServiceLauncher {
         settings.put("logging.pattern.level", ServiceLogLabel.LEVEL_PATTERN);
         settings.putAll(properties);
         String[] args = settings.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
-        Map<String, Object> withLabel = new java.util.LinkedHashMap<>(beans);
+        Map<String, Object> withLabel = new LinkedHashMap<>(beans);
         withLabel.put("serviceLogLabel", new ServiceLogLabel(serviceName));
         ConfigurableApplicationContext context;
         try (ServiceLogLabel.Restore ignored = ServiceLogLabel.during(serviceName)) {
             context = new SpringApplicationBuilder(configuration)
                     .web(WebApplicationType.SERVLET)
-                    .bannerMode(org.springframework.boot.Banner.Mode.OFF)
+                    .bannerMode(Banner.Mode.OFF)
                     .logStartupInfo(false)
                     .registerShutdownHook(false)
                     .initializers(ctx -> withLabel.forEach(ctx.getBeanFactory()::registerSingleton))

@@ -36,6 +36,9 @@ import org.gridstack.grim.store.postgres.PostgresBackend;
 import org.gridstack.grim.store.replication.SystemOfRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Collections;
 
 /**
  * Starts the configured backends and populates them the seed's way (daisy chain): the generator
@@ -137,7 +140,7 @@ public final class GrimStore implements AutoCloseable {
             });
         }
         runInParallel(loads);
-        Map<String, Boolean> same = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+        Map<String, Boolean> same = Collections.synchronizedMap(new LinkedHashMap<>());
         Dataset expected = source;
         List<Callable<Void>> checks = new ArrayList<>();
         for (GrimBackend b : backends.values()) {
@@ -152,7 +155,7 @@ public final class GrimStore implements AutoCloseable {
             });
         }
         runInParallel(checks);
-        consistent = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(same));
+        consistent = Collections.unmodifiableMap(new LinkedHashMap<>(same));
         log.info("all backends hold the same objects: {}", same);
         return source.count(GlueModel.CONNECTION);
     }
@@ -197,7 +200,7 @@ public final class GrimStore implements AutoCloseable {
     }
 
     private static List<List<Object>> sorted(Dataset d, String c) {
-        return Rows.sort(d.rows(c).stream().map(r -> (List<Object>) java.util.Arrays.asList(r)).toList());
+        return Rows.sort(d.rows(c).stream().map(r -> (List<Object>) Arrays.asList(r)).toList());
     }
 
     private GrimBackend postgres(GrimProperties.Postgres p) throws IOException {
@@ -205,7 +208,7 @@ public final class GrimStore implements AutoCloseable {
             EmbeddedPostgres server;
             try {
                 server = EmbeddedPostgres.start(p.getTempFileLimit());
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
                 throw new IOException("cannot start embedded PostgreSQL: " + e.getMessage(), e);
             }
             owned.add(server);

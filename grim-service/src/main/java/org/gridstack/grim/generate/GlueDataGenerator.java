@@ -11,6 +11,8 @@ import java.util.SplittableRandom;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Defaults;
+import java.util.Collections;
+import java.util.stream.IntStream;
 
 /**
  * The deterministic GLUE data generator of the spec: the same (seed, scale) always gives the same
@@ -177,7 +179,7 @@ public final class GlueDataGenerator {
             twoNics.add(1 + rnd.nextInt(nHost - 1 > 0 ? nHost - 1 : 1));
         }
         List<Integer> sortedTwo = new ArrayList<>(twoNics);
-        java.util.Collections.sort(sortedTwo);
+        Collections.sort(sortedTwo);
         for (int h : sortedTwo) {
             endpointHost[endpoints.size()] = h;
             endpoints.add(hosts.get(h) + "-eth1");
@@ -420,7 +422,7 @@ public final class GlueDataGenerator {
     }
 
     private static int[] indexesOf(List<String> values, String wanted) {
-        return java.util.stream.IntStream.range(0, values.size()).filter(i -> values.get(i).equals(wanted)).toArray();
+        return IntStream.range(0, values.size()).filter(i -> values.get(i).equals(wanted)).toArray();
     }
 
     private static boolean contains(int[] a, int v) {

@@ -1,5 +1,7 @@
 package org.gridstack.grim.model;
 
+import java.math.BigInteger;
+
 /**
  * Value types of the GRIM model. Two are enough for GLUE data and keep answers comparable across
  * backends: every value is either a {@link String} or a {@link Long} (never null for key columns).
@@ -43,7 +45,7 @@ public enum ColumnType {
         if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
         }
-        if (value instanceof java.math.BigInteger b) {
+        if (value instanceof BigInteger b) {
             return b.longValueExact();
         }
         if (value instanceof String s) {

@@ -15,6 +15,7 @@ import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
+import java.util.Arrays;
 
 /**
  * The answers of docs/operations.md computed directly from a {@link Dataset} in plain Java:
@@ -115,7 +116,7 @@ public final class ReferenceEvaluator {
                 Object[] o = os.get((String) col(r, HOST, "os_id"));
                 Object[] m = mem.get((String) col(r, HOST, "memory_id"));
                 if (o != null && m != null) {
-                    out.add(java.util.Arrays.asList(r[0], col(r, HOST, "host_name"), col(o, HOST_OS, "name"), col(m, HOST_MEMORY, "ram_size")));
+                    out.add(Arrays.asList(r[0], col(r, HOST, "host_name"), col(o, HOST_OS, "name"), col(m, HOST_MEMORY, "ram_size")));
                 }
             }
         }
@@ -163,7 +164,7 @@ public final class ReferenceEvaluator {
                     }
                     for (Object[] ap : data.rows(SE_ACCESS_PROTOCOL)) {
                         if (bind[1].equals(col(ap, SE_ACCESS_PROTOCOL, "se_id"))) {
-                            out.add(java.util.Arrays.asList(sc, cl, ce[0], bind[1], col(ap, SE_ACCESS_PROTOCOL, "type")));
+                            out.add(Arrays.asList(sc, cl, ce[0], bind[1], col(ap, SE_ACCESS_PROTOCOL, "type")));
                         }
                     }
                 }

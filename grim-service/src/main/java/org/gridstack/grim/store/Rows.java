@@ -3,6 +3,7 @@ package org.gridstack.grim.store;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Collections;
 
 /** Canonical order of answers, so that equal answers from different backends are equal lists. */
 public final class Rows {
@@ -28,7 +29,7 @@ public final class Rows {
         List<List<Object>> out = new ArrayList<>(sorted.size());
         for (List<Object> r : sorted) {
             if (out.isEmpty() || ORDER.compare(out.get(out.size() - 1), r) != 0) {
-                out.add(java.util.Collections.unmodifiableList(new ArrayList<>(r)));
+                out.add(Collections.unmodifiableList(new ArrayList<>(r)));
             }
         }
         return out;

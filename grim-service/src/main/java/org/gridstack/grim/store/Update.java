@@ -10,6 +10,7 @@ import java.util.Map;
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.Column;
 import org.gridstack.grim.model.GlueModel;
+import java.util.Collections;
 
 /**
  * One provider update: set attributes of an object (one attribute or several), insert an
@@ -49,7 +50,7 @@ public record Update(Kind kind, String collection, List<String> key, Map<String,
         requireNonNull(kind, "kind is null");
         requireNonNull(collection, "collection is null");
         key = List.copyOf(requireNonNull(key, "key is null"));
-        values = values == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        values = values == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
     public static Update set(String collection, String key, Map<String, Object> values) {

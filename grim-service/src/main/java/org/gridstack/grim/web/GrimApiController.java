@@ -42,6 +42,11 @@ import org.springframework.web.bind.annotation.RestController;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.gridstack.grim.model.Dataset;
 
 /**
  * The GRIM API (JSON by default, XML with {@code Accept: application/xml}): collections, the 14
@@ -57,7 +62,7 @@ class GrimApiController {
     private final MeterRegistry meters;
     private final NativeQueryGate gate;
     private final ClientHangUps hangUps;
-    private final java.util.concurrent.atomic.AtomicBoolean checking = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean checking = new AtomicBoolean();
 
     GrimApiController(GrimStore store, GrimProperties properties, UpdateRouter writes, MeterRegistry meters, NativeQueryGate gate,
             ClientHangUps hangUps) {
@@ -251,13 +256,13 @@ class GrimApiController {
                 at = r.status().latestChange();
                 try {
                     lagging = r.awaitApplied(at, properties.getUpdates().getTimeout()).get();
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw new GrimException(503, "waiting for the copies failed (the service log has the cause)", e);
                 }
             }
             Map<String, Object> copies = new LinkedHashMap<>();
-            java.util.Set<String> digests = new java.util.HashSet<>();
-            for (Map.Entry<String, org.gridstack.grim.model.Dataset> e : store.snapshots().entrySet()) {
+            Set<String> digests = new HashSet<>();
+            for (Map.Entry<String, Dataset> e : store.snapshots().entrySet()) {
                 String digest = CopyDigest.of(e.getValue());
                 digests.add(digest);
                 copies.put(e.getKey(), Map.of("objects", e.getValue().totalObjects(), "digest", digest));

@@ -19,6 +19,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 
 /**
  * GRIM as a web service: {@code java -jar grim-service.jar --server.port=PORT --grim.scale=S}
@@ -53,7 +54,7 @@ public class GrimApplication {
     /** Stops native queries whose client hung up (checked once a second). */
     @Bean(destroyMethod = "close")
     ClientHangUps clientHangUps() {
-        return new ClientHangUps(java.time.Duration.ofSeconds(1));
+        return new ClientHangUps(Duration.ofSeconds(1));
     }
 
     @Bean

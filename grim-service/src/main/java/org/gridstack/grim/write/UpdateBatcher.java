@@ -19,6 +19,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.gridstack.grim.store.replication.SystemOfRecord;
 
 /**
  * Group commit for provider updates: requests from many connections queue here, a few writer
@@ -79,7 +80,7 @@ public final class UpdateBatcher implements AutoCloseable {
     }
 
     /** Group commit into the system of record {@code name}, each group with its change-log entry. */
-    public static UpdateBatcher forSystemOfRecord(String name, org.gridstack.grim.store.replication.SystemOfRecord source, int writers,
+    public static UpdateBatcher forSystemOfRecord(String name, SystemOfRecord source, int writers,
             int maxBatchRequests, MeterRegistry meters) {
         requireNonNull(source, "source is null");
         return new UpdateBatcher(name, source::applyAndLog, writers, maxBatchRequests, meters);

@@ -23,6 +23,7 @@ import org.gridstack.mds.provider.ProviderException;
 import org.gridstack.mds.provider.ProviderOutput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.function.Predicate;
 
 /**
  * Keeps each information provider's latest output for its {@code cachetime} and runs providers
@@ -101,7 +102,7 @@ public final class ProviderCache implements AutoCloseable {
      * any); the others are served their last data at once, flagged stale while their refresh runs.
      * A search uses it to wait only for providers whose entries it can match.
      */
-    public List<ProviderView> read(long waitUntilNanos, java.util.function.Predicate<ProviderOutput> worthWaitingFor)
+    public List<ProviderView> read(long waitUntilNanos, Predicate<ProviderOutput> worthWaitingFor)
             throws InterruptedException {
         requireNonNull(worthWaitingFor, "worthWaitingFor is null");
         Instant now = clock.instant();

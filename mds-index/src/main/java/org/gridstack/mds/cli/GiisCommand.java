@@ -19,6 +19,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.net.InetAddress;
 
 /** {@code mds-index giis}: runs a GIIS until the process is stopped. */
 @Command(name = "giis", mixinStandardHelpOptions = true,
@@ -30,7 +31,7 @@ final class GiisCommand implements Callable<Integer> {
 
     @Option(names = "--listen-address", paramLabel = "ADDRESS",
             description = "Address to listen on, e.g. 127.0.0.1 for this host only (default: every address).")
-    java.net.InetAddress listenAddress;
+    InetAddress listenAddress;
 
     @Option(names = "--suffix", defaultValue = GiisConfig.DEFAULT_SUFFIX, description = "Suffix (default ${DEFAULT-VALUE}).")
     String suffix;

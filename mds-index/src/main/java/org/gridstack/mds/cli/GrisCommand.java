@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import org.gridstack.mds.registration.RegistrationSender;
+import java.net.InetAddress;
 
 /**
  * {@code mds-index gris}: runs a GRIS until the process is stopped (Ctrl-C, SIGTERM), then shuts
@@ -33,7 +34,7 @@ final class GrisCommand implements Callable<Integer> {
 
     @Option(names = "--listen-address", paramLabel = "ADDRESS",
             description = "Address to listen on, e.g. 127.0.0.1 for this host only (default: every address).")
-    java.net.InetAddress listenAddress;
+    InetAddress listenAddress;
 
     @Option(names = "--providers", defaultValue = "default", paramLabel = "default|synthetic:N|DIR|FILE",
             description = "default: this host from /proc as GLUE 1.3 and GLUE 2.0; synthetic:N: N entries with a date"

@@ -21,6 +21,9 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.HashMap;
 
 /**
  * Builds the {@link DirectoryContent} a server answers from: the suffix entries (and their
@@ -84,8 +87,8 @@ public final class DirectoryAssembler {
 
     private DirectoryContent build(List<ProviderView> views) {
         Map<DN, Entry> entries = new LinkedHashMap<>();
-        Map<DN, java.time.Instant> collected = new java.util.HashMap<>();
-        Set<ProviderOutput> warned = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Map<DN, Instant> collected = new HashMap<>();
+        Set<ProviderOutput> warned = Collections.newSetFromMap(new IdentityHashMap<>());
         List<String> stale = new ArrayList<>();
         for (ProviderView v : views) {
             if (v.stale()) {
@@ -140,7 +143,7 @@ public final class DirectoryAssembler {
         }
         all.addAll(entries.values());
         all.sort(Comparator.comparingInt(DirectoryAssembler::depth));
-        return new DirectoryContent(all, stale, collected, java.time.Instant.now());
+        return new DirectoryContent(all, stale, collected, Instant.now());
     }
 
     private boolean underSomeSuffix(DN dn) {

@@ -18,6 +18,8 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.ReadOnlyEntry;
+import com.unboundid.ldap.sdk.LDAPException;
+import java.time.Instant;
 
 /**
  * An immutable set of directory entries, as one search sees them: entries by DN (parents before
@@ -32,8 +34,8 @@ public final class DirectoryContent {
     private final Set<String> attributeNames;
     private final List<String> staleNotes;
     private final Set<DN> parents;
-    private final Map<DN, java.time.Instant> collectedAt;
-    private final java.time.Instant assembledAt;
+    private final Map<DN, Instant> collectedAt;
+    private final Instant assembledAt;
 
     /**
      * One entry with its prepared search-result message and that message's BER encoding (the
@@ -57,7 +59,7 @@ public final class DirectoryContent {
      * @param staleNotes one line per stale provider or provider that reported a problem
      */
     public DirectoryContent(Collection<? extends Entry> entries, List<String> staleNotes) {
-        this(entries, staleNotes, Map.of(), java.time.Instant.now());
+        this(entries, staleNotes, Map.of(), Instant.now());
     }
 
     /**
@@ -65,7 +67,7 @@ public final class DirectoryContent {
      * @param assembledAt the timestamp of entries not in {@code collectedAt} (made-up parents)
      */
     public DirectoryContent(Collection<? extends Entry> entries, List<String> staleNotes,
-            Map<DN, java.time.Instant> collectedAt, java.time.Instant assembledAt) {
+            Map<DN, Instant> collectedAt, Instant assembledAt) {
         requireNonNull(entries, "entries is null");
         this.staleNotes = List.copyOf(requireNonNull(staleNotes, "staleNotes is null"));
         this.collectedAt = Map.copyOf(requireNonNull(collectedAt, "collectedAt is null"));
@@ -78,7 +80,7 @@ public final class DirectoryContent {
             DN dn;
             try {
                 dn = ro.getParsedDN();
-            } catch (com.unboundid.ldap.sdk.LDAPException ex) {
+            } catch (LDAPException ex) {
                 continue; // the assembler drops entries with bad DNs before they get here
             }
             map.putIfAbsent(dn, new Item(ro, new SearchResultEntryProtocolOp(ro)));
@@ -102,10 +104,10 @@ public final class DirectoryContent {
     }
 
     /** When the entry's provider collected it (for entries made up here: when the content was assembled). */
-    public java.time.Instant collectedAt(Entry entry) {
+    public Instant collectedAt(Entry entry) {
         try {
             return collectedAt.getOrDefault(entry.getParsedDN(), assembledAt);
-        } catch (com.unboundid.ldap.sdk.LDAPException e) {
+        } catch (LDAPException e) {
             return assembledAt;
         }
     }

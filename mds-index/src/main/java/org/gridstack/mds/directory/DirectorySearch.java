@@ -20,6 +20,7 @@ import com.unboundid.ldap.sdk.LDAPResult;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
+import java.util.regex.Pattern;
 
 /**
  * Evaluates one LDAP search against a {@link DirectoryContent}: base DN, scope (base, one,
@@ -239,7 +240,7 @@ public final class DirectorySearch {
         return Attribute.nameIsValid(description, true) || NUMERIC_OID.matcher(description).matches();
     }
 
-    private static final java.util.regex.Pattern NUMERIC_OID = java.util.regex.Pattern.compile(
+    private static final Pattern NUMERIC_OID = Pattern.compile(
             "(0|[1-9][0-9]*)(\\.(0|[1-9][0-9]*))+(;[A-Za-z0-9-]+)*");
 
     private static String matchedDn(DN base, DirectoryContent content) {

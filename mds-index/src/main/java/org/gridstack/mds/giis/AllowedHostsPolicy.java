@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.gridstack.mds.registration.Registration;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 
 /**
  * Accepts registrations that come from, and name, hosts on a list: a registration is accepted
@@ -48,8 +50,8 @@ public final class AllowedHostsPolicy implements RegistrationPolicy {
         }
         try {
             // an address literal is parsed, never looked up
-            return isAddressLiteral(address) && java.net.InetAddress.getByName(address).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
+            return isAddressLiteral(address) && InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
             return false;
         }
     }

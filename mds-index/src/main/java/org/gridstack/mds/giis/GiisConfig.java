@@ -12,6 +12,9 @@ import org.gridstack.mds.ldap.ListenerSettings;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
+import org.gridstack.mds.ldap.ConnectionLimits;
+import org.gridstack.mds.ldap.EventLoopSettings;
+import org.gridstack.mds.ldap.FairShareRequestHandler;
 
 /**
  * The settings of one GIIS, validated when built; immutable and thread-safe. Defaults: port
@@ -135,7 +138,7 @@ public final class GiisConfig {
         return timeLimitSeconds;
     }
 
-    public java.time.Duration writeTimeout() {
+    public Duration writeTimeout() {
         return writeTimeout;
     }
 
@@ -181,10 +184,10 @@ public final class GiisConfig {
         private int maxEntriesPerSource = 100_000;
         private Duration maxRegistrantTimeout = Duration.ofSeconds(30);
         private Duration searchWait = Duration.ofSeconds(5);
-        private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
+        private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
         private boolean eventLoop = true;
-        private org.gridstack.mds.ldap.FairShareRequestHandler.Settings fairShare =
-                org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults();
+        private FairShareRequestHandler.Settings fairShare =
+                FairShareRequestHandler.Settings.defaults();
 
         private Builder() {
         }
@@ -247,13 +250,13 @@ public final class GiisConfig {
         }
 
         /** How connections share a contended GIIS (default {@code FairShareRequestHandler.Settings.defaults()}; null: off). */
-        public Builder fairShare(org.gridstack.mds.ldap.FairShareRequestHandler.Settings v) {
+        public Builder fairShare(FairShareRequestHandler.Settings v) {
             fairShare = v;
             return this;
         }
 
         /** Idle and read timeouts, request nesting, connections per address (default {@code ConnectionLimits.defaults()}). */
-        public Builder connectionLimits(org.gridstack.mds.ldap.ConnectionLimits v) {
+        public Builder connectionLimits(ConnectionLimits v) {
             connectionLimits = requireNonNull(v, "connectionLimits is null");
             return this;
         }
@@ -351,7 +354,7 @@ public final class GiisConfig {
             }
             ListenerSettings l = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
                     requestQueueTimeoutMillis, accessLog, fairShare, connectionLimits, writeTimeout, eventLoop
-                            ? org.gridstack.mds.ldap.EventLoopSettings.of(Math.max(1, maxConcurrentRequests)) : null);
+                            ? EventLoopSettings.of(Math.max(1, maxConcurrentRequests)) : null);
             DN s;
             try {
                 s = new DN(suffix);

@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 import com.unboundid.ldap.sdk.LDAPURL;
 import com.unboundid.ldap.sdk.schema.Schema;
+import com.unboundid.ldap.sdk.DN;
+import java.util.function.Predicate;
+import org.gridstack.mds.provider.ProviderOutput;
 
 /**
  * A GIIS: an LDAP server aggregating its registrants (GRISes and other GIISes, registered by
@@ -116,7 +119,7 @@ public final class GiisServer implements AutoCloseable {
     }
 
     /** Where a remote base's tree goes: below the GLUE 2.0 suffix it keeps its DNs, else under the suffix. */
-    private static com.unboundid.ldap.sdk.DN localParent(GiisConfig config, com.unboundid.ldap.sdk.DN remoteBase) {
+    private static DN localParent(GiisConfig config, DN remoteBase) {
         return config.glue2Suffix() != null && remoteBase.isDescendantOf(config.glue2Suffix(), true) ? null : config.suffix();
     }
 
@@ -165,7 +168,7 @@ public final class GiisServer implements AutoCloseable {
      * run yet), waiting for registrants being fetched until {@code waitUntilNanos} or the
      * configured search wait, whichever comes first.
      */
-    List<ProviderView> liveViews(long waitUntilNanos, java.util.function.Predicate<org.gridstack.mds.provider.ProviderOutput>
+    List<ProviderView> liveViews(long waitUntilNanos, Predicate<ProviderOutput>
             worthWaitingFor) throws InterruptedException {
         long cap = System.nanoTime() + config.searchWait().toNanos();
         List<ProviderView> views = cache.read(waitUntilNanos == Long.MAX_VALUE || cap - waitUntilNanos < 0 ? cap : waitUntilNanos,

@@ -11,6 +11,9 @@ import org.gridstack.mds.ldap.ListenerSettings;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
+import java.time.Duration;
+import org.gridstack.mds.ldap.ConnectionLimits;
+import org.gridstack.mds.ldap.FairShareRequestHandler;
 
 /**
  * The settings of one GRIS, validated when built ({@link Builder#build()}); immutable and
@@ -32,7 +35,7 @@ public final class GrisConfig {
     private final CacheMode cacheMode;
     private final int sizeLimit;
     private final int timeLimitSeconds;
-    private final java.time.Duration writeTimeout;
+    private final Duration writeTimeout;
 
     private GrisConfig(Builder b, ListenerSettings listener) {
         this.listener = listener;
@@ -97,7 +100,7 @@ public final class GrisConfig {
         return timeLimitSeconds;
     }
 
-    public java.time.Duration writeTimeout() {
+    public Duration writeTimeout() {
         return writeTimeout;
     }
 
@@ -123,8 +126,8 @@ public final class GrisConfig {
         private int sizeLimit = 50_000;
         private int timeLimitSeconds = 75;
         private boolean accessLog;
-        private java.time.Duration writeTimeout = java.time.Duration.ofSeconds(30);
-        private org.gridstack.mds.ldap.ConnectionLimits connectionLimits = org.gridstack.mds.ldap.ConnectionLimits.defaults();
+        private Duration writeTimeout = Duration.ofSeconds(30);
+        private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
         private boolean eventLoop = true;
 
         /**
@@ -137,7 +140,7 @@ public final class GrisConfig {
         }
 
         /** Idle and read timeouts, request nesting, connections per address (default {@code ConnectionLimits.defaults()}). */
-        public Builder connectionLimits(org.gridstack.mds.ldap.ConnectionLimits value) {
+        public Builder connectionLimits(ConnectionLimits value) {
             connectionLimits = requireNonNull(value, "connectionLimits is null");
             return this;
         }
@@ -202,7 +205,7 @@ public final class GrisConfig {
         }
 
         /** How long one write to a client may block before the connection is closed (slapd's writetimeout). */
-        public Builder writeTimeout(java.time.Duration value) {
+        public Builder writeTimeout(Duration value) {
             this.writeTimeout = requireNonNull(value, "writeTimeout is null");
             return this;
         }
@@ -212,7 +215,7 @@ public final class GrisConfig {
                 throw new IllegalArgumentException("writeTimeout must be positive, got " + writeTimeout);
             }
             ListenerSettings listener = new ListenerSettings(port, listenAddress, maxConnections, maxConcurrentRequests,
-                    requestQueueTimeoutMillis, accessLog, org.gridstack.mds.ldap.FairShareRequestHandler.Settings.defaults(),
+                    requestQueueTimeoutMillis, accessLog, FairShareRequestHandler.Settings.defaults(),
                     connectionLimits, writeTimeout, eventLoop ? EventLoopSettings.of(Math.max(1, maxConcurrentRequests)) : null);
             if (sizeLimit < 0) {
                 throw new IllegalArgumentException("sizeLimit " + sizeLimit + " must not be negative (0: none)");

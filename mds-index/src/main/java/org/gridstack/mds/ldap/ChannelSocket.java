@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
+import java.net.SocketImpl;
 
 /**
  * What the SDK's {@code LDAPListenerClientConnection} (and the handlers that ask it for its socket)
@@ -24,7 +25,7 @@ final class ChannelSocket extends Socket {
     private final SearchEntryCoalescingOutputStream output;
 
     ChannelSocket(EventLoopConnection connection) throws SocketException {
-        super((java.net.SocketImpl) null);
+        super((SocketImpl) null);
         this.connection = requireNonNull(connection, "connection is null");
         this.output = new SearchEntryCoalescingOutputStream(connection.output());
     }

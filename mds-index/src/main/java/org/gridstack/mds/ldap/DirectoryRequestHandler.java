@@ -34,6 +34,10 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPResult;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
+import java.io.IOException;
+import java.util.function.Predicate;
+import org.gridstack.mds.provider.ProviderOutput;
 
 /**
  * The innermost handler of a GRIS: answers searches and compares from a {@link ContentSource}
@@ -144,7 +148,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 checked = gotData;
             }
             DN base = DirectorySearch.parseBase(request.getBaseDN());
-            if ((base.isNullDN() && request.getScope() == com.unboundid.ldap.sdk.SearchScope.BASE)
+            if ((base.isNullDN() && request.getScope() == SearchScope.BASE)
                     || (base.equals(subschema) && serverEntries.get(subschema) != null)) {
                 // the root DSE and the subschema entry: the server's own entries, not the providers'
                 AnswerRecorder recorder = new AnswerRecorder(messageID, false);
@@ -247,7 +251,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
                 preEncoded.writeEncoded(messageID, answer.done());
             }
             return true;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             log.debug("sending an answer to {} failed: {}", connection.getSocket().getInetAddress(), e.toString());
             return false;
         }
@@ -262,7 +266,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         synchronized (connection) {
             try {
                 preEncoded.writeSearchResultEntry(messageID, encoded);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // OTHER, never the SDK's client-side SERVER_DOWN: the search ends, and no result is sent for it
                 throw new LDAPException(ResultCode.OTHER, "sending an entry failed: " + e, e);
             }
@@ -276,7 +280,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
         }
         try {
             return c.getSocket().getOutputStream() instanceof SearchEntryCoalescingOutputStream s ? s : null;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return null;
         }
     }
@@ -286,7 +290,7 @@ public final class DirectoryRequestHandler extends LDAPListenerRequestHandler {
      * those with an entry at or below the search's base (the others' entries cannot match; they
      * are served as they were). Only evaluated for providers being refreshed.
      */
-    private static java.util.function.Predicate<org.gridstack.mds.provider.ProviderOutput> worthWaitingFor(
+    private static Predicate<ProviderOutput> worthWaitingFor(
             SearchRequestProtocolOp request) {
         return output -> {
             if (output == null) {

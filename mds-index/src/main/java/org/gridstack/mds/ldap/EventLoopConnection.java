@@ -22,6 +22,9 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.Selector;
+import java.util.Arrays;
 
 /**
  * One client connection of the {@link EventLoopListener}. Its selector thread reads what arrives
@@ -91,7 +94,7 @@ final class EventLoopConnection {
     }
 
     /** Registers with the loop's selector and makes the handler chain; on the selector thread. */
-    void open(java.nio.channels.Selector selector, LDAPListenerRequestHandler root) throws IOException, LDAPException {
+    void open(Selector selector, LDAPListenerRequestHandler root) throws IOException, LDAPException {
         key = channel.register(selector, SelectionKey.OP_READ, this);
         socket = new ChannelSocket(this);
         // the SDK's constructor asks the root handler for this connection's instance: keep the one it made, which
@@ -293,7 +296,7 @@ final class EventLoopConnection {
     private void stopReading() {
         try {
             key.interestOpsAnd(~SelectionKey.OP_READ);
-        } catch (java.nio.channels.CancelledKeyException e) {
+        } catch (CancelledKeyException e) {
             // closed meanwhile
         }
     }
@@ -301,7 +304,7 @@ final class EventLoopConnection {
     private void resumeReading() {
         try {
             key.interestOpsOr(SelectionKey.OP_READ);
-        } catch (java.nio.channels.CancelledKeyException e) {
+        } catch (CancelledKeyException e) {
             // closed meanwhile
         }
     }
@@ -591,7 +594,7 @@ final class EventLoopConnection {
             if (len == 0) {
                 return;
             }
-            byte[] copy = java.util.Arrays.copyOfRange(b, off, off + len);
+            byte[] copy = Arrays.copyOfRange(b, off, off + len);
             enqueue(ByteBuffer.wrap(copy), true);
         }
 

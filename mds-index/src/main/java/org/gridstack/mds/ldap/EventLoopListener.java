@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
 
 import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import java.time.Duration;
 
 /**
  * An LDAP listener in slapd's shape: a few selector threads ({@link EventLoopSettings#selectorThreads()})
@@ -52,7 +54,7 @@ public final class EventLoopListener implements RunningListener {
     private final LDAPListenerRequestHandler root;
     private final ConnectionLimits limits;
     private final EventLoopSettings eventLoop;
-    private final java.time.Duration writeTimeout;
+    private final Duration writeTimeout;
     private final int maxMessageBytes;
     private final int maxConnections;
     private final RequestAdmission admission;
@@ -129,7 +131,7 @@ public final class EventLoopListener implements RunningListener {
         return eventLoop;
     }
 
-    java.time.Duration writeTimeout() {
+    Duration writeTimeout() {
         return writeTimeout;
     }
 
@@ -225,7 +227,7 @@ public final class EventLoopListener implements RunningListener {
             // closed
         }
         for (EventLoopConnection c : List.copyOf(connections)) {
-            c.closeWithNotice(com.unboundid.ldap.sdk.ResultCode.UNAVAILABLE, "the server is shutting down");
+            c.closeWithNotice(ResultCode.UNAVAILABLE, "the server is shutting down");
         }
         for (Loop l : loops) {
             l.selector.wakeup();

@@ -1,6 +1,8 @@
 package org.gridstack.mds.ldap;
 
 import java.net.InetAddress;
+import java.time.Duration;
+import java.util.Objects;
 
 /**
  * What every LDAP front-end (GRIS, GIIS) shares: where it listens, how many connections it
@@ -21,9 +23,9 @@ import java.net.InetAddress;
  */
 public record ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
         long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare,
-        ConnectionLimits connectionLimits, java.time.Duration writeTimeout, EventLoopSettings eventLoop) {
+        ConnectionLimits connectionLimits, Duration writeTimeout, EventLoopSettings eventLoop) {
     /** The write timeout when none is given: 30 s (slapd's writetimeout is off by default). */
-    public static final java.time.Duration DEFAULT_WRITE_TIMEOUT = java.time.Duration.ofSeconds(30);
+    public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
 
     /** Settings with the event-loop listener, its workers as many as {@code maxConcurrentRequests}. */
     public ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
@@ -48,8 +50,8 @@ public record ListenerSettings(int port, InetAddress listenAddress, int maxConne
     }
 
     public ListenerSettings {
-        java.util.Objects.requireNonNull(connectionLimits, "connectionLimits is null");
-        java.util.Objects.requireNonNull(writeTimeout, "writeTimeout is null");
+        Objects.requireNonNull(connectionLimits, "connectionLimits is null");
+        Objects.requireNonNull(writeTimeout, "writeTimeout is null");
         if (writeTimeout.isNegative() || writeTimeout.isZero()) {
             throw new IllegalArgumentException("writeTimeout must be positive");
         }

@@ -14,6 +14,11 @@ import javax.net.ServerSocketFactory;
 import org.gridstack.service.admission.AddressShare;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.io.BufferedInputStream;
+import java.io.FilterOutputStream;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The server sockets of our LDAP listeners (handed to the SDK's listener configuration): a
@@ -73,7 +78,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         ServerSocket s = new CoalescingServerSocket(limits, maxMessageBytes, guard);
         try {
             s.setReuseAddress(true);
-            s.bind(new java.net.InetSocketAddress(address, port), Math.max(backlog, BACKLOG));
+            s.bind(new InetSocketAddress(address, port), Math.max(backlog, BACKLOG));
         } catch (IOException | RuntimeException e) {
             s.close();
             throw e;
@@ -87,7 +92,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         private final int maxMessageBytes;
         private final WriteTimeoutGuard guard;
         private final AddressShare share;
-        private final java.util.concurrent.atomic.AtomicLong refusals = new java.util.concurrent.atomic.AtomicLong();
+        private final AtomicLong refusals = new AtomicLong();
 
         CoalescingServerSocket(ConnectionLimits limits, int maxMessageBytes, WriteTimeoutGuard guard) throws IOException {
             super();
@@ -102,7 +107,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         public Socket accept() throws IOException {
             while (true) {
                 if (isClosed()) {
-                    throw new java.net.SocketException("the server socket is closed");
+                    throw new SocketException("the server socket is closed");
                 }
                 CoalescingSocket s = new CoalescingSocket(limits, maxMessageBytes);
                 implAccept(s);
@@ -163,7 +168,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
         public synchronized InputStream getInputStream() throws IOException {
             if (input == null) {
                 // buffered: a request's tag, length and body come in one read, not three
-                input = new RequestGateInputStream(this, new java.io.BufferedInputStream(super.getInputStream(), 8192),
+                input = new RequestGateInputStream(this, new BufferedInputStream(super.getInputStream(), 8192),
                         getOutputStream(), limits, maxMessageBytes);
             }
             return input;
@@ -179,7 +184,7 @@ public final class ListenerSocketFactory extends ServerSocketFactory {
     }
 
     /** The socket's own output, each write marked with the socket's {@link WriteTimeoutGuard.Writer}. */
-    private static final class GuardedOutput extends java.io.FilterOutputStream {
+    private static final class GuardedOutput extends FilterOutputStream {
         private final CoalescingSocket socket;
 
         GuardedOutput(OutputStream out, CoalescingSocket socket) {

@@ -11,6 +11,8 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import java.io.ByteArrayInputStream;
+import java.util.Arrays;
 
 /**
  * Decides what happens to one whole request (one BER element, as read from a connection) before
@@ -53,7 +55,7 @@ final class RequestAdmission {
         int depth = BerNesting.depth(request, maxNesting);
         if (depth <= maxNesting) {
             try {
-                return new Verdict(LDAPMessage.readFrom(new ASN1StreamReader(new java.io.ByteArrayInputStream(request)), true),
+                return new Verdict(LDAPMessage.readFrom(new ASN1StreamReader(new ByteArrayInputStream(request)), true),
                         null, null);
             } catch (LDAPException | RuntimeException e) {
                 log.info("closing a connection from {}: a request of {} bytes does not decode as LDAP", from, request.length);
@@ -86,13 +88,13 @@ final class RequestAdmission {
      * {@code unavailable}); null when the bytes are anything else or already right.
      */
     static byte[] onTheWire(byte[] b, int off, int len) {
-        int[] idAndOp = BerNesting.messageIdAndOperation(java.util.Arrays.copyOfRange(b, off, off + Math.min(len, 16)));
+        int[] idAndOp = BerNesting.messageIdAndOperation(Arrays.copyOfRange(b, off, off + Math.min(len, 16)));
         if (idAndOp == null || idAndOp[0] != 0 || idAndOp[1] != EXTENDED_RESPONSE) {
             return null;
         }
         LDAPMessage m;
         try {
-            m = LDAPMessage.readFrom(new ASN1StreamReader(new java.io.ByteArrayInputStream(b, off, len)), true);
+            m = LDAPMessage.readFrom(new ASN1StreamReader(new ByteArrayInputStream(b, off, len)), true);
         } catch (LDAPException | RuntimeException e) {
             return null;
         }

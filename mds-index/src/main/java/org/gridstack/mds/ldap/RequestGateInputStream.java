@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.unboundid.ldap.sdk.ResultCode;
+import java.util.Objects;
 
 
 /**
@@ -64,7 +65,7 @@ final class RequestGateInputStream extends InputStream {
 
     @Override
     public int read(byte[] b, int off, int len) {
-        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        Objects.checkFromIndexSize(off, len, b.length);
         if (len == 0) {
             return 0;
         }

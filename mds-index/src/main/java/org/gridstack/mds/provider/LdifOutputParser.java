@@ -15,6 +15,8 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldif.LDIFException;
 import com.unboundid.ldif.LDIFReader;
 import com.unboundid.ldif.TrailingSpaceBehavior;
+import com.unboundid.ldap.sdk.LDAPException;
+import java.io.InputStream;
 
 /**
  * Turns a provider's standard output (LDIF, as MDS2 and BDII providers print it) into entries
@@ -44,7 +46,7 @@ public final class LdifOutputParser {
      *
      * @throws ProviderException when the stream cannot be read at all
      */
-    public ProviderOutput parse(String providerName, java.io.InputStream ldif, int sizelimit) throws ProviderException {
+    public ProviderOutput parse(String providerName, InputStream ldif, int sizelimit) throws ProviderException {
         requireNonNull(providerName, "providerName is null");
         requireNonNull(ldif, "ldif is null");
         List<Entry> entries = new ArrayList<>();
@@ -75,7 +77,7 @@ public final class LdifOutputParser {
                 }
                 try {
                     entry.getParsedDN();
-                } catch (com.unboundid.ldap.sdk.LDAPException e) {
+                } catch (LDAPException e) {
                     skipped++;
                     String problem = "provider " + providerName + ": record skipped, its DN '" + entry.getDN()
                             + "' is not a valid DN (record " + (entries.size() + skipped) + ")";

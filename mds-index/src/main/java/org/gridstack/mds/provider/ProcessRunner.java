@@ -19,6 +19,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.gridstack.service.process.ProcessGroupStopper;
+import java.io.File;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs external programs under a time limit: standard input is empty, standard output is
@@ -118,7 +122,7 @@ public final class ProcessRunner implements AutoCloseable {
         if (workingDirectory != null) {
             pb.directory(workingDirectory.toFile());
         }
-        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         Process process = ProcessGroupStopper.inOwnSession(pb).start();
         AtomicBoolean killed = new AtomicBoolean();
         ScheduledFuture<?> timer = killer.schedule(() -> {
@@ -147,7 +151,7 @@ public final class ProcessRunner implements AutoCloseable {
             String err;
             try {
                 err = stderr.get(1, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 err = "";
             }
             boolean truncated = out != null && out.capped();
@@ -222,7 +226,7 @@ public final class ProcessRunner implements AutoCloseable {
     private void stopInBackground(Process process) {
         try {
             stderrReaders.execute(() -> ProcessGroupStopper.stop(process, STOP_GRACE));
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             ProcessGroupStopper.stop(process, STOP_GRACE); // closed: stop here
         }
     }

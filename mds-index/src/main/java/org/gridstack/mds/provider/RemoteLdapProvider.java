@@ -16,6 +16,8 @@ import com.unboundid.ldap.sdk.SearchRequest;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.LDAPSearchException;
+import com.unboundid.ldap.sdk.ResultCode;
 
 /**
  * Another LDAP server's subtree as a provider: a GRIS or GIIS registered with a GIIS, or a BDII
@@ -86,8 +88,8 @@ public final class RemoteLdapProvider implements InformationProvider {
             SearchResult result;
             try {
                 result = c.search(request);
-            } catch (com.unboundid.ldap.sdk.LDAPSearchException e) {
-                if (e.getResultCode() != com.unboundid.ldap.sdk.ResultCode.SIZE_LIMIT_EXCEEDED) {
+            } catch (LDAPSearchException e) {
+                if (e.getResultCode() != ResultCode.SIZE_LIMIT_EXCEEDED) {
                     throw e;
                 }
                 // more entries than this source may bring (our limit per source, or the source's own size limit):
@@ -108,7 +110,7 @@ public final class RemoteLdapProvider implements InformationProvider {
                     : List.of(settings.name() + ": " + result.getDiagnosticMessage());
             return new ProviderOutput(entries, problems, Instant.now());
         } catch (LDAPException e) {
-            if (optional && e.getResultCode() == com.unboundid.ldap.sdk.ResultCode.NO_SUCH_OBJECT) {
+            if (optional && e.getResultCode() == ResultCode.NO_SUCH_OBJECT) {
                 return new ProviderOutput(List.of(), List.of(), Instant.now());
             }
             throw new ProviderException("provider " + settings.name() + ": ldap://" + host + ":" + port + "/" + remoteBase

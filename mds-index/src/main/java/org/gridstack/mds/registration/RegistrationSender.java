@@ -14,6 +14,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPConnectionOptions;
 import com.unboundid.ldap.sdk.LDAPException;
+import java.time.Duration;
 
 /**
  * Keeps a GRIS or GIIS registered with a higher GIIS: sends the registration add at once and
@@ -47,7 +48,7 @@ public final class RegistrationSender implements AutoCloseable {
      * @param advertisedHost the host name the GIIS should contact; null: the address it sees
      */
     public static RegistrationSender start(String giisHost, int giisPort, String advertisedHost, int port, DN rootDn,
-            java.time.Duration regperiod, java.time.Duration ttl, java.time.Duration cachettl, java.time.Duration timeout) {
+            Duration regperiod, Duration ttl, Duration cachettl, Duration timeout) {
         requireNonNull(giisHost, "giisHost is null");
         requireNonNull(rootDn, "rootDn is null");
         Entry e;

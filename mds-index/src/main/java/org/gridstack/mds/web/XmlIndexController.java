@@ -28,6 +28,12 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Optional;
+import org.gridstack.mds.giis.AllowedHostsPolicy;
+import org.gridstack.service.admission.AddressShare;
 
 /**
  * The XML index over HTTP. {@code POST /index/registrations} ({@code name}, {@code url} =
@@ -45,22 +51,22 @@ import io.micrometer.core.instrument.Timer;
 public class XmlIndexController {
     private final XmlIndex index;
     private final Timer generate;
-    private final org.gridstack.mds.giis.AllowedHostsPolicy registrants;
-    private final org.gridstack.service.admission.AddressShare queryShare;
+    private final AllowedHostsPolicy registrants;
+    private final AddressShare queryShare;
     private final ClientHangUps hangUps;
 
     public XmlIndexController(XmlIndex index, MeterRegistry meters, IndexProperties properties, ClientHangUps hangUps) {
         this.index = requireNonNull(index, "index is null");
         this.hangUps = requireNonNull(hangUps, "hangUps is null");
-        this.registrants = new org.gridstack.mds.giis.AllowedHostsPolicy(properties.getAllowRegistrationsFrom());
-        this.queryShare = new org.gridstack.service.admission.AddressShare(properties.getQueriesPerAddress());
+        this.registrants = new AllowedHostsPolicy(properties.getAllowRegistrationsFrom());
+        this.queryShare = new AddressShare(properties.getQueriesPerAddress());
         this.generate = Timer.builder("mds.step").tag("server", "index").tag("step", "generate_result").register(meters);
     }
 
     @PostMapping(path = "/index/registrations", produces = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<Object> register(@RequestParam String name, @RequestParam String url,
-            @RequestParam long refresh, jakarta.servlet.http.HttpServletRequest request) {
-        java.util.Optional<String> refused = refusal(request);
+            @RequestParam long refresh, HttpServletRequest request) {
+        Optional<String> refused = refusal(request);
         if (refused.isPresent()) {
             return error(HttpStatus.FORBIDDEN, refused.get());
         }
@@ -68,10 +74,10 @@ public class XmlIndexController {
     }
 
     /** Registrations make the index fetch URLs, so only listed senders may add or remove them. */
-    private java.util.Optional<String> refusal(jakarta.servlet.http.HttpServletRequest request) {
+    private Optional<String> refusal(HttpServletRequest request) {
         String from = request.getRemoteAddr();
-        return registrants.allowsSender(from) ? java.util.Optional.empty()
-                : java.util.Optional.of("registrations from " + from + " are not allowed by this index's policy (mds.index.allow-registrations-from)");
+        return registrants.allowsSender(from) ? Optional.empty()
+                : Optional.of("registrations from " + from + " are not allowed by this index's policy (mds.index.allow-registrations-from)");
     }
 
     @GetMapping(path = "/index/registrations", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -80,8 +86,8 @@ public class XmlIndexController {
     }
 
     @DeleteMapping("/index/registrations/{name}")
-    public ResponseEntity<Object> unregister(@PathVariable String name, jakarta.servlet.http.HttpServletRequest request) {
-        java.util.Optional<String> refused = refusal(request);
+    public ResponseEntity<Object> unregister(@PathVariable String name, HttpServletRequest request) {
+        Optional<String> refused = refusal(request);
         if (refused.isPresent()) {
             return error(HttpStatus.FORBIDDEN, refused.get());
         }
@@ -92,12 +98,12 @@ public class XmlIndexController {
     }
 
     @GetMapping(path = "/index/query", produces = MediaType.APPLICATION_XML_VALUE)
-    public ResponseEntity<String> query(@RequestParam String xpath, jakarta.servlet.http.HttpServletRequest request)
-            throws XmlQueryException, java.net.UnknownHostException {
+    public ResponseEntity<String> query(@RequestParam String xpath, HttpServletRequest request)
+            throws XmlQueryException, UnknownHostException {
         // the connection's address (a literal: no lookup); one address may hold only its share of the query slots
-        java.net.InetAddress client = java.net.InetAddress.getByName(request.getRemoteAddr());
+        InetAddress client = InetAddress.getByName(request.getRemoteAddr());
         List<BaseXDocumentStore.Item> items;
-        try (org.gridstack.service.admission.AddressShare.Slot slot = queryShare.tryEnter(client)) {
+        try (AddressShare.Slot slot = queryShare.tryEnter(client)) {
             if (slot == null) {
                 throw new XmlQueryException(XmlQueryException.Kind.BUSY, "this address runs " + queryShare.perAddress()
                         + " queries already (mds.index.queries-per-address); retry when one has finished");

@@ -35,6 +35,7 @@ import org.basex.query.QueryProcessor;
 import org.basex.query.iter.Iter;
 import org.basex.query.value.type.NodeType;
 import org.gridstack.service.work.CancelSwitch;
+import java.util.Locale;
 
 /**
  * The index's aggregate: one BaseX database (in a temp folder of its own) holding one document
@@ -210,7 +211,7 @@ public final class BaseXDocumentStore implements AutoCloseable {
 
     /** What the engine's message means for the client. */
     private XmlQueryException refusal(String m) {
-        String lower = m.toLowerCase(java.util.Locale.ROOT);
+        String lower = m.toLowerCase(Locale.ROOT);
         if (m.contains("BXXQ0004") || lower.contains("timeout")) {
             return new XmlQueryException(XmlQueryException.Kind.INVALID, "the query ran longer than its time limit of "
                     + timeLimitSeconds + " s and was stopped; narrow it");
@@ -234,7 +235,7 @@ public final class BaseXDocumentStore implements AutoCloseable {
      * matching with whitespace and case ignored, as a second wall behind the permission.
      */
     static String internalsNamed(String query) {
-        String q = query.replaceAll("\\s+", "").toLowerCase(java.util.Locale.ROOT);
+        String q = query.replaceAll("\\s+", "").toLowerCase(Locale.ROOT);
         for (String denied : DENIED) {
             if (q.contains(denied)) {
                 return denied;

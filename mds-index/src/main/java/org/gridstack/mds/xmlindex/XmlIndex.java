@@ -23,6 +23,8 @@ import org.slf4j.LoggerFactory;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gridstack.service.work.CancelSwitch;
 
 /**
  * An MDS4-style index (WS-MDS Index Service): registrations of XML content sources, each with a
@@ -65,7 +67,7 @@ public final class XmlIndex implements AutoCloseable {
     private final int maxRegistrations;
     /** Changed only under this index's monitor; read without it. */
     private final Map<String, State> states = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong ids = new AtomicLong();
     private final ScheduledExecutorService pollers;
     private final Timer registerTimer;
     private final Timer fetchTimer;
@@ -211,11 +213,11 @@ public final class XmlIndex implements AutoCloseable {
 
     /** XPath over the aggregate. */
     public List<BaseXDocumentStore.Item> query(String xpath) throws XmlQueryException {
-        return query(xpath, new org.gridstack.service.work.CancelSwitch());
+        return query(xpath, new CancelSwitch());
     }
 
     /** XPath over the aggregate, stopped when {@code cancel} is pulled (see {@link BaseXDocumentStore#query(String, org.gridstack.service.work.CancelSwitch)}). */
-    public List<BaseXDocumentStore.Item> query(String xpath, org.gridstack.service.work.CancelSwitch cancel) throws XmlQueryException {
+    public List<BaseXDocumentStore.Item> query(String xpath, CancelSwitch cancel) throws XmlQueryException {
         requireNonNull(xpath, "xpath is null");
         long start = System.nanoTime();
         try {

@@ -19,6 +19,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 
 /**
  * The receiving side of EXCHANGE over HTTP, in every process that consumes blocks (evaluators and
@@ -42,8 +45,8 @@ import org.springframework.web.bind.annotation.RestController;
 public class ExchangeController {
     /** How long a push may wait for room before the consumer is taken as stuck. */
     static final long MAX_PUSH_WAIT_MILLIS = 120_000;
-    private static final com.fasterxml.jackson.databind.ObjectMapper STATS = new com.fasterxml.jackson.databind.ObjectMapper();
-    private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>> STATS_TYPE = new com.fasterxml.jackson.core.type.TypeReference<>() {
+    private static final ObjectMapper STATS = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> STATS_TYPE = new TypeReference<>() {
     };
     private final ExchangeInboxes inboxes;
 
@@ -110,7 +113,7 @@ public class ExchangeController {
         return ResponseEntity.ok(Map.of("accepted", true));
     }
 
-    @org.springframework.web.bind.annotation.ExceptionHandler(IllegalArgumentException.class)
+    @ExceptionHandler(IllegalArgumentException.class)
     ResponseEntity<Map<String, Object>> badRequest(IllegalArgumentException e) {
         return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(Map.of("error", String.valueOf(e.getMessage())));
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.evaluator.operator.QueryContext;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The consumer's end of one EXCHANGE: a bounded queue of unpacked blocks filled by the producers'
@@ -28,7 +29,7 @@ public final class ExchangeInbox {
     private final BlockingQueue<Object> queue;
     private final AtomicInteger producersLeft;
     private volatile boolean closed;
-    private final java.util.concurrent.atomic.AtomicLong unpackingNanos = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong unpackingNanos = new AtomicLong();
 
     public ExchangeInbox(String id, BlockSchema schema, int producers, int capacityBlocks) {
         this.id = requireNonNull(id, "id is null");

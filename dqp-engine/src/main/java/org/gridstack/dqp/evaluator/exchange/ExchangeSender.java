@@ -30,6 +30,8 @@ import org.gridstack.dqp.block.BlockFrameEncoder;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.http.PeerException;
 import org.gridstack.dqp.http.PeerHttp;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The producing side of one EXCHANGE: packs each block into the codec (translation, timed) and
@@ -51,8 +53,8 @@ public final class ExchangeSender implements AutoCloseable {
     static final int IDLE_SECONDS = 10;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ExecutorService PUSH_THREADS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), new java.util.concurrent.ThreadFactory() {
-                private final java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+            new SynchronousQueue<>(), new ThreadFactory() {
+                private final AtomicInteger n = new AtomicInteger();
 
                 @Override
                 public Thread newThread(Runnable r) {

@@ -22,6 +22,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimeString;
 import org.apache.calcite.util.TimestampString;
+import java.util.Objects;
 
 /**
  * Compiles Calcite row expressions ({@link RexNode}) of an optimised plan into
@@ -34,7 +35,7 @@ public final class RexCompiler {
     private final RexBuilder rexBuilder;
 
     public RexCompiler(RexBuilder rexBuilder) {
-        this.rexBuilder = java.util.Objects.requireNonNull(rexBuilder, "rexBuilder is null");
+        this.rexBuilder = Objects.requireNonNull(rexBuilder, "rexBuilder is null");
     }
 
     /** Compiles {@code node}. */

@@ -19,6 +19,7 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
+import java.time.temporal.TemporalAccessor;
 
 /**
  * The string, math and date functions the engine evaluates, with PostgreSQL's results: upper,
@@ -241,7 +242,7 @@ final class ScalarFunctions {
             if (v == null) {
                 return null;
             }
-            java.time.temporal.TemporalAccessor t = v instanceof OffsetDateTime o ? o.withOffsetSameInstant(ZoneOffset.UTC) : (java.time.temporal.TemporalAccessor) v;
+            TemporalAccessor t = v instanceof OffsetDateTime o ? o.withOffsetSameInstant(ZoneOffset.UTC) : (TemporalAccessor) v;
             if ((v instanceof LocalDate && (unit == TimeUnitRange.HOUR || unit == TimeUnitRange.MINUTE))
                     || (v instanceof LocalTime && field != ChronoField.HOUR_OF_DAY && field != ChronoField.MINUTE_OF_HOUR)) {
                 throw new IllegalArgumentException("unit " + unit.name().toLowerCase(Locale.ROOT) + " not supported for type "

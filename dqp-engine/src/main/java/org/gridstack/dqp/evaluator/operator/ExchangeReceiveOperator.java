@@ -10,6 +10,10 @@ import org.gridstack.dqp.evaluator.EvaluatorClient;
 import org.gridstack.dqp.evaluator.ScanFragment;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInbox;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 
 /**
  * The consumer end of an EXCHANGE whose producer is a fragment on a remote evaluator: when the query
@@ -25,8 +29,8 @@ public final class ExchangeReceiveOperator implements Operator {
     private final ScanFragment fragment;
     private final QueryContext context;
     /** How long the consumer waits for a block before it asks whether the evaluator still answers. */
-    static final java.time.Duration PROBE_INTERVAL = java.time.Duration.ofSeconds(1);
-    private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(5);
+    static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
     private long lastProbe = System.nanoTime();
     private boolean started;
     private boolean ended;
@@ -61,9 +65,9 @@ public final class ExchangeReceiveOperator implements Operator {
      * Places the fragment without waiting for the evaluator's answer (several placements overlap);
      * the future fails naming the evaluator. Completed at once when already placed.
      */
-    public java.util.concurrent.CompletableFuture<Void> placeFragmentAsync() {
+    public CompletableFuture<Void> placeFragmentAsync() {
         if (started) {
-            return java.util.concurrent.CompletableFuture.completedFuture(null);
+            return CompletableFuture.completedFuture(null);
         }
         started = true;
         return evaluator.startAsync(fragment);
@@ -95,7 +99,7 @@ public final class ExchangeReceiveOperator implements Operator {
         lastProbe = now;
         try {
             evaluator.checkAnswers(PROBE_TIMEOUT);
-        } catch (java.io.InterruptedIOException e) {
+        } catch (InterruptedIOException e) {
             throw e;
         } catch (IOException e) {
             throw new IOException("EXCHANGE " + inbox.id() + " from " + producer + " has no producer any more: "
@@ -110,7 +114,7 @@ public final class ExchangeReceiveOperator implements Operator {
                 + ", columns " + fragment.request().columns()
                 + (fragment.request().filters().isEmpty() ? "" : ", filters " + fragment.request().filters())
                 + (fragment.request().aggregates().isEmpty() ? "" : ", aggregates " + fragment.request().aggregates())
-                + fragment.request().joins().stream().map(j -> ", joined with " + j).collect(java.util.stream.Collectors.joining()) + ")";
+                + fragment.request().joins().stream().map(j -> ", joined with " + j).collect(Collectors.joining()) + ")";
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator.operator;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.math.BigDecimal;
 
 /**
  * One query's memory budget in bytes: every operator that holds rows (a hash join's build side and
@@ -84,7 +85,7 @@ public final class MemoryBudget {
                 bytes += 56 + 2L * s.length();
             } else if (v instanceof byte[] b) {
                 bytes += 16 + b.length;
-            } else if (v instanceof java.math.BigDecimal d) {
+            } else if (v instanceof BigDecimal d) {
                 bytes += 40 + d.unscaledValue().bitLength() / 8;
             } else {
                 bytes += 24;

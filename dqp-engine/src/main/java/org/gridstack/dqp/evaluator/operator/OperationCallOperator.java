@@ -18,6 +18,7 @@ import org.gridstack.dqp.block.Column;
 import org.gridstack.dqp.block.ColumnType;
 import org.gridstack.dqp.entropy.EntropyClient;
 import org.gridstack.dqp.evaluator.expression.RowExpression;
+import java.io.InterruptedIOException;
 
 /**
  * OPERATION_CALL: calls a web service once per tuple ({@code calculateEntropy(argument)}) and
@@ -108,7 +109,7 @@ public final class OperationCallOperator implements Operator {
                 context.check("waiting for the EntropyAnalyser copies " + copies.stream().map(EntropyClient::base).toList());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while calling calculateEntropy");
+                throw new InterruptedIOException("interrupted while calling calculateEntropy");
             }
         }
         context.check("waiting for OPERATION_CALL");

@@ -20,6 +20,11 @@ import org.gridstack.dqp.evaluator.exchange.ExchangeInbox;
 import org.gridstack.dqp.evaluator.exchange.ExchangeInboxes;
 import org.gridstack.dqp.evaluator.exchange.ExchangeSender;
 import org.gridstack.dqp.evaluator.expression.RowExpression;
+import java.io.InterruptedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * OPERATION_CALL partitioned over k evaluators, as in the seed: partition i runs as a fragment on
@@ -98,7 +103,7 @@ public final class PartitionedOperationCallOperator implements Operator {
     private void start() throws IOException {
         output = inboxes.open(id + "-out", schema, evaluators.size());
         List<ExchangeSender> senders = new ArrayList<>();
-        List<java.util.concurrent.CompletableFuture<Void>> placed = new ArrayList<>();
+        List<CompletableFuture<Void>> placed = new ArrayList<>();
         for (int i = 0; i < evaluators.size(); i++) {
             String partition = id + "-p" + i;
             // the k placements overlap: one round trip in all instead of k in turn
@@ -108,17 +113,17 @@ public final class PartitionedOperationCallOperator implements Operator {
                     new BlockSchema(partitionInput), context.timeout()));
         }
         placing = true; // from here on, close cancels the partitions placed so far
-        for (java.util.concurrent.CompletableFuture<Void> p : placed) {
+        for (CompletableFuture<Void> p : placed) {
             try {
-                p.get(context.timeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.ExecutionException e) {
+                p.get(context.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
                 throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 throw new IOException("placing the OPERATION_CALL partitions on " + evaluators.stream().map(EvaluatorClient::base).toList()
                         + " took longer than " + context.timeout(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while placing the OPERATION_CALL partitions");
+                throw new InterruptedIOException("interrupted while placing the OPERATION_CALL partitions");
             }
         }
         distributor = new Thread(() -> distribute(senders), "dqp-operation-call-distributor-" + id);

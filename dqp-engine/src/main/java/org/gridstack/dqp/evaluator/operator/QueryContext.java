@@ -3,6 +3,7 @@ package org.gridstack.dqp.evaluator.operator;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.Objects;
 
 /**
  * What the operators of one query share: its deadline, its cancellation flag and the cost profile
@@ -44,7 +45,7 @@ public final class QueryContext {
 
     /** A context whose operators may hold at most {@code maxBytes} (estimated) of rows together. */
     public QueryContext(Duration timeout, long maxBytes) {
-        this.timeout = java.util.Objects.requireNonNull(timeout, "timeout is null");
+        this.timeout = Objects.requireNonNull(timeout, "timeout is null");
         this.deadlineNanos = System.nanoTime() + timeout.toNanos();
         this.budget = new MemoryBudget(maxBytes);
     }

@@ -12,6 +12,8 @@ import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.dataservice.DataServiceClient;
 import org.gridstack.dqp.dataservice.RemoteScan;
 import org.gridstack.dqp.dataservice.ScanRequest;
+import java.io.InterruptedIOException;
+import java.util.stream.Collectors;
 
 /**
  * TABLE_SCAN: reads a table from a data service in blocks of {@code blockSize} tuples (the seed's
@@ -96,7 +98,7 @@ public final class TableScanOperator implements Operator {
             } while (item == null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while waiting for " + client.base());
+            throw new InterruptedIOException("interrupted while waiting for " + client.base());
         }
         if (item == END) {
             ended = true;
@@ -179,7 +181,7 @@ public final class TableScanOperator implements Operator {
         return "TABLE_SCAN(" + request.table() + " at " + client.base() + ", columns " + schema.names()
                 + (request.filters().isEmpty() ? "" : ", filters " + request.filters())
                 + (request.aggregates().isEmpty() ? "" : ", aggregates " + request.aggregates() + " grouped by " + request.columns())
-                + request.joins().stream().map(j -> ", joined with " + j).collect(java.util.stream.Collectors.joining())
+                + request.joins().stream().map(j -> ", joined with " + j).collect(Collectors.joining())
                 + ", blocks of " + blockSize + ")";
     }
 

@@ -33,6 +33,7 @@ import org.gridstack.grim.store.OperationResult;
 import org.gridstack.grim.store.OperationTemplate;
 import org.gridstack.grim.store.QueryLimits;
 import org.gridstack.grim.store.Update;
+import org.basex.core.cmd.XQuery;
 
 /**
  * GRIM on BaseX (the seed's native XML platform, Xindice then): one database holding the
@@ -288,7 +289,7 @@ public final class BaseXBackend implements GrimBackend {
     public String queryInfo(String xquery) {
         try (Session s = sessions.open()) {
             s.execute("SET QUERYINFO true");
-            s.execute(new org.basex.core.cmd.XQuery(xquery));
+            s.execute(new XQuery(xquery));
             return s.info();
         } catch (IOException e) {
             throw GrimException.backendFailed(name(), "explaining a query", e);

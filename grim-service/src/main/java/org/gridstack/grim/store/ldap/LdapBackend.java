@@ -56,6 +56,9 @@ import com.unboundid.ldap.sdk.SimpleBindRequest;
 import com.unboundid.ldap.sdk.SingleServerSet;
 import com.unboundid.ldap.sdk.schema.Schema;
 import com.unboundid.ldif.LDIFReader;
+import com.unboundid.ldap.sdk.DN;
+import java.security.SecureRandom;
+import java.util.concurrent.ExecutionException;
 
 /**
  * GRIM on LDAP. Two deployments: {@link #inMemory()} runs UnboundID's in-memory directory server
@@ -111,7 +114,7 @@ public final class LdapBackend implements GrimBackend {
             InMemoryDirectoryServerConfig cfg = new InMemoryDirectoryServerConfig(GlueDit.SUFFIX);
             cfg.setSchema(GrimLdapSchema.schema());
             cfg.setListenerConfigs(InMemoryListenerConfig.createLDAPConfig("ldap", InetAddress.getLoopbackAddress(), 0, null));
-            String password = Long.toHexString(new java.security.SecureRandom().nextLong());
+            String password = Long.toHexString(new SecureRandom().nextLong());
             cfg.addAdditionalBindCredentials(DEFAULT_BIND_DN, password);
             cfg.setAuthenticationRequiredOperationTypes(EnumSet.of(OperationType.ADD, OperationType.DELETE, OperationType.MODIFY,
                     OperationType.MODIFY_DN));
@@ -227,7 +230,7 @@ public final class LdapBackend implements GrimBackend {
             for (Future<?> f : futures) {
                 try {
                     f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     if (e.getCause() instanceof LDAPException le) {
                         throw le;
                     }
@@ -244,7 +247,7 @@ public final class LdapBackend implements GrimBackend {
 
     private static int depth(String dn) {
         try {
-            return new com.unboundid.ldap.sdk.DN(dn).getRDNs().length;
+            return new DN(dn).getRDNs().length;
         } catch (LDAPException e) {
             throw new IllegalStateException("malformed DN " + dn, e);
         }

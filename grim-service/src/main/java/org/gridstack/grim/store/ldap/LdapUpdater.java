@@ -32,6 +32,7 @@ import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.EntryValidator;
 import com.unboundid.ldap.sdk.schema.Schema;
+import java.util.Set;
 
 /**
  * Applies a batch of validated updates all or nothing, the same way on both servers: first every
@@ -124,7 +125,7 @@ final class LdapUpdater {
     }
 
     /** Checks the reference columns of {@code row} ({@code only} those named, when not null). */
-    private void checkReferences(CollectionDef def, Object[] row, String what, java.util.Set<String> only) {
+    private void checkReferences(CollectionDef def, Object[] row, String what, Set<String> only) {
         for (int i = 0; i < row.length; i++) {
             Column c = def.columns().get(i);
             if (c.isReference() && row[i] != null && (only == null || only.contains(c.name()))) {

@@ -45,6 +45,8 @@ import org.postgresql.copy.CopyManager;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import org.gridstack.sqlguard.QueryErrorOverride;
+import org.postgresql.util.PSQLException;
 
 /**
  * The relational backend: PostgreSQL through JDBC and HikariCP, tables in schema {@code grim}.
@@ -99,7 +101,7 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
         c.addDataSourceProperty("prepareThreshold", "1");
         c.setInitializationFailTimeout(-1);
         // a statement the server refuses as unsupported (0A000) is the query's fault, not a broken connection
-        c.setExceptionOverrideClassName(org.gridstack.sqlguard.QueryErrorOverride.class.getName());
+        c.setExceptionOverrideClassName(QueryErrorOverride.class.getName());
         return new HikariDataSource(c);
     }
 
@@ -398,13 +400,13 @@ public final class PostgresBackend implements GrimBackend, SystemOfRecord {
     private GrimException translate(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String detail = e.getMessage();
-        if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) {
+        if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {
             detail = p.getServerErrorMessage().getMessage()
                     + (p.getServerErrorMessage().getDetail() != null ? " (" + p.getServerErrorMessage().getDetail() + ")" : "");
         }
         return switch (state) {
             case "23505", "23503" -> PostgresConflicts.conflict(state,
-                    e instanceof org.postgresql.util.PSQLException p ? p.getServerErrorMessage() : null);
+                    e instanceof PSQLException p ? p.getServerErrorMessage() : null);
             case "22P02", "22003", "23502" -> GrimException.badRequest("invalid value: " + detail);
             default -> GrimException.backendFailed(name(), "applying updates failed", e);
         };

@@ -18,6 +18,7 @@ import org.gridstack.grim.model.Column;
 import org.gridstack.grim.model.ColumnType;
 import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.Update;
+import org.gridstack.grim.model.GlueModel;
 
 /**
  * Applies a batch of validated updates inside the caller's transaction with as few statements as
@@ -67,7 +68,7 @@ final class PostgresUpdateWriter {
 
     private void flushSets(Map<String, LinkedHashMap<List<String>, Map<String, Object>>> sets) throws SQLException {
         for (Map.Entry<String, LinkedHashMap<List<String>, Map<String, Object>>> e : sets.entrySet()) {
-            CollectionDef def = org.gridstack.grim.model.GlueModel.collection(e.getKey());
+            CollectionDef def = GlueModel.collection(e.getKey());
             Map<Set<String>, List<Map.Entry<List<String>, Map<String, Object>>>> byColumns = new LinkedHashMap<>();
             for (Map.Entry<List<String>, Map<String, Object>> o : e.getValue().entrySet()) {
                 byColumns.computeIfAbsent(new TreeSet<>(o.getValue().keySet()), k -> new ArrayList<>()).add(o);

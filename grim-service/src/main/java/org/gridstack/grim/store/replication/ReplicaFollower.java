@@ -19,6 +19,7 @@ import org.gridstack.grim.store.GrimException;
 import org.gridstack.grim.store.Update;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.Locale;
 
 /**
  * Keeps one copy (BaseX or LDAP) equal to the system of record by applying its change log in
@@ -139,7 +140,7 @@ final class ReplicaFollower implements AutoCloseable {
         long lag = Math.max(0, latestKnown - position);
         Instant since = behindSince;
         double lagSeconds = lag == 0 || since == null ? 0 : Duration.between(since, Instant.now()).toMillis() / 1000.0;
-        return new ReplicaStatus(copy.name(), state.name().toLowerCase(java.util.Locale.ROOT), position, lag, lagSeconds,
+        return new ReplicaStatus(copy.name(), state.name().toLowerCase(Locale.ROOT), position, lag, lagSeconds,
                 resyncs.get(), lastError);
     }
 

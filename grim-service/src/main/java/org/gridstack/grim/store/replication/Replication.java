@@ -19,6 +19,9 @@ import org.slf4j.LoggerFactory;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One system of record and the copies derived from it: a {@link ReplicaFollower} per copy, waits
@@ -36,7 +39,7 @@ public final class Replication implements AutoCloseable {
     private final Map<String, ReplicaFollower> followers = new LinkedHashMap<>();
     private final ScheduledExecutorService trimmer;
     private volatile long latest;
-    private final Map<String, java.util.concurrent.atomic.LongAdder> singleBackend = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, LongAdder> singleBackend = new ConcurrentHashMap<>();
 
     /**
      * @param startPosition the position every copy holds now (they were all loaded from one snapshot at it)
@@ -113,13 +116,13 @@ public final class Replication implements AutoCloseable {
 
     /** {@code updates} were stored on {@code backend} only (a single-backend write): counted, so the difference is not silent. */
     public void singleBackendWrite(String backend, int updates) {
-        singleBackend.computeIfAbsent(backend, b -> new java.util.concurrent.atomic.LongAdder()).add(updates);
+        singleBackend.computeIfAbsent(backend, b -> new LongAdder()).add(updates);
     }
 
     public ReplicationStatus status() {
         List<ReplicaStatus> copies = new ArrayList<>();
         followers.values().forEach(f -> copies.add(f.status()));
-        Map<String, Long> single = new java.util.TreeMap<>();
+        Map<String, Long> single = new TreeMap<>();
         singleBackend.forEach((b, n) -> single.put(b, n.sum()));
         return new ReplicationStatus(sourceName, latest, copies, single);
     }

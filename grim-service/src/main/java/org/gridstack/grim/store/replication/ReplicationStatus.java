@@ -1,6 +1,7 @@
 package org.gridstack.grim.store.replication;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The system of record, its newest change-log position this service knows of, each copy's place
@@ -8,5 +9,5 @@ import java.util.List;
  * per-backend experiments) since the start: while any is counted, the copies may differ on purpose.
  */
 public record ReplicationStatus(String systemOfRecord, long latestChange, List<ReplicaStatus> copies,
-        java.util.Map<String, Long> singleBackendUpdates) {
+        Map<String, Long> singleBackendUpdates) {
 }
