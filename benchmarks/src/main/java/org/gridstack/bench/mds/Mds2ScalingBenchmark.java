@@ -26,6 +26,7 @@ import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.suite.ExperimentCatalog;
 import org.gridstack.bench.suite.Scale;
 import org.gridstack.mds.cache.CacheMode;
@@ -139,12 +140,9 @@ public final class Mds2ScalingBenchmark {
                             + " interval (connect: client side; the rest: the answering server's `mds.step` timers).\n\n");
             for (Seed001Experiment e : config.experiments()) {
                 s.append("#### ").append(e.title()).append("\n\n").append(e.setUp()).append(".\n\n");
-                s.append("| ").append(String.join(" | ", Mds2Level.HEADERS).replace("| x |", "| " + e.xLabel() + " |")).append(" |\n|")
-                        .append("---|".repeat(Mds2Level.HEADERS.size())).append('\n');
-                for (Mds2Level l : of(e)) {
-                    s.append("| ").append(String.join(" | ", l.cells())).append(" |\n");
-                }
-                s.append('\n');
+                TextTable table = TextTable.of(Mds2Level.HEADERS.stream().map(h -> h.equals("x") ? e.xLabel() : h).toList());
+                of(e).forEach(l -> table.row(l.cells()));
+                s.append(table.markdown()).append('\n');
             }
             s.append("Seed 001 beside this run, and issue 11's target:\n\n").append(Seed001Comparisons.markdown(Seed001Comparisons.judge(levels)))
                     .append("\nSeed figures: ").append(Seed001Reference.SOURCE).append("; answer sizes there: ")
@@ -153,9 +151,9 @@ public final class Mds2ScalingBenchmark {
         }
 
         public String csv() {
-            StringBuilder s = new StringBuilder(Mds2Level.csvHeader()).append('\n');
-            levels.forEach(l -> s.append(l.csvRow()).append('\n'));
-            return s.toString();
+            TextTable table = Mds2Level.csvTable();
+            levels.forEach(l -> table.row(l.csvCells()));
+            return table.csv();
         }
 
         public String json() {

@@ -26,6 +26,7 @@ import org.gridstack.bench.kit.MultiProcessDriver;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.suite.ExperimentCatalog;
 import org.gridstack.bench.suite.Scale;
 import picocli.CommandLine.Command;
@@ -148,39 +149,37 @@ public final class MdsIndexBenchmark {
             s.append(pivot()).append('\n');
             s.append("Seed 002's published peaks beside ours (queries/min):\n\n").append(seedTable()).append('\n');
             s.append("Targets of the issue:\n\n").append(org.gridstack.bench.kit.TargetVerdict.markdown(MdsTargets.judge(levels))).append('\n');
-            s.append("Every level:\n\n").append(MdsLevel.markdownHeader());
-            levels.forEach(l -> s.append(l.markdownRow()).append('\n'));
+            TextTable every = MdsLevel.markdownTable();
+            levels.forEach(l -> every.row(l.markdownCells()));
+            s.append("Every level:\n\n").append(every.markdown());
             return s.toString();
         }
 
         private String pivot() {
-            StringBuilder s = new StringBuilder("| N | clients |");
-            config.servers().forEach(v -> s.append(' ').append(v.label()).append(" |"));
-            if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
-                s.append(" GIIS / slapd |");
+            boolean giisOverSlapd = config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED);
+            List<String> headers = new ArrayList<>(List.of("N", "clients"));
+            config.servers().forEach(v -> headers.add(v.label()));
+            if (giisOverSlapd) {
+                headers.add("GIIS / slapd");
             }
-            s.append("\n|---:|---:|").append("---:|".repeat(config.servers().size()));
-            if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
-                s.append("---:|");
-            }
-            s.append('\n');
+            TextTable table = TextTable.of(headers).alignRightFrom(0);
             for (int n : config.sizes()) {
                 for (int c : config.clients()) {
-                    s.append("| ").append(n).append(" | ").append(c).append(" |");
+                    List<Object> row = new ArrayList<>(List.of(n, c));
                     for (IndexServer v : config.servers()) {
-                        s.append(' ').append(find(v, n, c).map(l -> String.format(Locale.ROOT, "%,.0f (%.2f)", l.queriesPerMinute(),
-                                l.result().latency().p50Millis())).orElse("-")).append(" |");
+                        row.add(find(v, n, c).map(l -> String.format(Locale.ROOT, "%,.0f (%.2f)", l.queriesPerMinute(),
+                                l.result().latency().p50Millis())).orElse("-"));
                     }
-                    if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
+                    if (giisOverSlapd) {
                         var g = find(IndexServer.GIIS_CACHED, n, c);
                         var sl = find(IndexServer.SLAPD, n, c);
-                        s.append(' ').append(g.isPresent() && sl.isPresent() && sl.get().queriesPerMinute() > 0
-                                ? String.format(Locale.ROOT, "%.2f", g.get().queriesPerMinute() / sl.get().queriesPerMinute()) : "-").append(" |");
+                        row.add(g.isPresent() && sl.isPresent() && sl.get().queriesPerMinute() > 0
+                                ? String.format(Locale.ROOT, "%.2f", g.get().queriesPerMinute() / sl.get().queriesPerMinute()) : "-");
                     }
-                    s.append('\n');
+                    table.row(row);
                 }
             }
-            return s.toString();
+            return table.markdown();
         }
 
         /** Rows: N, seed MDS2 cached peak, our GIIS peak, ratio, seed MDS4 peak, our index peak, ratio, slapd peak. */
@@ -204,9 +203,9 @@ public final class MdsIndexBenchmark {
                 "ours uncached / cached", "seed MDS2 uncached / cached");
 
         private String seedTable() {
-            StringBuilder s = new StringBuilder("| ").append(String.join(" | ", SEED_HEADERS)).append(" |\n|")
-                    .append("---:|".repeat(SEED_HEADERS.size())).append('\n');
-            seedRows().forEach(r -> s.append("| ").append(String.join(" | ", r)).append(" |\n"));
+            TextTable table = TextTable.of(SEED_HEADERS).alignRightFrom(0);
+            seedRows().forEach(table::row);
+            StringBuilder s = new StringBuilder(table.markdown());
             s.append("\nSeed figures: ").append(Seed002Reference.SOURCE)
                     .append("; only N = 1 and 100 are given in its text (2005 hardware, 20 client nodes over a LAN). Its uncached MDS2"
                             + " reached about 1 % of the cached one at N = 1 and failed for N = 10..100; ours uncached is the GIIS in"
@@ -215,9 +214,9 @@ public final class MdsIndexBenchmark {
         }
 
         public String csv() {
-            StringBuilder s = new StringBuilder(MdsLevel.csvHeader()).append('\n');
-            levels.forEach(l -> s.append(l.csvRow()).append('\n'));
-            return s.toString();
+            TextTable table = MdsLevel.csvTable();
+            levels.forEach(l -> table.row(l.csvCells()));
+            return table.csv();
         }
 
         public String json() {

@@ -29,8 +29,10 @@ import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.RunScale;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.suite.ExperimentCatalog;
 import org.gridstack.bench.suite.Scale;
 import org.gridstack.rgma.client.PrimaryProducer;
@@ -103,21 +105,17 @@ public final class RgmaSeed001Benchmark {
             StringBuilder s = new StringBuilder("### Seed 001 reduced: R-GMA's four experiment sets\n\n");
             s.append("`").append(config.describe()).append("`; one JVM holds the server(s), their embedded PostgreSQL and the users; ")
                     .append("think time ").append(config.think().toMillis()).append(" ms (seed: 1000).\n\n");
-            s.append("| ").append(String.join(" | ", Level.HEADERS)).append(" |\n|").append("---|".repeat(Level.HEADERS.size()))
-                    .append('\n');
-            for (Level l : levels) {
-                s.append("| ").append(String.join(" | ", l.cells())).append(" |\n");
-            }
+            TextTable table = TextTable.of(Level.HEADERS);
+            levels.forEach(l -> table.row(l.cells()));
+            s.append(table.markdown());
             s.append("\nSeed 001 (").append(RgmaSeed001Reference.SOURCE).append("): the ProducerServlet peaked at ")
                     .append(fmt(RgmaSeed001Reference.PRODUCER_SERVLET_PEAK_QUERIES_PER_SECOND)).append(" queries/s at ")
                     .append(RgmaSeed001Reference.PRODUCER_SERVLET_PEAK_USERS).append(" consumers; ")
                     .append(Math.round(RgmaSeed001Reference.REGISTRY_PROCESS_SHARE * 100))
                     .append(" % of a registry query was RegistryServlet-ProcessQuery.\n\n");
-            s.append("| seed 001 recommendation | this run |\n|---|---|\n");
-            for (RgmaSeed001Reference.Recommendation r : RgmaSeed001Reference.RECOMMENDATIONS) {
-                s.append("| ").append(r.text()).append(" | ").append(org.gridstack.bench.kit.RunScale.verdict(verdict(r))).append(" |\n");
-            }
-            return s.toString();
+            TextTable recommendations = TextTable.of("seed 001 recommendation", "this run");
+            RgmaSeed001Reference.RECOMMENDATIONS.forEach(r -> recommendations.row(r.text(), RunScale.verdict(verdict(r))));
+            return s.append(recommendations.markdown()).toString();
         }
 
         private String verdict(RgmaSeed001Reference.Recommendation r) {
@@ -140,11 +138,8 @@ public final class RgmaSeed001Benchmark {
         }
 
         public List<Path> write(Path dir) throws IOException {
-            StringBuilder csv = new StringBuilder(String.join(",", Level.HEADERS)).append('\n');
-            for (Level l : levels) {
-                csv.append(l.cells().stream().map(c -> "\"" + c.replace("\"", "'") + "\"").collect(Collectors.joining(",")))
-                        .append('\n');
-            }
+            TextTable csv = TextTable.of(Level.HEADERS);
+            levels.forEach(l -> csv.row(l.cells()));
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, Runtime.getRuntime().availableProcessors(),
                     config.describe());
             List<Map<String, Object>> rows = new ArrayList<>();
@@ -170,7 +165,7 @@ public final class RgmaSeed001Benchmark {
             HtmlPage.Builder page = HtmlPage.builder("Seed 001 reduced: R-GMA").fact("settings", config.describe())
                     .paragraph("Seed 001's four R-GMA sets on our R-GMA; seed figures in the last table.");
             page.table("levels", Level.HEADERS, levels.stream().map(Level::cells).toList());
-            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv.toString(), ResultJson.toJson(root), page.build()).write(dir));
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv.csv(), ResultJson.toJson(root), page.build()).write(dir));
             written.add(headline().write(dir));
             return List.copyOf(written);
         }

@@ -25,6 +25,7 @@ import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.mds.Seed001MdsSites;
 import org.gridstack.bench.rgma.Seed001RgmaSites;
 import org.gridstack.bench.suite.ExperimentCatalog;
@@ -122,11 +123,9 @@ public final class Seed001Benchmark {
                 for (Design d : Design.values()) {
                     s.append("- ").append(d.label()).append(": ").append(ThreeWayReference.SEED.get(set).get(d)).append('\n');
                 }
-                s.append("\n| ").append(String.join(" | ", ThreeWayLevel.HEADERS)).append(" |\n|")
-                        .append("---|".repeat(ThreeWayLevel.HEADERS.size())).append('\n');
-                for (ThreeWayLevel l : of) {
-                    s.append("| ").append(String.join(" | ", l.cells())).append(" |\n");
-                }
+                TextTable table = TextTable.of(ThreeWayLevel.HEADERS);
+                of.forEach(l -> table.row(l.cells()));
+                s.append('\n').append(table.markdown());
                 s.append('\n').append(ratios(set)).append('\n');
             }
             if (!failures.isEmpty()) {
@@ -134,31 +133,27 @@ public final class Seed001Benchmark {
                 failures.forEach(f -> s.append("- ").append(f.replace('\n', ' ')).append('\n'));
                 s.append('\n');
             }
-            s.append("#### Seed 001's recommendations against this run\n\n| design | seed 001 | this run (largest level, all data) |")
-                    .append(" verdict |\n|---|---|---|---|\n");
-            for (RecommendationChecks.Row r : checks()) {
-                s.append("| ").append(r.design()).append(" | ").append(r.seed()).append(" | ").append(r.ours()).append(" | ")
-                        .append(r.verdict()).append(" |\n");
-            }
+            TextTable recommendations = TextTable.of("design", "seed 001", "this run (largest level, all data)", "verdict");
+            checks().forEach(r -> recommendations.row(r.design(), r.seed(), r.ours(), r.verdict()));
+            s.append("#### Seed 001's recommendations against this run\n\n").append(recommendations.markdown());
             s.append("\nSource: ").append(ThreeWayReference.SOURCE).append(".\n");
             return s.toString();
         }
 
         /** Per x of a set: each design's median (whole answers) relative to MDS2's. */
         String ratios(SeedSet set) {
-            StringBuilder s = new StringBuilder("Median response, all data, relative to MDS2 at the same level:\n\n| ")
-                    .append(set.xLabel()).append(" | MDS2 ms | R-GMA ms (x MDS2) | Hawkeye ms (x MDS2) |\n|---|---|---|---|\n");
+            TextTable table = TextTable.of(set.xLabel(), "MDS2 ms", "R-GMA ms (x MDS2)", "Hawkeye ms (x MDS2)");
             of(set).stream().map(ThreeWayLevel::x).distinct().forEach(x -> {
                 Optional<ThreeWayLevel> m = find(set, Design.MDS2, x);
-                s.append("| ").append(x).append(" | ").append(m.map(l -> ThreeWayLevel.fmt(l.medianMillis())).orElse("-"));
+                List<Object> row = new ArrayList<>(List.of(x, m.map(l -> ThreeWayLevel.fmt(l.medianMillis())).orElse("-")));
                 for (Design d : List.of(Design.RGMA, Design.HAWKEYE)) {
                     Optional<ThreeWayLevel> o = find(set, d, x);
-                    s.append(" | ").append(o.map(l -> ThreeWayLevel.fmt(l.medianMillis()) + (m.isPresent()
+                    row.add(o.map(l -> ThreeWayLevel.fmt(l.medianMillis()) + (m.isPresent()
                             ? " (" + ThreeWayLevel.fmt(l.medianMillis() / m.get().medianMillis()) + ")" : "")).orElse("-"));
                 }
-                s.append(" |\n");
+                table.row(row);
             });
-            return s.toString();
+            return "Median response, all data, relative to MDS2 at the same level:\n\n" + table.markdown();
         }
 
         private Optional<ThreeWayLevel> find(SeedSet set, Design d, int x) {
@@ -167,12 +162,15 @@ public final class Seed001Benchmark {
         }
 
         String csv() {
-            StringBuilder s = new StringBuilder("set,").append(String.join(",", ThreeWayLevel.HEADERS)).append('\n');
+            List<String> headers = new ArrayList<>(List.of("set"));
+            headers.addAll(ThreeWayLevel.HEADERS);
+            TextTable table = TextTable.of(headers);
             for (ThreeWayLevel l : levels) {
-                s.append(l.set().number()).append(',').append(l.cells().stream().map(c -> "\"" + c.replace("\"", "'") + "\"")
-                        .collect(Collectors.joining(","))).append('\n');
+                List<Object> row = new ArrayList<>(List.of(l.set().number()));
+                row.addAll(l.cells());
+                table.row(row);
             }
-            return s.toString();
+            return table.csv();
         }
 
         String json() {

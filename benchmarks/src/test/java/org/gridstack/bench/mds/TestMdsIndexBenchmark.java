@@ -34,7 +34,7 @@ class TestMdsIndexBenchmark {
                 for (int c : List.of(1, 4)) {
                     MdsLevel l = r.find(s, n, c).orElseThrow(() -> new AssertionError(s + " N=" + n + " clients=" + c + " missing"));
                     LevelResult x = l.result();
-                    String row = l.markdownRow() + " " + x.firstError();
+                    String row = l.toString() + " " + x.firstError();
                     assertTrue(x.queries() > 0, row);
                     assertEquals(0, x.errors(), row);
                     assertEquals(n * x.queries(), x.payloadBytes(), "every counted answer held all N entries: " + row);
