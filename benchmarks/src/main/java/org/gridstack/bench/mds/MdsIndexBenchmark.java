@@ -17,19 +17,21 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.BenchmarkMain;
+import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.LevelTimeOptions;
 import org.gridstack.bench.kit.MultiProcessDriver;
+import org.gridstack.bench.kit.PresetOptions;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.suite.ExperimentCatalog;
-import org.gridstack.bench.suite.Scale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -353,7 +355,7 @@ public final class MdsIndexBenchmark {
     /** Parses {@code --name=value} arguments; {@code output[0]} receives {@code --output}. */
     static Config parse(String[] args, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(output[0]), args);
-        output[0] = o.output;
+        output[0] = o.preset.output();
         return o.config();
     }
 
@@ -372,17 +374,15 @@ public final class MdsIndexBenchmark {
          * JVM), quick (minutes) and full (seed 002's client steps), both with the clients in two load agents
          * of their own, so the clients do not share our servers' JVM (slapd's never shared slapd's process).
          */
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid from experiments/mds-index.yaml (default quick)")
-        Scale scale = Scale.QUICK;
+        @Mixin
+        final PresetOptions preset;
+        @Mixin
+        final LevelTimeOptions times = new LevelTimeOptions();
         private List<IndexServer> servers;
         @Option(names = "--sizes", split = ",", paramLabel = "N,...", description = "index sizes N")
         List<Integer> sizes;
         @Option(names = "--clients", split = ",", paramLabel = "N,...", description = "client counts, one level each")
         List<Integer> clients;
-        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
-        Long warmupMillis;
-        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
-        Long measureMillis;
         @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
         int indexMaxConcurrent = 8;
         @Option(names = "--client-processes", paramLabel = "K", description = "0: clients in this JVM (preset); K: in up to K JVMs of their own")
@@ -391,11 +391,9 @@ public final class MdsIndexBenchmark {
         int giisMaxConcurrent;
         @Option(names = "--giis-fair-share", arity = "1", paramLabel = "true|false", description = "the GIISes' fair sharing of a contended server (shipped: true)")
         boolean giisFairShare = true;
-        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
-        Path output;
 
         Options(Path output) {
-            this.output = output;
+            this.preset = new PresetOptions(output);
         }
 
         @Option(names = "--servers", paramLabel = "all|giis,giis-chained,index,slapd,bdii", description = "servers to measure")
@@ -405,10 +403,9 @@ public final class MdsIndexBenchmark {
 
         /** The scale's preset (experiments/mds-index.yaml) with every option given replacing its setting. */
         Config config() {
-            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(preset.scale(), new Options(preset.output()));
             return new Config(orPreset(servers, p.servers, "servers"), orPreset(sizes, p.sizes, "sizes"), orPreset(clients, p.clients, "clients"),
-                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
-                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")), indexMaxConcurrent,
+                    times.warmup(p.times), times.measure(p.times), indexMaxConcurrent,
                     orPreset(clientProcesses, p.clientProcesses, "client-processes"), giisMaxConcurrent, giisFairShare);
         }
     }

@@ -23,15 +23,19 @@ import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.LevelTimeOptions;
+import org.gridstack.bench.kit.PresetOptions;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.Scale;
+import org.gridstack.bench.kit.ThinkingUserOptions;
 import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.mds.Seed001MdsSites;
 import org.gridstack.bench.rgma.Seed001RgmaSites;
 import org.gridstack.bench.suite.ExperimentCatalog;
-import org.gridstack.bench.suite.Scale;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -391,7 +395,7 @@ public final class Seed001Benchmark {
 
     static Config parse(String[] args, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(output[0]), args);
-        output[0] = o.output;
+        output[0] = o.preset.output();
         return o.config();
     }
 
@@ -402,38 +406,28 @@ public final class Seed001Benchmark {
     /** The command line: a scale's preset (experiments/seed001.yaml), then any setting over it. */
     @Command(name = "Seed001Benchmark", description = "seed 001: MDS2, R-GMA and Hawkeye in its four experiment sets")
     static final class Options {
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
-        Scale scale = Scale.QUICK;
+        @Mixin
+        final PresetOptions preset;
+        @Mixin
+        final ThinkingUserOptions users = new ThinkingUserOptions();
+        @Mixin
+        final LevelTimeOptions times = new LevelTimeOptions();
         @Option(names = "--sets", split = ",", description = "which of the sets 1-4 to run")
         List<Integer> sets;
-        @Option(names = "--users", split = ",", description = "user counts of sets 1 and 2")
-        List<Integer> users;
         @Option(names = "--collectors", split = ",", description = "IPs, producers and modules of set 3")
         List<Integer> collectors;
         @Option(names = "--servers", split = ",", description = "GRISes, stream producers and agents of set 4")
         List<Integer> servers;
-        @Option(names = "--fixed-users", description = "users of sets 3 and 4 (seed: 10)")
-        Integer fixedUsers;
-        @Option(names = "--think-millis", description = "wait between an answer and the next query (seed: 1000)")
-        Long thinkMillis;
-        @Option(names = "--warmup-millis", description = "warm-up per level")
-        Long warmupMillis;
-        @Option(names = "--measure-millis", description = "measured interval per level")
-        Long measureMillis;
-        @Option(names = "--output", description = "directory of seed001.{md,csv,json,html}")
-        Path output;
 
         Options(Path output) {
-            this.output = output;
+            this.preset = new PresetOptions(output);
         }
 
         Config config() {
-            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
-            return new Config(orPreset(sets, p.sets, "sets"), orPreset(users, p.users, "users"),
-                    orPreset(collectors, p.collectors, "collectors"), orPreset(servers, p.servers, "servers"),
-                    orPreset(fixedUsers, p.fixedUsers, "fixed-users"), Duration.ofMillis(orPreset(thinkMillis, p.thinkMillis, "think-millis")),
-                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
-                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")), scale != Scale.TINY);
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(preset.scale(), new Options(preset.output()));
+            return new Config(orPreset(sets, p.sets, "sets"), users.users(p.users), orPreset(collectors, p.collectors, "collectors"),
+                    orPreset(servers, p.servers, "servers"), users.fixedUsers(p.users), users.think(p.users), times.warmup(p.times),
+                    times.measure(p.times), preset.scale() != Scale.TINY);
         }
     }
 }

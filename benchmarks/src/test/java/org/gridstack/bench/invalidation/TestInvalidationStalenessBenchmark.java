@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.gridstack.bench.suite.ExperimentArgs;
-import org.gridstack.bench.suite.Scale;
+import org.gridstack.bench.kit.Scale;
 import org.junit.jupiter.api.Test;
 
 /**

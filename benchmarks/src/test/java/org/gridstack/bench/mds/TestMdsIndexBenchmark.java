@@ -11,7 +11,7 @@ import java.util.List;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.testing.HeadlessChromium;
 import org.gridstack.bench.suite.ExperimentArgs;
-import org.gridstack.bench.suite.Scale;
+import org.gridstack.bench.kit.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -156,20 +156,20 @@ class TestSquidAccessBenchmark {
         Path[] out = {Path.of("x")};
         for (String experiment : List.of("squid-access", "access-methods-4-nodes", "access-methods-1mb-many-clients", "cool-workload",
                 "tier1-wan", "frontier-direct", "frontier-direct-zip0-many-clients")) {
-            for (org.gridstack.bench.suite.Scale scale : org.gridstack.bench.suite.Scale.values()) {
+            for (org.gridstack.bench.kit.Scale scale : org.gridstack.bench.kit.Scale.values()) {
                 SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(
                         org.gridstack.bench.suite.ExperimentArgs.of(experiment, scale, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
                 assertTrue(c.cellCount() > 0, experiment + " at " + scale + ": " + c);
             }
         }
         assertEquals(348, SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("squid-access",
-                org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out).cellCount(),
+                org.gridstack.bench.kit.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out).cellCount(),
                 "the full scale is the whole grid: every method, size, zip level and client count");
         SquidAccessBenchmark.Config cool = SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("cool-workload",
-                org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+                org.gridstack.bench.kit.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
         assertEquals(2, cool.repetitions(), "the thesis's 2 repetitions at full scale");
         SquidAccessBenchmark.Config tiny = SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("cool-workload",
-                org.gridstack.bench.suite.Scale.TINY, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+                org.gridstack.bench.kit.Scale.TINY, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
         assertEquals(java.time.Duration.ZERO, tiny.firstCellWarmup(), "no JIT warm-up at tiny scale (CI)");
     }
 }
