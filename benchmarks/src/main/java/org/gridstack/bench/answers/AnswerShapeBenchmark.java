@@ -23,6 +23,7 @@ import org.gridstack.bench.kit.MultiProcessDriver;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.SecondsConverter;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
@@ -107,17 +108,17 @@ public final class AnswerShapeBenchmark {
     /** @param host the host monitor's samples over the run (this JVM's process tree: clients, servlet, its PostgreSQL, Squid) */
     public record Result(LocalDateTime started, Duration elapsed, int cores, Config config, List<Cell> cells, List<HostMonitor.Sample> host) {
         String markdown() {
-            StringBuilder b = new StringBuilder("### FroNtier answer shapes (thesis experiments 2.2, 2.3, 2.4)\n\n")
-                    .append("| exp | access | MB | compressibility % (measured) | zip | clients | queries/s | row MB/s | body MB/s | p50 ms | p99 ms | errors % |\n")
-                    .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+            TextTable table = TextTable.of("exp", "access", "MB", "compressibility % (measured)", "zip", "clients", "queries/s", "row MB/s",
+                    "body MB/s", "p50 ms", "p99 ms", "errors %");
             for (Cell c : cells) {
                 LevelResult l = c.level();
-                b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d (%.1f) | %d | %d | %.1f | %.2f | %.2f | %.1f | %.1f | %.1f |%n",
-                        c.experiment(), c.access(), c.megabytes(), c.compressibilityPercent(), c.measuredCompressibility(), c.zip(), l.clients(),
-                        l.queriesPerSecond(), c.rowMegabytesPerSecond(), c.bodyMegabytesPerSecond(), l.latency().p50Millis(),
-                        l.latency().p99Millis(), 100 * l.errorRate()));
+                table.row(c.experiment(), c.access(), c.megabytes(),
+                        String.format(Locale.ROOT, "%d (%.1f)", c.compressibilityPercent(), c.measuredCompressibility()), c.zip(), l.clients(),
+                        String.format(Locale.ROOT, "%.1f", l.queriesPerSecond()), String.format(Locale.ROOT, "%.2f", c.rowMegabytesPerSecond()),
+                        String.format(Locale.ROOT, "%.2f", c.bodyMegabytesPerSecond()), String.format(Locale.ROOT, "%.1f", l.latency().p50Millis()),
+                        String.format(Locale.ROOT, "%.1f", l.latency().p99Millis()), String.format(Locale.ROOT, "%.1f", 100 * l.errorRate()));
             }
-            return b.toString();
+            return "### FroNtier answer shapes (thesis experiments 2.2, 2.3, 2.4)\n\n" + table.markdown();
         }
 
         /** Writes {@code answer-shape.{md,json,html}} and the folder's index; returns their paths. */

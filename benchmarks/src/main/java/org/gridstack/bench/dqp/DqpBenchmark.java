@@ -20,9 +20,9 @@ import java.util.stream.Collectors;
 import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
+import org.gridstack.bench.kit.PresetOptions;
 import org.gridstack.bench.kit.RepeatedQuery;
 import org.gridstack.bench.suite.ExperimentCatalog;
-import org.gridstack.bench.suite.Scale;
 import org.gridstack.dqp.block.BlockCodec;
 import org.gridstack.dqp.block.BlockSchema;
 import org.gridstack.dqp.dataservice.DataServiceClient;
@@ -30,6 +30,7 @@ import org.gridstack.dqp.dataservice.TableDescription;
 import org.gridstack.dqp.demo.DemoDatabase;
 import org.gridstack.dqp.entropy.EntropyAnalyser;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -337,7 +338,7 @@ public final class DqpBenchmark {
     /** Parses {@code --name=value} arguments; {@code output[0]} receives {@code --output}. */
     static Config parse(String[] args, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(output[0]), args);
-        output[0] = o.output;
+        output[0] = o.preset.output();
         return o.config();
     }
 
@@ -351,8 +352,8 @@ public final class DqpBenchmark {
      */
     @Command(name = "DqpBenchmark", description = "seed 003 (OGSA-DQP): access modes, peers, block sizes, cost profile, OPERATION_CALL grid (benchmarks/docs/dqp.md)")
     static final class Options {
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset sizes from experiments/dqp.yaml (default quick)")
-        Scale scale = Scale.QUICK;
+        @Mixin
+        final PresetOptions preset;
         @Option(names = "--warmups", paramLabel = "N", description = "unmeasured runs before each series")
         Integer warmups;
         @Option(names = "--repetitions", paramLabel = "N", description = "measured runs per access mode and grid cell")
@@ -371,16 +372,14 @@ public final class DqpBenchmark {
         Integer tupleModeMaxRows;
         @Option(names = "--big-scan-rows", paramLabel = "N", description = "rows of the bounded-heap scan (0: none)")
         Long bigScanRows;
-        @Option(names = "--output", paramLabel = "DIR", description = "directory of dqp.{md,csv,json,html}")
-        Path output;
 
         Options(Path output) {
-            this.output = output;
+            this.preset = new PresetOptions(output);
         }
 
         /** The scale's preset (experiments/dqp.yaml) with every option given replacing its setting. */
         Config config() {
-            Options p = ExperimentCatalog.shipped().get("dqp").preset(scale, new Options(output));
+            Options p = ExperimentCatalog.shipped().get("dqp").preset(preset.scale(), new Options(preset.output()));
             return new Config(orPreset(warmups, p.warmups, "warmups"), orPreset(repetitions, p.repetitions, "repetitions"),
                     orPreset(sweepRepetitions, p.sweepRepetitions, "sweep-repetitions"), orPreset(blockSizes, p.blockSizes, "block-sizes"),
                     orPreset(evaluators, p.evaluators, "evaluators"), orPreset(copies, p.copies, "copies"),

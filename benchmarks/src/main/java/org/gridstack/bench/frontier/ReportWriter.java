@@ -15,8 +15,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.RunScale;
 import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.TextTable;
 
 /**
  * Renders a {@link BenchmarkResult} as Markdown (for the README), JSON and CSV, and writes
@@ -75,26 +77,18 @@ public final class ReportWriter {
         b.append("Servlet over HTTP vs plain JDBC on the same database (MB = 10^6 bytes; body = HTTP response body, "
                 + "row stream = uncompressed payload):\n\n");
         String peerLabel = r.peer().map(p -> p.name() + " q/s (this run)").orElse("real 3.42 q/s (issue, other day)");
-        b.append("| zip | clients | servlet q/s | body MB/s | row stream MB/s | p50 ms | p99 ms | JDBC q/s | servlet / JDBC "
-                + "| " + peerLabel + " | x peer | cores used: client / servlet / PG / other |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        TextTable servlet = TextTable.of("zip", "clients", "servlet q/s", "body MB/s", "row stream MB/s", "p50 ms", "p99 ms", "JDBC q/s",
+                "servlet / JDBC", peerLabel, "x peer", "cores used: client / servlet / PG / other").alignRight(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
             OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
             OptionalDouble real = peerQps(r, s.zipLevel(), st.clients());
-            b.append("| ").append(s.zipLevel()).append(" | ").append(st.clients())
-                    .append(" | ").append(f1(st.queriesPerSecond()))
-                    .append(" | ").append(f1(st.wireMegabytesPerSecond()))
-                    .append(" | ").append(f1(st.payloadMegabytesPerSecond()))
-                    .append(" | ").append(f1(st.p50Millis()))
-                    .append(" | ").append(f1(st.p99Millis()))
-                    .append(" | ").append(opt(jdbc, 1))
-                    .append(" | ").append(jdbc.isPresent() ? f2(st.queriesPerSecond() / jdbc.getAsDouble()) : "-")
-                    .append(" | ").append(opt(real, 0))
-                    .append(" | ").append(real.isPresent() ? f2(st.queriesPerSecond() / real.getAsDouble()) : "-")
-                    .append(" | ").append(cpu(st.cpu()))
-                    .append(" |\n");
+            servlet.row(s.zipLevel(), st.clients(), f1(st.queriesPerSecond()), f1(st.wireMegabytesPerSecond()),
+                    f1(st.payloadMegabytesPerSecond()), f1(st.p50Millis()), f1(st.p99Millis()), opt(jdbc, 1),
+                    jdbc.isPresent() ? f2(st.queriesPerSecond() / jdbc.getAsDouble()) : "-", opt(real, 0),
+                    real.isPresent() ? f2(st.queriesPerSecond() / real.getAsDouble()) : "-", cpu(st.cpu()));
         }
+        b.append(servlet.markdown());
 
         r.peer().ifPresent(p -> peerTable(b, r, p));
         if (!r.sdk().isEmpty()) {
@@ -103,48 +97,40 @@ public final class ReportWriter {
 
         List<TargetCheck> targets = TargetCheck.evaluate(r);
         if (!targets.isEmpty()) {
-            b.append("\nTargets of the issue:\n\n| target | measured | required | reached |\n|---|---:|---:|:---:|\n");
+            TextTable table = TextTable.of("target", "measured", "required", "reached").alignRight(1, 2).alignCenter(3);
             for (TargetCheck t : targets) {
-                b.append("| ").append(t.target()).append(" | ").append(f1(t.measured())).append(' ').append(t.unit())
-                        .append(" | ").append(t.relation()).append(' ').append(f1(t.required())).append(' ').append(t.unit())
-                        .append(" | ").append(org.gridstack.bench.kit.RunScale.verdict(t.met() ? "yes" : "**no**")).append(" |\n");
+                table.row(t.target(), f1(t.measured()) + ' ' + t.unit(), t.relation() + ' ' + f1(t.required()) + ' ' + t.unit(),
+                        RunScale.verdict(t.met() ? "yes" : "**no**"));
             }
+            b.append("\nTargets of the issue:\n\n").append(table.markdown());
         }
 
         if (!r.deflater().isEmpty()) {
             b.append("\nzlib alone on the same ").append(r.rowStreamBytes()).append("-byte row stream (input MB/s; ")
                     .append(seconds(c.deflaterMeasure())).append(" s each):\n\n");
-            b.append("| level | Deflater, 1 thread MB/s | ratio | ParallelZlibOutputStream, ").append(c.deflaterThreads())
-                    .append(" threads MB/s | 0.8x Deflater (zip target line) MB/s | real zlib reference MB/s "
-                            + "| cores used, 1 thread: bench / servlet / PG / other |\n");
-            b.append("|---:|---:|---:|---:|---:|---:|---|\n");
+            TextTable zlib = TextTable.of("level", "Deflater, 1 thread MB/s", "ratio", "ParallelZlibOutputStream, " + c.deflaterThreads()
+                    + " threads MB/s", "0.8x Deflater (zip target line) MB/s", "real zlib reference MB/s",
+                    "cores used, 1 thread: bench / servlet / PG / other").alignRight(0, 1, 2, 3, 4, 5);
             for (int level : deflaterLevels(r)) {
                 var single = r.deflaterSingle(level);
                 var parallel = r.deflaterParallel(level);
-                b.append("| ").append(level)
-                        .append(" | ").append(single.map(d -> f1(d.megabytesPerSecond())).orElse("-"))
-                        .append(" | ").append(single.map(d -> f2(d.ratio())).orElse("-"))
-                        .append(" | ").append(parallel.map(d -> f1(d.megabytesPerSecond())).orElse("-"))
-                        .append(" | ").append(single.map(d -> f1(RealServletReference.ZIP_TIMES_DEFLATER * d.megabytesPerSecond())).orElse("-"))
-                        .append(" | ").append(opt(RealServletReference.zlibMegabytesPerSecond(level), 0))
-                        .append(" | ").append(single.map(d -> cpu(d.cpu())).orElse("-"))
-                        .append(" |\n");
+                zlib.row(level, single.map(d -> f1(d.megabytesPerSecond())).orElse("-"), single.map(d -> f2(d.ratio())).orElse("-"),
+                        parallel.map(d -> f1(d.megabytesPerSecond())).orElse("-"),
+                        single.map(d -> f1(RealServletReference.ZIP_TIMES_DEFLATER * d.megabytesPerSecond())).orElse("-"),
+                        opt(RealServletReference.zlibMegabytesPerSecond(level), 0), single.map(d -> cpu(d.cpu())).orElse("-"));
             }
+            b.append(zlib.markdown());
         }
 
         b.append("\nPlain JDBC (").append("own connection per client, `binaryTransfer=false`, every value read with `getString`):\n\n");
-        b.append("| clients | q/s | value MB/s | p50 ms | p99 ms | real JDBC loop q/s | cores used: client / servlet / PG / other |\n"
-                + "|---:|---:|---:|---:|---:|---:|---|\n");
+        TextTable jdbc = TextTable.of("clients", "q/s", "value MB/s", "p50 ms", "p99 ms", "real JDBC loop q/s",
+                "cores used: client / servlet / PG / other").alignRight(0, 1, 2, 3, 4, 5);
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             LoadStats st = j.stats();
-            b.append("| ").append(st.clients()).append(" | ").append(f1(st.queriesPerSecond()))
-                    .append(" | ").append(f1(st.payloadMegabytesPerSecond()))
-                    .append(" | ").append(f1(st.p50Millis())).append(" | ").append(f1(st.p99Millis()))
-                    .append(" | ").append(opt(RealServletReference.jdbcQps(r.config(), st.clients()), 0))
-                    .append(" | ").append(cpu(st.cpu()))
-                    .append(" |\n");
+            jdbc.row(st.clients(), f1(st.queriesPerSecond()), f1(st.payloadMegabytesPerSecond()), f1(st.p50Millis()), f1(st.p99Millis()),
+                    opt(RealServletReference.jdbcQps(r.config(), st.clients()), 0), cpu(st.cpu()));
         }
-        return b.toString();
+        return b.append(jdbc.markdown()).toString();
     }
 
     /** The peer's queries/s measured in this run, or (without a peer) the issue's figure for the real servlet 3.42. */
@@ -156,20 +142,19 @@ public final class ReportWriter {
         b.append("\nThe ").append(p.name()).append(" at ").append(p.address())
                 .append(p.command().map(cmd -> " (started by the run: `" + cmd + "`)").orElse(" (already running)"))
                 .append(", measured right after ours in every cell, same clients and checks; its CPU is its JVM's:\n\n");
-        b.append("| zip | clients | peer q/s | ours / peer | peer p50 ms | ours p50 ms | peer p99 ms | ours p99 ms | peer max ms | ours max ms "
-                + "| cores used: client / peer / PG / other |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        TextTable table = TextTable.of("zip", "clients", "peer q/s", "ours / peer", "peer p50 ms", "ours p50 ms", "peer p99 ms", "ours p99 ms",
+                "peer max ms", "ours max ms", "cores used: client / peer / PG / other").alignRight(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
         for (BenchmarkResult.ServletMeasurement m : p.servlet()) {
             LoadStats st = m.stats();
             var ours = r.servlet(m.zipLevel(), st.clients());
-            b.append("| ").append(m.zipLevel()).append(" | ").append(st.clients())
-                    .append(" | ").append(f1(st.queriesPerSecond()))
-                    .append(" | ").append(ours.map(o -> f2(o.stats().queriesPerSecond() / st.queriesPerSecond())).orElse("-"))
-                    .append(" | ").append(f1(st.p50Millis())).append(" | ").append(ours.map(o -> f1(o.stats().p50Millis())).orElse("-"))
-                    .append(" | ").append(f1(st.p99Millis())).append(" | ").append(ours.map(o -> f1(o.stats().p99Millis())).orElse("-"))
-                    .append(" | ").append(f1(st.level().latency().maxMillis()))
-                    .append(" | ").append(ours.map(o -> f1(o.stats().level().latency().maxMillis())).orElse("-"))
-                    .append(" | ").append(cpu(st.cpu())).append(" |\n");
+            table.row(m.zipLevel(), st.clients(), f1(st.queriesPerSecond()),
+                    ours.map(o -> f2(o.stats().queriesPerSecond() / st.queriesPerSecond())).orElse("-"),
+                    f1(st.p50Millis()), ours.map(o -> f1(o.stats().p50Millis())).orElse("-"),
+                    f1(st.p99Millis()), ours.map(o -> f1(o.stats().p99Millis())).orElse("-"),
+                    f1(st.level().latency().maxMillis()), ours.map(o -> f1(o.stats().level().latency().maxMillis())).orElse("-"),
+                    cpu(st.cpu()));
         }
+        b.append(table.markdown());
     }
 
     /** The Java SDK against the plain keep-alive client on the same servlet, cell by cell, ours and the peer's. */
@@ -177,33 +162,29 @@ public final class ReportWriter {
         String peer = r.peer().map(BenchmarkResult.PeerRun::name).orElse(null);
         b.append("\nThe Java SDK (`FrontierClient`, one per client: md5, zlib, full_size and records checked, rows indexed) as the client,"
                 + " measured right after the plain keep-alive client in every cell; client ms = CPU of the benchmark JVM per query:\n\n");
-        b.append("| zip | clients | ours: plain q/s | ours: SDK q/s | SDK / plain | plain p50 ms | SDK p50 ms | client ms, plain | client ms, SDK |");
+        List<String> headers = new ArrayList<>(List.of("zip", "clients", "ours: plain q/s", "ours: SDK q/s", "SDK / plain", "plain p50 ms",
+                "SDK p50 ms", "client ms, plain", "client ms, SDK"));
         if (peer != null) {
-            b.append(" peer: plain q/s | peer: SDK q/s | SDK / plain | ours / peer, SDK |");
+            headers.addAll(List.of("peer: plain q/s", "peer: SDK q/s", "SDK / plain", "ours / peer, SDK"));
         }
-        b.append("\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|").append(peer != null ? "---:|---:|---:|---:|" : "").append('\n');
+        TextTable table = TextTable.of(headers).alignRightFrom(0);
         for (BenchmarkResult.ServletMeasurement m : r.sdk()) {
             LoadStats sdk = m.stats();
             var plain = r.servlet(m.zipLevel(), sdk.clients()).map(BenchmarkResult.ServletMeasurement::stats);
-            b.append("| ").append(m.zipLevel()).append(" | ").append(sdk.clients())
-                    .append(" | ").append(plain.map(p -> f1(p.queriesPerSecond())).orElse("-"))
-                    .append(" | ").append(f1(sdk.queriesPerSecond()))
-                    .append(" | ").append(plain.map(p -> f2(sdk.queriesPerSecond() / p.queriesPerSecond())).orElse("-"))
-                    .append(" | ").append(plain.map(p -> f2(p.p50Millis())).orElse("-"))
-                    .append(" | ").append(f2(sdk.p50Millis()))
-                    .append(" | ").append(plain.map(p -> f2(p.clientCpuMillisPerQuery())).orElse("-"))
-                    .append(" | ").append(f2(sdk.clientCpuMillisPerQuery())).append(" |");
+            List<Object> row = new ArrayList<>(List.of(m.zipLevel(), sdk.clients(), plain.map(p -> f1(p.queriesPerSecond())).orElse("-"),
+                    f1(sdk.queriesPerSecond()), plain.map(p -> f2(sdk.queriesPerSecond() / p.queriesPerSecond())).orElse("-"),
+                    plain.map(p -> f2(p.p50Millis())).orElse("-"), f2(sdk.p50Millis()),
+                    plain.map(p -> f2(p.clientCpuMillisPerQuery())).orElse("-"), f2(sdk.clientCpuMillisPerQuery())));
             if (peer != null) {
                 var peerPlain = r.peer().flatMap(p -> p.servlet(m.zipLevel(), sdk.clients())).map(BenchmarkResult.ServletMeasurement::stats);
                 var peerSdk = r.peer().flatMap(p -> p.sdk(m.zipLevel(), sdk.clients())).map(BenchmarkResult.ServletMeasurement::stats);
-                b.append(' ').append(peerPlain.map(p -> f1(p.queriesPerSecond())).orElse("-"))
-                        .append(" | ").append(peerSdk.map(p -> f1(p.queriesPerSecond())).orElse("-"))
-                        .append(" | ").append(peerSdk.isPresent() && peerPlain.isPresent()
-                                ? f2(peerSdk.get().queriesPerSecond() / peerPlain.get().queriesPerSecond()) : "-")
-                        .append(" | ").append(peerSdk.map(p -> f2(sdk.queriesPerSecond() / p.queriesPerSecond())).orElse("-")).append(" |");
+                row.addAll(List.of(peerPlain.map(p -> f1(p.queriesPerSecond())).orElse("-"), peerSdk.map(p -> f1(p.queriesPerSecond())).orElse("-"),
+                        peerSdk.isPresent() && peerPlain.isPresent() ? f2(peerSdk.get().queriesPerSecond() / peerPlain.get().queriesPerSecond()) : "-",
+                        peerSdk.map(p -> f2(sdk.queriesPerSecond() / p.queriesPerSecond())).orElse("-")));
             }
-            b.append('\n');
+            table.row(row);
         }
+        b.append(table.markdown());
     }
 
     private static String cpu(CpuSampler.Usage u) {
@@ -233,15 +214,14 @@ public final class ReportWriter {
     // ---------------------------------------------------------------- CSV
 
     public static String csv(BenchmarkResult r) {
-        StringBuilder b = new StringBuilder(2048);
-        b.append("kind,zip_level,clients,threads,queries,seconds,queries_per_s,body_mb_per_s,row_stream_mb_per_s,p50_ms,p99_ms,"
-                + "jdbc_queries_per_s,servlet_to_jdbc,peer_queries_per_s,ratio_to_peer,answers_verified,"
-                + "cores_client,cores_servlet,cores_postgres,cores_other\n");
+        TextTable table = TextTable.of("kind", "zip_level", "clients", "threads", "queries", "seconds", "queries_per_s", "body_mb_per_s",
+                "row_stream_mb_per_s", "p50_ms", "p99_ms", "jdbc_queries_per_s", "servlet_to_jdbc", "peer_queries_per_s", "ratio_to_peer",
+                "answers_verified", "cores_client", "cores_servlet", "cores_postgres", "cores_other");
         for (BenchmarkResult.ServletMeasurement s : r.servlet()) {
             LoadStats st = s.stats();
             OptionalDouble jdbc = r.jdbc(st.clients()).map(j -> OptionalDouble.of(j.stats().queriesPerSecond())).orElse(OptionalDouble.empty());
             OptionalDouble real = peerQps(r, s.zipLevel(), st.clients());
-            csvRow(b, "servlet", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+            csvRow(table, "servlet", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     jdbc, jdbc.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / jdbc.getAsDouble()) : OptionalDouble.empty(),
                     real, real.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / real.getAsDouble()) : OptionalDouble.empty(),
@@ -249,49 +229,45 @@ public final class ReportWriter {
         }
         for (BenchmarkResult.ServletMeasurement s : r.sdk()) {
             LoadStats st = s.stats();
-            csvRow(b, "servlet-sdk", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+            csvRow(table, "servlet-sdk", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), s.answersVerified(), st.cpu());
         }
         for (BenchmarkResult.ServletMeasurement s : r.peer().map(BenchmarkResult.PeerRun::sdk).orElse(List.of())) {
             LoadStats st = s.stats();
-            csvRow(b, "peer-sdk", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+            csvRow(table, "peer-sdk", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), s.answersVerified(), st.cpu());
         }
         for (BenchmarkResult.ServletMeasurement s : r.peer().map(BenchmarkResult.PeerRun::servlet).orElse(List.of())) {
             LoadStats st = s.stats();
-            csvRow(b, "peer", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+            csvRow(table, "peer", s.zipLevel(), st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), s.answersVerified(), st.cpu());
         }
         for (BenchmarkResult.JdbcMeasurement j : r.jdbc()) {
             LoadStats st = j.stats();
             OptionalDouble real = RealServletReference.jdbcQps(r.config(), st.clients());
-            csvRow(b, "jdbc", -1, st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
+            csvRow(table, "jdbc", -1, st.clients(), st.clients(), st.queries(), st.seconds(), st.queriesPerSecond(),
                     st.wireMegabytesPerSecond(), st.payloadMegabytesPerSecond(), st.p50Millis(), st.p99Millis(),
                     OptionalDouble.empty(), OptionalDouble.empty(),
                     real, real.isPresent() ? OptionalDouble.of(st.queriesPerSecond() / real.getAsDouble()) : OptionalDouble.empty(),
                     j.answersChecked(), st.cpu());
         }
         for (DeflaterThroughput.Stats d : r.deflater()) {
-            csvRow(b, d.threads() == 1 ? "deflater" : "parallel-zlib", d.level(), 0, d.threads(), d.operations(), d.seconds(),
+            csvRow(table, d.threads() == 1 ? "deflater" : "parallel-zlib", d.level(), 0, d.threads(), d.operations(), d.seconds(),
                     d.operations() / d.seconds(), Double.NaN, d.megabytesPerSecond(), Double.NaN, Double.NaN,
                     OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(), d.operations(), d.cpu());
         }
-        return b.toString();
+        return table.csv();
     }
 
-    private static void csvRow(StringBuilder b, String kind, int level, int clients, int threads, long queries, double seconds, double qps,
+    private static void csvRow(TextTable table, String kind, int level, int clients, int threads, long queries, double seconds, double qps,
                                double bodyMb, double rowMb, double p50, double p99, OptionalDouble jdbc, OptionalDouble toJdbc,
                                OptionalDouble real, OptionalDouble toReal, long verified, CpuSampler.Usage cpu) {
-        b.append(kind).append(',').append(level < 0 ? "" : String.valueOf(level)).append(',').append(clients == 0 ? "" : String.valueOf(clients))
-                .append(',').append(threads).append(',').append(queries).append(',').append(num(seconds)).append(',').append(num(qps))
-                .append(',').append(num(bodyMb)).append(',').append(num(rowMb)).append(',').append(num(p50)).append(',').append(num(p99))
-                .append(',').append(num(jdbc)).append(',').append(num(toJdbc)).append(',').append(num(real)).append(',').append(num(toReal))
-                .append(',').append(verified);
-        b.append(',').append(num(cpu.client())).append(',').append(num(cpu.servlet())).append(',').append(num(cpu.postgres()))
-                .append(',').append(num(cpu.other())).append('\n');
+        table.row(kind, level < 0 ? "" : String.valueOf(level), clients == 0 ? "" : String.valueOf(clients), threads, queries, num(seconds),
+                num(qps), num(bodyMb), num(rowMb), num(p50), num(p99), num(jdbc), num(toJdbc), num(real), num(toReal), verified,
+                num(cpu.client()), num(cpu.servlet()), num(cpu.postgres()), num(cpu.other()));
     }
 
     // ---------------------------------------------------------------- JSON
@@ -354,7 +330,7 @@ public final class ReportWriter {
         List<Object> targets = new ArrayList<>();
         for (TargetCheck t : TargetCheck.evaluate(r)) {
             targets.add(map("target", t.target(), "measured", t.measured(), "required", t.required(), "relation", t.relation(),
-                    "unit", t.unit(), "verdict", org.gridstack.bench.kit.RunScale.verdict(t.met() ? "met" : "missed")));
+                    "unit", t.unit(), "verdict", RunScale.verdict(t.met() ? "met" : "missed")));
         }
         root.put("targets", targets);
         root.put("host", r.host());

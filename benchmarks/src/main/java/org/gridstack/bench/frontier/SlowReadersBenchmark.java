@@ -24,6 +24,7 @@ import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.frontier.protocol.AnswerDecoder;
 import org.gridstack.frontier.protocol.DecodedPayload;
 import org.gridstack.frontier.protocol.P1Codec;
@@ -65,17 +66,16 @@ public final class SlowReadersBenchmark {
             return LatencySummary.of(h);
         }
 
-        public static String header() {
-            return """
-                    | spool | slow readers (pool size) | slow answer bytes | connections in use while they read | fast select 1: requests | p50 ms | max ms | errors |
-                    |---|---:|---:|---:|---:|---:|---:|---:|
-                    """;
-        }
+        /** The Markdown table's headers, one per {@link #cells()}. */
+        static final List<String> HEADERS = List.of("spool", "slow readers (pool size)", "slow answer bytes",
+                "connections in use while they read", "fast select 1: requests", "p50 ms", "max ms", "errors");
 
-        public String tableRow() {
+        /** This mode's row of the tables. */
+        public List<String> cells() {
             LatencySummary f = fast();
-            return String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %.1f | %.1f | %d |%n", mode, slowReaders, answerBytes, connectionsInUse,
-                    fastMillis.size(), f.p50Millis(), f.maxMillis(), fastErrors);
+            return List.of(mode, Integer.toString(slowReaders), Long.toString(answerBytes), Integer.toString(connectionsInUse),
+                    Integer.toString(fastMillis.size()), String.format(Locale.ROOT, "%.1f", f.p50Millis()),
+                    String.format(Locale.ROOT, "%.1f", f.maxMillis()), Integer.toString(fastErrors));
         }
     }
 
@@ -205,15 +205,16 @@ public final class SlowReadersBenchmark {
 
     /** Writes {@code frontier-slow-readers.{md,csv,json,html}}; returns the Markdown. */
     static String write(List<Result> results, Config config, Path dir) throws IOException {
-        StringBuilder md = new StringBuilder("### A fast client beside slow readers\n\n").append(Result.header());
-        StringBuilder csv = new StringBuilder("spool,slow_readers,answer_bytes,connections_in_use,fast_requests,fast_p50_ms,fast_max_ms,fast_errors\n");
+        TextTable table = TextTable.of(Result.HEADERS).alignRightFrom(1);
+        TextTable csv = TextTable.of("spool", "slow_readers", "answer_bytes", "connections_in_use", "fast_requests", "fast_p50_ms", "fast_max_ms",
+                "fast_errors");
         List<Map<String, Object>> json = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
         for (Result r : results) {
-            md.append(r.tableRow());
+            table.row(r.cells());
             LatencySummary f = r.fast();
-            csv.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.3f,%.3f,%d%n", r.mode(), r.slowReaders(), r.answerBytes(),
-                    r.connectionsInUse(), r.fastMillis().size(), f.p50Millis(), f.maxMillis(), r.fastErrors()));
+            csv.row(r.mode(), r.slowReaders(), r.answerBytes(), r.connectionsInUse(), r.fastMillis().size(),
+                    String.format(Locale.ROOT, "%.3f", f.p50Millis()), String.format(Locale.ROOT, "%.3f", f.maxMillis()), r.fastErrors());
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("spool", r.mode());
             m.put("slowReaders", r.slowReaders());
@@ -222,10 +223,9 @@ public final class SlowReadersBenchmark {
             m.put("fastMillis", r.fastMillis());
             m.put("fastErrors", r.fastErrors());
             json.add(m);
-            rows.add(List.of(r.mode(), Integer.toString(r.slowReaders()), Long.toString(r.answerBytes()), Integer.toString(r.connectionsInUse()),
-                    Integer.toString(r.fastMillis().size()), String.format(Locale.ROOT, "%.1f", f.p50Millis()),
-                    String.format(Locale.ROOT, "%.1f", f.maxMillis()), Integer.toString(r.fastErrors())));
+            rows.add(r.cells());
         }
+        StringBuilder md = new StringBuilder("### A fast client beside slow readers\n\n").append(table.markdown());
         if (results.size() == 2 && results.get(0).fast().p50Millis() > 0) {
             md.append(String.format(Locale.ROOT, "%nfast client's median wait, spool off / on: %.0f x%n",
                     results.get(1).fast().p50Millis() / results.get(0).fast().p50Millis()));
@@ -243,7 +243,7 @@ public final class SlowReadersBenchmark {
                 .table("Per mode", List.of("spool", "slow readers (pool size)", "slow answer bytes", "connections in use while they read",
                         "fast requests", "p50 ms", "max ms", "errors"), rows)
                 .link("frontier-slow-readers.md", "frontier-slow-readers.md").build();
-        new RunFiles("frontier-slow-readers", md.toString(), csv.toString(), ResultJson.toJson(root), page).write(dir);
+        new RunFiles("frontier-slow-readers", md.toString(), csv.csv(), ResultJson.toJson(root), page).write(dir);
         headline(results).write(dir);
         return md.toString();
     }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
 import org.gridstack.grim.store.GrimBackend;
@@ -127,24 +128,19 @@ public final class BenchmarkGrimLdapSweep {
     }
 
     static String table(Result r) {
-        StringBuilder sb = new StringBuilder("LDAP scale sweep (median QRT ms, best / faithful; seed: MDS2 worked only at 5 %, QRT growing"
-                + " exponentially with size); " + r.machine() + "\n\n| operation |");
-        for (Point p : r.points()) {
-            sb.append(String.format(Locale.ROOT, " %.0f %% |", p.scale() * 100));
-        }
-        sb.append("\n|---|").append("---|".repeat(r.points().size())).append("\n| objects / load ms |");
-        for (Point p : r.points()) {
-            sb.append(' ').append(p.objects()).append(" / ").append(p.loadMillis()).append(" |");
-        }
-        sb.append('\n');
+        List<String> headers = new ArrayList<>(List.of("operation"));
+        r.points().forEach(p -> headers.add(String.format(Locale.ROOT, "%.0f %%", p.scale() * 100)));
+        TextTable table = TextTable.of(headers);
+        List<Object> loads = new ArrayList<>(List.of("objects / load ms"));
+        r.points().forEach(p -> loads.add(p.objects() + " / " + p.loadMillis()));
+        table.row(loads);
         for (Operation op : Operation.benchmarkOperations()) {
-            sb.append("| ").append(op.number()).append(' ').append(op.label()).append(" |");
-            for (Point p : r.points()) {
-                sb.append(' ').append(text(p.cell(op, Mode.BEST))).append(" / ").append(text(p.cell(op, Mode.FAITHFUL))).append(" |");
-            }
-            sb.append('\n');
+            List<Object> row = new ArrayList<>(List.of(op.number() + " " + op.label()));
+            r.points().forEach(p -> row.add(text(p.cell(op, Mode.BEST)) + " / " + text(p.cell(op, Mode.FAITHFUL))));
+            table.row(row);
         }
-        return sb.toString();
+        return "LDAP scale sweep (median QRT ms, best / faithful; seed: MDS2 worked only at 5 %, QRT growing exponentially with size); "
+                + r.machine() + "\n\n" + table.markdown();
     }
 
     private static String text(Optional<BenchmarkGrimOperations.Cell> c) {

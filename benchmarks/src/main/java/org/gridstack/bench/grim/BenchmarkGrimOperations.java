@@ -14,6 +14,7 @@ import java.util.Optional;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.grim.ops.Defaults;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
@@ -192,25 +193,25 @@ public final class BenchmarkGrimOperations {
         sb.append(String.format(Locale.ROOT, "GRIM operations, scale %.2f, %d repeats, cutoff %d ms; %s; load ms %s%n%n", r.scale(), r.repeats(),
                 r.cutoffMillis(), r.machine(), r.loadMillis()));
         List<String> backends = r.cells().stream().map(Cell::backend).distinct().toList();
-        sb.append("| # | operation | mode |");
+        List<String> headers = new ArrayList<>(List.of("#", "operation", "mode"));
         for (String b : backends) {
-            sb.append(' ').append(b).append(" median (p10-p90) ms | req/bytes/rows |");
+            headers.addAll(List.of(b + " median (p10-p90) ms", "req/bytes/rows"));
         }
-        sb.append(" seed MySQL | seed Xindice | seed MDS2 |\n|---|---|---|");
-        sb.append("---|---|".repeat(backends.size())).append("---|---|---|\n");
+        headers.addAll(List.of("seed MySQL", "seed Xindice", "seed MDS2"));
+        TextTable table = TextTable.of(headers);
         for (Operation op : Operation.benchmarkOperations()) {
             for (Mode mode : Mode.values()) {
-                sb.append("| ").append(op.number()).append(" | ").append(op.label()).append(" | ").append(mode.label()).append(" |");
+                List<Object> row = new ArrayList<>(List.of(op.number(), op.label(), mode.label()));
                 for (String b : backends) {
                     Optional<Cell> c = r.cell(op, b, mode);
-                    sb.append(' ').append(c.map(BenchmarkGrimOperations::qrtText).orElse("-")).append(" | ")
-                            .append(c.map(x -> x.requests() + "/" + x.bytes() + "/" + x.rows()).orElse("-")).append(" |");
+                    row.add(c.map(BenchmarkGrimOperations::qrtText).orElse("-"));
+                    row.add(c.map(x -> x.requests() + "/" + x.bytes() + "/" + x.rows()).orElse("-"));
                 }
-                sb.append(' ').append(SeedAnchors.mysql(op)).append(" | ").append(SeedAnchors.xindice(op)).append(" | ")
-                        .append(SeedAnchors.mds2(op)).append(" |\n");
+                row.addAll(List.of(SeedAnchors.mysql(op), SeedAnchors.xindice(op), SeedAnchors.mds2(op)));
+                table.row(row);
             }
         }
-        return sb.toString();
+        return sb.append(table.markdown()).toString();
     }
 
     private static String qrtText(Cell c) {

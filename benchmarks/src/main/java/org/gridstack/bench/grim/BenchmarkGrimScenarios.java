@@ -16,6 +16,7 @@ import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.bench.kit.SecondsConverter;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.grim.model.Dataset;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Defaults;
@@ -359,24 +360,29 @@ public final class BenchmarkGrimScenarios {
                 r.scale(), r.intervalSeconds(), r.machine(), r.answersMatchReference()));
         sb.append("Figures 10/11 breakdown (ms; seed Fig. 10 nonScoped MySQL 3 +0 +3 = 6, Xindice 400 +340 +935 = 1675, MDS2 500 +16300 +20000 = 36800;"
                 + " Fig. 11 indexed MySQL 9 +9 +12 = 30, Xindice 1000 +269000 +170000 = 440000, MDS2 100 +16900 +20000 = 37000)\n\n");
-        sb.append("| backend | scenario | query | alone | + concurrent queries | + concurrent updates | = total (Phase II) |\n|---|---|---|---|---|---|---|\n");
+        TextTable breakdown = TextTable.of("backend", "scenario", "query", "alone", "+ concurrent queries", "+ concurrent updates",
+                "= total (Phase II)");
         for (Breakdown b : r.breakdowns()) {
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s %s | %.3f | %+.3f | %+.3f | %.3f |%n", b.backend(), b.scenario(), b.thread(),
-                    b.operation(), b.aloneMs(), b.concurrentQueriesMs(), b.concurrentUpdatesMs(), b.totalMs()));
+            breakdown.row(b.backend(), b.scenario(), b.thread() + " " + b.operation(), String.format(Locale.ROOT, "%.3f", b.aloneMs()),
+                    String.format(Locale.ROOT, "%+.3f", b.concurrentQueriesMs()), String.format(Locale.ROOT, "%+.3f", b.concurrentUpdatesMs()),
+                    String.format(Locale.ROOT, "%.3f", b.totalMs()));
         }
-        sb.append("\nPer thread (Table 3: bytes returned to one query thread over the run; seed indexed MySQL 1.8 MB/0.012 Mbps, Xindice 697 MB/4.64 Mbps"
-                + " over 20 min)\n\n| backend | scenario | thread | what | responses or updates | Phase I / II / III mean ms | MB | Mbps | updates/s |\n"
-                + "|---|---|---|---|---|---|---|---|---|\n");
+        sb.append(breakdown.markdown());
+        TextTable threads = TextTable.of("backend", "scenario", "thread", "what", "responses or updates", "Phase I / II / III mean ms", "MB", "Mbps",
+                "updates/s");
         for (Run run : r.runs()) {
             for (QueryThread q : run.queries()) {
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %.3f / %.3f / %.3f | %.2f | %.3f | |%n", run.backend(), run.scenario(),
-                        q.name(), q.operation(), q.responses(), q.phase1Ms(), q.phase2Ms(), q.phase3Ms(), q.bytes() / 1e6, q.mbps()));
+                threads.row(run.backend(), run.scenario(), q.name(), q.operation(), q.responses(),
+                        String.format(Locale.ROOT, "%.3f / %.3f / %.3f", q.phase1Ms(), q.phase2Ms(), q.phase3Ms()),
+                        String.format(Locale.ROOT, "%.2f", q.bytes() / 1e6), String.format(Locale.ROOT, "%.3f", q.mbps()), "");
             }
             for (UpdateThread u : run.updates()) {
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d%s | | | | %s |%n", run.backend(), run.scenario(), u.name(), u.kind(),
-                        u.updates(), u.errors() > 0 ? " (" + u.errors() + " errors)" : "", BenchmarkGrimUpdates.rate(u.updatesPerSecond())));
+                threads.row(run.backend(), run.scenario(), u.name(), u.kind(), u.updates() + (u.errors() > 0 ? " (" + u.errors() + " errors)" : ""),
+                        "", "", "", BenchmarkGrimUpdates.rate(u.updatesPerSecond()));
             }
         }
+        sb.append("\nPer thread (Table 3: bytes returned to one query thread over the run; seed indexed MySQL 1.8 MB/0.012 Mbps, Xindice 697 MB/4.64 Mbps"
+                + " over 20 min)\n\n").append(threads.markdown());
         return sb.toString();
     }
 }

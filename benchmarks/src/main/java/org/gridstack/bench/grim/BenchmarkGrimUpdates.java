@@ -16,6 +16,7 @@ import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.report.ReportIndex;
 import org.gridstack.bench.kit.SecondsConverter;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.grim.model.GlueModel;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
@@ -466,24 +467,29 @@ public final class BenchmarkGrimUpdates {
     static String summary(Result r) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "GRIM update rates; in-process scale %.2f, service scale %.2f; %s%n%n",
                 r.scale(), r.serviceScale(), r.machine()));
-        sb.append("| backend | kind | threads | updates/call | updates/s | mean ms/call | verified (mismatches) |\n|---|---|---|---|---|---|---|\n");
+        TextTable inProcess = TextTable.of("backend", "kind", "threads", "updates/call", "updates/s", "mean ms/call", "verified (mismatches)");
         for (InProcess p : r.inProcess()) {
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %s | %.3f | %d (%d) |%n", p.backend(), p.kind(), p.threads(),
-                    p.updatesPerCall(), rate(p.updatesPerSecond()), p.meanCallMs(), p.verified(), p.mismatches()));
+            inProcess.row(p.backend(), p.kind(), p.threads(), p.updatesPerCall(), rate(p.updatesPerSecond()),
+                    String.format(Locale.ROOT, "%.3f", p.meanCallMs()), p.verified() + " (" + p.mismatches() + ")");
         }
+        sb.append(inProcess.markdown());
         if (!r.http().isEmpty()) {
             sb.append("\nThrough the service, writes with backend=").append(r.writeTarget()).append("all".equals(r.writeTarget())
                     ? " (PostgreSQL commits with its change-log entry; BaseX and LDAP apply it before the answer)\n" : " (PostgreSQL only)\n");
-            sb.append("\n| HTTP path | connections | updates/s | latency median / p99 ms | errors | baseline nonScoped idle -> loaded ms (ratio)"
-                    + " | server QRT idle -> loaded ms | cores client/service/PG | group commits: requests/group, ms/commit | verified (mismatches) |\n"
-                    + "|---|---|---|---|---|---|---|---|---|---|\n");
+            TextTable http = TextTable.of("HTTP path", "connections", "updates/s", "latency median / p99 ms", "errors",
+                    "baseline nonScoped idle -> loaded ms (ratio)", "server QRT idle -> loaded ms", "cores client/service/PG",
+                    "group commits: requests/group, ms/commit", "verified (mismatches)");
             for (Http h : r.http()) {
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.2f / %.2f | %d | %.3f -> %.3f (%.2fx) | %.3f -> %.3f | %.2f/%.2f/%.2f | %d: %.1f, %.2f | %d (%d) |%n",
-                        h.path(), h.connections(), h.updatesPerSecond(), h.latency().medianMs(), h.p99Ms(), h.errors(),
-                        h.baselineIdleClient().medianMs(), h.baselineLoadedClient().medianMs(), h.baselineRatio(), h.baselineIdleServer().medianMs(),
-                        h.baselineLoadedServer().medianMs(), h.clientCores(), h.serviceCores(), h.postgresCores(), h.groupCommits(),
-                        h.requestsPerGroup(), h.commitMsPerGroup(), h.verified(), h.mismatches()));
+                http.row(h.path(), h.connections(), String.format(Locale.ROOT, "%.0f", h.updatesPerSecond()),
+                        String.format(Locale.ROOT, "%.2f / %.2f", h.latency().medianMs(), h.p99Ms()), h.errors(),
+                        String.format(Locale.ROOT, "%.3f -> %.3f (%.2fx)", h.baselineIdleClient().medianMs(), h.baselineLoadedClient().medianMs(),
+                                h.baselineRatio()),
+                        String.format(Locale.ROOT, "%.3f -> %.3f", h.baselineIdleServer().medianMs(), h.baselineLoadedServer().medianMs()),
+                        String.format(Locale.ROOT, "%.2f/%.2f/%.2f", h.clientCores(), h.serviceCores(), h.postgresCores()),
+                        String.format(Locale.ROOT, "%d: %.1f, %.2f", h.groupCommits(), h.requestsPerGroup(), h.commitMsPerGroup()),
+                        h.verified() + " (" + h.mismatches() + ")");
             }
+            sb.append('\n').append(http.markdown());
             sb.append("\nSeed: MySQL 200 updates/s (connect per update), Xindice 1.3/s, MDS2 impossible; required 30,000/s from >= 1,000 providers"
                     + " with the baseline within 2x; bulk target 200,000/s.\n");
         }

@@ -21,6 +21,7 @@ import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.frontier.cache.CacheInvalidator;
 import org.gridstack.frontier.protocol.AnswerDecoder;
 import org.gridstack.frontier.protocol.DecodedPayload;
@@ -102,22 +103,27 @@ public final class InvalidationStalenessBenchmark {
             return total == 0 ? 0 : Math.max(0, 1.0 - (double) changedAnswers * 2 / total);
         }
 
-        public static String header() {
-            return """
-                    | granularity | rounds | URLs cached per round | staleness p50 ms | p90 ms | p99 ms | max ms | answers changed | purges sent | of them for unchanged answers | URLs kept (skipped) | failed purges |
-                    |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-                    """;
+        /** The Markdown table of results, without rows. */
+        static TextTable markdownTable() {
+            return TextTable.of("granularity", "rounds", "URLs cached per round", "staleness p50 ms", "p90 ms", "p99 ms", "max ms",
+                    "answers changed", "purges sent", "of them for unchanged answers", "URLs kept (skipped)", "failed purges").alignRightFrom(1);
         }
 
-        public String tableRow() {
+        /** This result's row of {@link #markdownTable()}. */
+        public List<String> markdownCells() {
             LatencySummary st = staleness();
-            return String.format(Locale.ROOT, "| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %d | %.0f | %.0f %% | %.0f | %.0f |%n",
-                    granularity, rounds, urlsPerRound, st.p50Millis(), st.p90Millis(), st.p99Millis(), st.maxMillis(),
-                    changedAnswers, purges(), overInvalidation() * 100, skipped, failures);
+            return List.of(granularity, Integer.toString(rounds), Integer.toString(urlsPerRound), f("%.1f", st.p50Millis()),
+                    f("%.1f", st.p90Millis()), f("%.1f", st.p99Millis()), f("%.1f", st.maxMillis()), Integer.toString(changedAnswers),
+                    f("%.0f", purges()), f("%.0f %%", overInvalidation() * 100), f("%.0f", skipped), f("%.0f", failures));
         }
 
+        private static String f(String format, double value) {
+            return String.format(Locale.ROOT, format, value);
+        }
+
+        /** This result alone as a Markdown table. */
         public String markdown() {
-            return header() + tableRow();
+            return markdownTable().row(markdownCells()).markdown();
         }
     }
 
@@ -279,16 +285,19 @@ public final class InvalidationStalenessBenchmark {
 
     /** As {@link #write(List, Path)}, with the host monitor's samples over the runs ({@code host}) plotted on the page. */
     static String write(List<Result> results, List<HostMonitor.Sample> host, Path dir) throws IOException {
-        StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(Result.header());
-        results.forEach(r -> report.append(r.tableRow()));
-        StringBuilder csv = new StringBuilder("granularity,rounds,urls_per_round,staleness_p50_ms,staleness_p90_ms,staleness_p99_ms,"
-                + "staleness_max_ms,answers_changed,purges_sent,purges_for_unchanged_share,urls_skipped,failed_purges\n");
+        TextTable table = Result.markdownTable();
+        results.forEach(r -> table.row(r.markdownCells()));
+        StringBuilder report = new StringBuilder("### Invalidation staleness through two Squid levels\n\n").append(table.markdown());
+        TextTable csv = TextTable.of("granularity", "rounds", "urls_per_round", "staleness_p50_ms", "staleness_p90_ms", "staleness_p99_ms",
+                "staleness_max_ms", "answers_changed", "purges_sent", "purges_for_unchanged_share", "urls_skipped", "failed_purges");
         List<Map<String, Object>> json = new ArrayList<>();
         for (Result r : results) {
             LatencySummary st = r.staleness();
-            csv.append(String.format(Locale.ROOT, "%s,%d,%d,%.3f,%.3f,%.3f,%.3f,%d,%.0f,%.4f,%.0f,%.0f%n", r.granularity(), r.rounds(),
-                    r.urlsPerRound(), st.p50Millis(), st.p90Millis(), st.p99Millis(), st.maxMillis(), r.changedAnswers(), r.purges(),
-                    r.overInvalidation(), r.skipped(), r.failures()));
+            csv.row(r.granularity(), r.rounds(), r.urlsPerRound(), String.format(Locale.ROOT, "%.3f", st.p50Millis()),
+                    String.format(Locale.ROOT, "%.3f", st.p90Millis()), String.format(Locale.ROOT, "%.3f", st.p99Millis()),
+                    String.format(Locale.ROOT, "%.3f", st.maxMillis()), r.changedAnswers(), String.format(Locale.ROOT, "%.0f", r.purges()),
+                    String.format(Locale.ROOT, "%.4f", r.overInvalidation()), String.format(Locale.ROOT, "%.0f", r.skipped()),
+                    String.format(Locale.ROOT, "%.0f", r.failures()));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("granularity", r.granularity());
             m.put("rounds", r.rounds());
@@ -309,7 +318,7 @@ public final class InvalidationStalenessBenchmark {
         root.put("benchmark", "InvalidationStalenessBenchmark");
         root.put("results", json);
         root.put("host", host);
-        new RunFiles("invalidation-staleness", report.toString(), csv.toString(), ResultJson.toJson(root),
+        new RunFiles("invalidation-staleness", report.toString(), csv.csv(), ResultJson.toJson(root),
                 InvalidationReportPage.build(results, host)).write(dir);
         headline(results).write(dir);
         return report.toString();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.report.TextTable;
 
 /**
  * One measured level of a seed 001 run: the experiment, the variant (cached / uncached, or the
@@ -57,12 +58,17 @@ record Mds2Level(Seed001Experiment experiment, String variant, int x, int entrie
         return c;
     }
 
-    static String csvHeader() {
-        return "experiment,variant,x,users,seconds,queries,errors,queries_per_second,mean_ms,p50_ms,p99_ms,max_ms,answer_bytes,entries,"
-                + String.join(",", StepTimes.STEPS.stream().map(s -> s + "_ms").toList()) + ",jain,first_error";
+    /** The CSV table of levels: its headers, one per {@link #csvCells()}. */
+    static TextTable csvTable() {
+        List<String> headers = new ArrayList<>(List.of("experiment", "variant", "x", "users", "seconds", "queries", "errors", "queries_per_second",
+                "mean_ms", "p50_ms", "p99_ms", "max_ms", "answer_bytes", "entries"));
+        StepTimes.STEPS.forEach(s -> headers.add(s + "_ms"));
+        headers.addAll(List.of("jain", "first_error"));
+        return TextTable.of(headers);
     }
 
-    String csvRow() {
+    /** This level's row of {@link #csvTable()}. */
+    List<String> csvCells() {
         LevelResult r = result;
         List<String> c = new ArrayList<>(List.of(experiment.option(), variant, String.valueOf(x), String.valueOf(r.clients()),
                 num(r.seconds()), String.valueOf(r.queries()), String.valueOf(r.errors()), num(r.queriesPerSecond()),
@@ -72,8 +78,8 @@ record Mds2Level(Seed001Experiment experiment, String variant, int x, int entrie
             c.add(num(steps.mean(s)));
         }
         c.add(num(r.jainFairness()));
-        c.add(r.firstError() == null ? "" : '"' + r.firstError().replace("\"", "'") + '"');
-        return String.join(",", c);
+        c.add(r.firstError() == null ? "" : r.firstError());
+        return c;
     }
 
     Map<String, Object> jsonFields() {

@@ -19,19 +19,23 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.BenchmarkMain;
+import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.LevelTimeOptions;
+import org.gridstack.bench.kit.PresetOptions;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.ThinkingUserOptions;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.suite.ExperimentCatalog;
-import org.gridstack.bench.suite.Scale;
 import org.gridstack.mds.cache.CacheMode;
 import org.gridstack.mds.giis.GiisMode;
 import org.gridstack.mds.ldap.StepTimers;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -139,12 +143,9 @@ public final class Mds2ScalingBenchmark {
                             + " interval (connect: client side; the rest: the answering server's `mds.step` timers).\n\n");
             for (Seed001Experiment e : config.experiments()) {
                 s.append("#### ").append(e.title()).append("\n\n").append(e.setUp()).append(".\n\n");
-                s.append("| ").append(String.join(" | ", Mds2Level.HEADERS).replace("| x |", "| " + e.xLabel() + " |")).append(" |\n|")
-                        .append("---|".repeat(Mds2Level.HEADERS.size())).append('\n');
-                for (Mds2Level l : of(e)) {
-                    s.append("| ").append(String.join(" | ", l.cells())).append(" |\n");
-                }
-                s.append('\n');
+                TextTable table = TextTable.of(Mds2Level.HEADERS.stream().map(h -> h.equals("x") ? e.xLabel() : h).toList());
+                of(e).forEach(l -> table.row(l.cells()));
+                s.append(table.markdown()).append('\n');
             }
             s.append("Seed 001 beside this run, and issue 11's target:\n\n").append(Seed001Comparisons.markdown(Seed001Comparisons.judge(levels)))
                     .append("\nSeed figures: ").append(Seed001Reference.SOURCE).append("; answer sizes there: ")
@@ -153,9 +154,9 @@ public final class Mds2ScalingBenchmark {
         }
 
         public String csv() {
-            StringBuilder s = new StringBuilder(Mds2Level.csvHeader()).append('\n');
-            levels.forEach(l -> s.append(l.csvRow()).append('\n'));
-            return s.toString();
+            TextTable table = Mds2Level.csvTable();
+            levels.forEach(l -> table.row(l.csvCells()));
+            return table.csv();
         }
 
         public String json() {
@@ -307,7 +308,7 @@ public final class Mds2ScalingBenchmark {
     /** Parses {@code --name=value} arguments; {@code output[0]} receives {@code --output}. */
     static Config parse(String[] args, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(output[0]), args);
-        output[0] = o.output;
+        output[0] = o.preset.output();
         return o.config();
     }
 
@@ -322,29 +323,21 @@ public final class Mds2ScalingBenchmark {
     @Command(name = "Mds2ScalingBenchmark", description = "seed 001 reduced: GRIS and GIIS vs users, IPs and registered GRISes (benchmarks/docs/mds.md)")
     static final class Options {
         /** The preset grid, from experiments/mds-seed001.yaml: tiny (seconds, for the build), quick (minutes), full (seed 001's steps, 60 s per level). */
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid from experiments/mds-seed001.yaml (default quick)")
-        Scale scale = Scale.QUICK;
+        @Mixin
+        final PresetOptions preset;
+        @Mixin
+        final ThinkingUserOptions users = new ThinkingUserOptions();
+        @Mixin
+        final LevelTimeOptions times = new LevelTimeOptions();
         private List<Seed001Experiment> experiments;
-        @Option(names = "--users", split = ",", paramLabel = "N,...", description = "user counts of sets 1 and 2")
-        List<Integer> users;
         @Option(names = "--providers", split = ",", paramLabel = "N,...", description = "IP counts of set 3")
         List<Integer> providers;
         @Option(names = "--grises", split = ",", paramLabel = "N,...", description = "GRIS counts of set 4")
         List<Integer> grises;
-        @Option(names = "--fixed-users", paramLabel = "N", description = "users of sets 3 and 4 (seed: 10)")
-        Integer fixedUsers;
-        @Option(names = "--think-millis", paramLabel = "MS", description = "wait between an answer and the next query (seed: 1000)")
-        Long thinkMillis;
-        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
-        Long warmupMillis;
-        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
-        Long measureMillis;
         private DeviceProviders.Kind ipKind;
-        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-seed001.{md,csv,json,html}")
-        Path output;
 
         Options(Path output) {
-            this.output = output;
+            this.preset = new PresetOptions(output);
         }
 
         @Option(names = "--experiments", paramLabel = "all|gris-users,giis-users,gris-providers,giis-grises", description = "sets to run")
@@ -359,12 +352,10 @@ public final class Mds2ScalingBenchmark {
 
         /** The scale's preset (experiments/mds-seed001.yaml) with every option given replacing its setting. */
         Config config() {
-            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
-            return new Config(orPreset(experiments, p.experiments, "experiments"), orPreset(users, p.users, "users"),
-                    orPreset(providers, p.providers, "providers"), orPreset(grises, p.grises, "grises"),
-                    orPreset(fixedUsers, p.fixedUsers, "fixed-users"), Duration.ofMillis(orPreset(thinkMillis, p.thinkMillis, "think-millis")),
-                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
-                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")), orPreset(ipKind, p.ipKind, "ips"));
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(preset.scale(), new Options(preset.output()));
+            return new Config(orPreset(experiments, p.experiments, "experiments"), users.users(p.users),
+                    orPreset(providers, p.providers, "providers"), orPreset(grises, p.grises, "grises"), users.fixedUsers(p.users),
+                    users.think(p.users), times.warmup(p.times), times.measure(p.times), orPreset(ipKind, p.ipKind, "ips"));
         }
     }
 

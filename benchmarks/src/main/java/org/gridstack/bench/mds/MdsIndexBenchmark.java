@@ -17,18 +17,21 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.BenchmarkMain;
+import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.LevelTimeOptions;
 import org.gridstack.bench.kit.MultiProcessDriver;
+import org.gridstack.bench.kit.PresetOptions;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.suite.ExperimentCatalog;
-import org.gridstack.bench.suite.Scale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -148,39 +151,37 @@ public final class MdsIndexBenchmark {
             s.append(pivot()).append('\n');
             s.append("Seed 002's published peaks beside ours (queries/min):\n\n").append(seedTable()).append('\n');
             s.append("Targets of the issue:\n\n").append(org.gridstack.bench.kit.TargetVerdict.markdown(MdsTargets.judge(levels))).append('\n');
-            s.append("Every level:\n\n").append(MdsLevel.markdownHeader());
-            levels.forEach(l -> s.append(l.markdownRow()).append('\n'));
+            TextTable every = MdsLevel.markdownTable();
+            levels.forEach(l -> every.row(l.markdownCells()));
+            s.append("Every level:\n\n").append(every.markdown());
             return s.toString();
         }
 
         private String pivot() {
-            StringBuilder s = new StringBuilder("| N | clients |");
-            config.servers().forEach(v -> s.append(' ').append(v.label()).append(" |"));
-            if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
-                s.append(" GIIS / slapd |");
+            boolean giisOverSlapd = config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED);
+            List<String> headers = new ArrayList<>(List.of("N", "clients"));
+            config.servers().forEach(v -> headers.add(v.label()));
+            if (giisOverSlapd) {
+                headers.add("GIIS / slapd");
             }
-            s.append("\n|---:|---:|").append("---:|".repeat(config.servers().size()));
-            if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
-                s.append("---:|");
-            }
-            s.append('\n');
+            TextTable table = TextTable.of(headers).alignRightFrom(0);
             for (int n : config.sizes()) {
                 for (int c : config.clients()) {
-                    s.append("| ").append(n).append(" | ").append(c).append(" |");
+                    List<Object> row = new ArrayList<>(List.of(n, c));
                     for (IndexServer v : config.servers()) {
-                        s.append(' ').append(find(v, n, c).map(l -> String.format(Locale.ROOT, "%,.0f (%.2f)", l.queriesPerMinute(),
-                                l.result().latency().p50Millis())).orElse("-")).append(" |");
+                        row.add(find(v, n, c).map(l -> String.format(Locale.ROOT, "%,.0f (%.2f)", l.queriesPerMinute(),
+                                l.result().latency().p50Millis())).orElse("-"));
                     }
-                    if (config.servers().contains(IndexServer.SLAPD) && config.servers().contains(IndexServer.GIIS_CACHED)) {
+                    if (giisOverSlapd) {
                         var g = find(IndexServer.GIIS_CACHED, n, c);
                         var sl = find(IndexServer.SLAPD, n, c);
-                        s.append(' ').append(g.isPresent() && sl.isPresent() && sl.get().queriesPerMinute() > 0
-                                ? String.format(Locale.ROOT, "%.2f", g.get().queriesPerMinute() / sl.get().queriesPerMinute()) : "-").append(" |");
+                        row.add(g.isPresent() && sl.isPresent() && sl.get().queriesPerMinute() > 0
+                                ? String.format(Locale.ROOT, "%.2f", g.get().queriesPerMinute() / sl.get().queriesPerMinute()) : "-");
                     }
-                    s.append('\n');
+                    table.row(row);
                 }
             }
-            return s.toString();
+            return table.markdown();
         }
 
         /** Rows: N, seed MDS2 cached peak, our GIIS peak, ratio, seed MDS4 peak, our index peak, ratio, slapd peak. */
@@ -204,9 +205,9 @@ public final class MdsIndexBenchmark {
                 "ours uncached / cached", "seed MDS2 uncached / cached");
 
         private String seedTable() {
-            StringBuilder s = new StringBuilder("| ").append(String.join(" | ", SEED_HEADERS)).append(" |\n|")
-                    .append("---:|".repeat(SEED_HEADERS.size())).append('\n');
-            seedRows().forEach(r -> s.append("| ").append(String.join(" | ", r)).append(" |\n"));
+            TextTable table = TextTable.of(SEED_HEADERS).alignRightFrom(0);
+            seedRows().forEach(table::row);
+            StringBuilder s = new StringBuilder(table.markdown());
             s.append("\nSeed figures: ").append(Seed002Reference.SOURCE)
                     .append("; only N = 1 and 100 are given in its text (2005 hardware, 20 client nodes over a LAN). Its uncached MDS2"
                             + " reached about 1 % of the cached one at N = 1 and failed for N = 10..100; ours uncached is the GIIS in"
@@ -215,9 +216,9 @@ public final class MdsIndexBenchmark {
         }
 
         public String csv() {
-            StringBuilder s = new StringBuilder(MdsLevel.csvHeader()).append('\n');
-            levels.forEach(l -> s.append(l.csvRow()).append('\n'));
-            return s.toString();
+            TextTable table = MdsLevel.csvTable();
+            levels.forEach(l -> table.row(l.csvCells()));
+            return table.csv();
         }
 
         public String json() {
@@ -354,7 +355,7 @@ public final class MdsIndexBenchmark {
     /** Parses {@code --name=value} arguments; {@code output[0]} receives {@code --output}. */
     static Config parse(String[] args, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(output[0]), args);
-        output[0] = o.output;
+        output[0] = o.preset.output();
         return o.config();
     }
 
@@ -373,17 +374,15 @@ public final class MdsIndexBenchmark {
          * JVM), quick (minutes) and full (seed 002's client steps), both with the clients in two load agents
          * of their own, so the clients do not share our servers' JVM (slapd's never shared slapd's process).
          */
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid from experiments/mds-index.yaml (default quick)")
-        Scale scale = Scale.QUICK;
+        @Mixin
+        final PresetOptions preset;
+        @Mixin
+        final LevelTimeOptions times = new LevelTimeOptions();
         private List<IndexServer> servers;
         @Option(names = "--sizes", split = ",", paramLabel = "N,...", description = "index sizes N")
         List<Integer> sizes;
         @Option(names = "--clients", split = ",", paramLabel = "N,...", description = "client counts, one level each")
         List<Integer> clients;
-        @Option(names = "--warmup-millis", paramLabel = "MS", description = "warm-up per level")
-        Long warmupMillis;
-        @Option(names = "--measure-millis", paramLabel = "MS", description = "measured interval per level")
-        Long measureMillis;
         @Option(names = "--index-max-concurrent-queries", paramLabel = "N", description = "the XML index's query limit (shipped: 8)")
         int indexMaxConcurrent = 8;
         @Option(names = "--client-processes", paramLabel = "K", description = "0: clients in this JVM (preset); K: in up to K JVMs of their own")
@@ -392,11 +391,9 @@ public final class MdsIndexBenchmark {
         int giisMaxConcurrent;
         @Option(names = "--giis-fair-share", arity = "1", paramLabel = "true|false", description = "the GIISes' fair sharing of a contended server (shipped: true)")
         boolean giisFairShare = true;
-        @Option(names = "--output", paramLabel = "DIR", description = "directory of mds-index.{md,csv,json,html}")
-        Path output;
 
         Options(Path output) {
-            this.output = output;
+            this.preset = new PresetOptions(output);
         }
 
         @Option(names = "--servers", paramLabel = "all|giis,giis-chained,index,slapd,bdii", description = "servers to measure")
@@ -406,10 +403,9 @@ public final class MdsIndexBenchmark {
 
         /** The scale's preset (experiments/mds-index.yaml) with every option given replacing its setting. */
         Config config() {
-            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(preset.scale(), new Options(preset.output()));
             return new Config(orPreset(servers, p.servers, "servers"), orPreset(sizes, p.sizes, "sizes"), orPreset(clients, p.clients, "clients"),
-                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
-                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")), indexMaxConcurrent,
+                    times.warmup(p.times), times.measure(p.times), indexMaxConcurrent,
                     orPreset(clientProcesses, p.clientProcesses, "client-processes"), giisMaxConcurrent, giisFairShare);
         }
     }

@@ -3,9 +3,11 @@ package org.gridstack.bench.mds;
 import static java.util.Objects.requireNonNull;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.report.TextTable;
 
 /**
  * One measured level of a seed 002 run: which server, the index size N, and what the load driver
@@ -29,26 +31,33 @@ public record MdsLevel(IndexServer server, int entries, LevelResult result) {
         return result.queriesPerMinute();
     }
 
-    static String csvHeader() {
-        return "server,entries,clients,seconds,queries,errors,queries_per_minute,mean_ms,p50_ms,p99_ms,max_ms,jain,max_min,first_error";
+    /** The CSV table of levels: its headers, one per {@link #csvCells()}. */
+    static TextTable csvTable() {
+        return TextTable.of("server", "entries", "clients", "seconds", "queries", "errors", "queries_per_minute", "mean_ms", "p50_ms", "p99_ms",
+                "max_ms", "jain", "max_min", "first_error");
     }
 
-    String csvRow() {
+    /** This level's row of {@link #csvTable()}. */
+    List<String> csvCells() {
         LevelResult r = result;
-        return String.join(",", server.option(), String.valueOf(entries), String.valueOf(r.clients()), num(r.seconds()),
+        return List.of(server.option(), String.valueOf(entries), String.valueOf(r.clients()), num(r.seconds()),
                 String.valueOf(r.queries()), String.valueOf(r.errors()), num(r.queriesPerMinute()), num(r.latency().meanMillis()),
                 num(r.latency().p50Millis()), num(r.latency().p99Millis()), num(r.latency().maxMillis()), num(r.jainFairness()),
-                num(r.maxMinRatio()), r.firstError() == null ? "" : '"' + r.firstError().replace("\"", "'") + '"');
+                num(r.maxMinRatio()), r.firstError() == null ? "" : r.firstError());
     }
 
-    String markdownRow() {
+    /** The Markdown table of levels: its headers, one per {@link #markdownCells()}. */
+    static TextTable markdownTable() {
+        return TextTable.of("N", "server", "clients", "queries/min", "median ms", "p99 ms", "Jain", "max/min", "errors").alignRight(0)
+                .alignRightFrom(2);
+    }
+
+    /** This level's row of {@link #markdownTable()}. */
+    List<String> markdownCells() {
         LevelResult r = result;
-        return String.format(Locale.ROOT, "| %d | %s | %d | %,.0f | %.2f | %.2f | %.3f | %s | %d |", entries, server.label(), r.clients(),
-                r.queriesPerMinute(), r.latency().p50Millis(), r.latency().p99Millis(), r.jainFairness(), ratio(r.maxMinRatio()), r.errors());
-    }
-
-    static String markdownHeader() {
-        return "| N | server | clients | queries/min | median ms | p99 ms | Jain | max/min | errors |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|\n";
+        return List.of(String.valueOf(entries), server.label(), String.valueOf(r.clients()), String.format(Locale.ROOT, "%,.0f", r.queriesPerMinute()),
+                String.format(Locale.ROOT, "%.2f", r.latency().p50Millis()), String.format(Locale.ROOT, "%.2f", r.latency().p99Millis()),
+                String.format(Locale.ROOT, "%.3f", r.jainFairness()), ratio(r.maxMinRatio()), String.valueOf(r.errors()));
     }
 
     Map<String, Object> jsonFields() {

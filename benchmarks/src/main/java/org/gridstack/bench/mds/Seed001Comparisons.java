@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.gridstack.bench.kit.RunScale;
+import org.gridstack.bench.kit.report.TextTable;
 
 /**
  * Sets one seed 001 run beside the seed's words and numbers ({@link Seed001Reference}) and judges
@@ -144,12 +146,10 @@ final class Seed001Comparisons {
     }
 
     static String markdown(List<Row> rows) {
-        StringBuilder s = new StringBuilder("| claim | seed 001 | this run | verdict |\n|---|---|---|---|\n");
+        TextTable table = TextTable.of("claim", "seed 001", "this run", "verdict");
         for (Row r : rows) {
-            s.append("| ").append(r.claim()).append(" | ").append(r.seed()).append(" | ").append(r.ours()).append(" | ")
-                    .append(NEGATIVE.contains(r.verdict()) && org.gridstack.bench.kit.RunScale.judges() ? "**" + r.verdict() + "**" : org.gridstack.bench.kit.RunScale.verdict(r.verdict()))
-                    .append(" |\n");
+            table.row(r.claim(), r.seed(), r.ours(), NEGATIVE.contains(r.verdict()) && RunScale.judges() ? "**" + r.verdict() + "**" : RunScale.verdict(r.verdict()));
         }
-        return s.toString();
+        return table.markdown();
     }
 }

@@ -28,16 +28,21 @@ import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.LevelTimeOptions;
+import org.gridstack.bench.kit.PresetOptions;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.RunScale;
+import org.gridstack.bench.kit.ThinkingUserOptions;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.suite.ExperimentCatalog;
-import org.gridstack.bench.suite.Scale;
 import org.gridstack.rgma.client.PrimaryProducer;
 import org.gridstack.rgma.client.ProducerOptions;
 import org.gridstack.rgma.client.SecondaryProducer;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -103,21 +108,17 @@ public final class RgmaSeed001Benchmark {
             StringBuilder s = new StringBuilder("### Seed 001 reduced: R-GMA's four experiment sets\n\n");
             s.append("`").append(config.describe()).append("`; one JVM holds the server(s), their embedded PostgreSQL and the users; ")
                     .append("think time ").append(config.think().toMillis()).append(" ms (seed: 1000).\n\n");
-            s.append("| ").append(String.join(" | ", Level.HEADERS)).append(" |\n|").append("---|".repeat(Level.HEADERS.size()))
-                    .append('\n');
-            for (Level l : levels) {
-                s.append("| ").append(String.join(" | ", l.cells())).append(" |\n");
-            }
+            TextTable table = TextTable.of(Level.HEADERS);
+            levels.forEach(l -> table.row(l.cells()));
+            s.append(table.markdown());
             s.append("\nSeed 001 (").append(RgmaSeed001Reference.SOURCE).append("): the ProducerServlet peaked at ")
                     .append(fmt(RgmaSeed001Reference.PRODUCER_SERVLET_PEAK_QUERIES_PER_SECOND)).append(" queries/s at ")
                     .append(RgmaSeed001Reference.PRODUCER_SERVLET_PEAK_USERS).append(" consumers; ")
                     .append(Math.round(RgmaSeed001Reference.REGISTRY_PROCESS_SHARE * 100))
                     .append(" % of a registry query was RegistryServlet-ProcessQuery.\n\n");
-            s.append("| seed 001 recommendation | this run |\n|---|---|\n");
-            for (RgmaSeed001Reference.Recommendation r : RgmaSeed001Reference.RECOMMENDATIONS) {
-                s.append("| ").append(r.text()).append(" | ").append(org.gridstack.bench.kit.RunScale.verdict(verdict(r))).append(" |\n");
-            }
-            return s.toString();
+            TextTable recommendations = TextTable.of("seed 001 recommendation", "this run");
+            RgmaSeed001Reference.RECOMMENDATIONS.forEach(r -> recommendations.row(r.text(), RunScale.verdict(verdict(r))));
+            return s.append(recommendations.markdown()).toString();
         }
 
         private String verdict(RgmaSeed001Reference.Recommendation r) {
@@ -140,11 +141,8 @@ public final class RgmaSeed001Benchmark {
         }
 
         public List<Path> write(Path dir) throws IOException {
-            StringBuilder csv = new StringBuilder(String.join(",", Level.HEADERS)).append('\n');
-            for (Level l : levels) {
-                csv.append(l.cells().stream().map(c -> "\"" + c.replace("\"", "'") + "\"").collect(Collectors.joining(",")))
-                        .append('\n');
-            }
+            TextTable csv = TextTable.of(Level.HEADERS);
+            levels.forEach(l -> csv.row(l.cells()));
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, Runtime.getRuntime().availableProcessors(),
                     config.describe());
             List<Map<String, Object>> rows = new ArrayList<>();
@@ -170,7 +168,7 @@ public final class RgmaSeed001Benchmark {
             HtmlPage.Builder page = HtmlPage.builder("Seed 001 reduced: R-GMA").fact("settings", config.describe())
                     .paragraph("Seed 001's four R-GMA sets on our R-GMA; seed figures in the last table.");
             page.table("levels", Level.HEADERS, levels.stream().map(Level::cells).toList());
-            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv.toString(), ResultJson.toJson(root), page.build()).write(dir));
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv.csv(), ResultJson.toJson(root), page.build()).write(dir));
             written.add(headline().write(dir));
             return List.copyOf(written);
         }
@@ -351,7 +349,7 @@ public final class RgmaSeed001Benchmark {
 
     static Config parse(String[] args, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(output[0]), args);
-        output[0] = o.output;
+        output[0] = o.preset.output();
         return o.config();
     }
 
@@ -362,36 +360,25 @@ public final class RgmaSeed001Benchmark {
     /** The command line: a scale's preset (experiments/rgma-seed001.yaml), then any setting over it. */
     @Command(name = "RgmaSeed001Benchmark", description = "seed 001 reduced: R-GMA's four experiment sets")
     static final class Options {
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
-        Scale scale = Scale.QUICK;
-        @Option(names = "--users", split = ",", description = "user counts of sets 1 and 2")
-        List<Integer> users;
+        @Mixin
+        final PresetOptions preset;
+        @Mixin
+        final ThinkingUserOptions users = new ThinkingUserOptions();
+        @Mixin
+        final LevelTimeOptions times = new LevelTimeOptions();
         @Option(names = "--producers", split = ",", description = "producer counts of set 3")
         List<Integer> producers;
         @Option(names = "--streams", split = ",", description = "stream producer counts of set 4")
         List<Integer> streams;
-        @Option(names = "--fixed-users", description = "users of sets 3 and 4 (seed: 10)")
-        Integer fixedUsers;
-        @Option(names = "--think-millis", description = "wait between an answer and the next query (seed: 1000)")
-        Long thinkMillis;
-        @Option(names = "--warmup-millis", description = "warm-up per level")
-        Long warmupMillis;
-        @Option(names = "--measure-millis", description = "measured interval per level")
-        Long measureMillis;
-        @Option(names = "--output", description = "directory of rgma-seed001.{md,csv,json,html}")
-        Path output;
 
         Options(Path output) {
-            this.output = output;
+            this.preset = new PresetOptions(output);
         }
 
         Config config() {
-            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
-            return new Config(orPreset(users, p.users, "users"), orPreset(producers, p.producers, "producers"),
-                    orPreset(streams, p.streams, "streams"), orPreset(fixedUsers, p.fixedUsers, "fixed-users"),
-                    Duration.ofMillis(orPreset(thinkMillis, p.thinkMillis, "think-millis")),
-                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
-                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")));
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(preset.scale(), new Options(preset.output()));
+            return new Config(users.users(p.users), orPreset(producers, p.producers, "producers"), orPreset(streams, p.streams, "streams"),
+                    users.fixedUsers(p.users), users.think(p.users), times.warmup(p.times), times.measure(p.times));
         }
     }
 }

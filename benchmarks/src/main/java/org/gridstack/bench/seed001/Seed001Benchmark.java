@@ -23,14 +23,19 @@ import org.gridstack.bench.kit.BenchmarkMain;
 import org.gridstack.bench.kit.ClosedLoopDriver;
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.LevelResult;
+import org.gridstack.bench.kit.LevelTimeOptions;
+import org.gridstack.bench.kit.PresetOptions;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.Scale;
+import org.gridstack.bench.kit.ThinkingUserOptions;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.bench.mds.Seed001MdsSites;
 import org.gridstack.bench.rgma.Seed001RgmaSites;
 import org.gridstack.bench.suite.ExperimentCatalog;
-import org.gridstack.bench.suite.Scale;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -122,11 +127,9 @@ public final class Seed001Benchmark {
                 for (Design d : Design.values()) {
                     s.append("- ").append(d.label()).append(": ").append(ThreeWayReference.SEED.get(set).get(d)).append('\n');
                 }
-                s.append("\n| ").append(String.join(" | ", ThreeWayLevel.HEADERS)).append(" |\n|")
-                        .append("---|".repeat(ThreeWayLevel.HEADERS.size())).append('\n');
-                for (ThreeWayLevel l : of) {
-                    s.append("| ").append(String.join(" | ", l.cells())).append(" |\n");
-                }
+                TextTable table = TextTable.of(ThreeWayLevel.HEADERS);
+                of.forEach(l -> table.row(l.cells()));
+                s.append('\n').append(table.markdown());
                 s.append('\n').append(ratios(set)).append('\n');
             }
             if (!failures.isEmpty()) {
@@ -134,31 +137,27 @@ public final class Seed001Benchmark {
                 failures.forEach(f -> s.append("- ").append(f.replace('\n', ' ')).append('\n'));
                 s.append('\n');
             }
-            s.append("#### Seed 001's recommendations against this run\n\n| design | seed 001 | this run (largest level, all data) |")
-                    .append(" verdict |\n|---|---|---|---|\n");
-            for (RecommendationChecks.Row r : checks()) {
-                s.append("| ").append(r.design()).append(" | ").append(r.seed()).append(" | ").append(r.ours()).append(" | ")
-                        .append(r.verdict()).append(" |\n");
-            }
+            TextTable recommendations = TextTable.of("design", "seed 001", "this run (largest level, all data)", "verdict");
+            checks().forEach(r -> recommendations.row(r.design(), r.seed(), r.ours(), r.verdict()));
+            s.append("#### Seed 001's recommendations against this run\n\n").append(recommendations.markdown());
             s.append("\nSource: ").append(ThreeWayReference.SOURCE).append(".\n");
             return s.toString();
         }
 
         /** Per x of a set: each design's median (whole answers) relative to MDS2's. */
         String ratios(SeedSet set) {
-            StringBuilder s = new StringBuilder("Median response, all data, relative to MDS2 at the same level:\n\n| ")
-                    .append(set.xLabel()).append(" | MDS2 ms | R-GMA ms (x MDS2) | Hawkeye ms (x MDS2) |\n|---|---|---|---|\n");
+            TextTable table = TextTable.of(set.xLabel(), "MDS2 ms", "R-GMA ms (x MDS2)", "Hawkeye ms (x MDS2)");
             of(set).stream().map(ThreeWayLevel::x).distinct().forEach(x -> {
                 Optional<ThreeWayLevel> m = find(set, Design.MDS2, x);
-                s.append("| ").append(x).append(" | ").append(m.map(l -> ThreeWayLevel.fmt(l.medianMillis())).orElse("-"));
+                List<Object> row = new ArrayList<>(List.of(x, m.map(l -> ThreeWayLevel.fmt(l.medianMillis())).orElse("-")));
                 for (Design d : List.of(Design.RGMA, Design.HAWKEYE)) {
                     Optional<ThreeWayLevel> o = find(set, d, x);
-                    s.append(" | ").append(o.map(l -> ThreeWayLevel.fmt(l.medianMillis()) + (m.isPresent()
+                    row.add(o.map(l -> ThreeWayLevel.fmt(l.medianMillis()) + (m.isPresent()
                             ? " (" + ThreeWayLevel.fmt(l.medianMillis() / m.get().medianMillis()) + ")" : "")).orElse("-"));
                 }
-                s.append(" |\n");
+                table.row(row);
             });
-            return s.toString();
+            return "Median response, all data, relative to MDS2 at the same level:\n\n" + table.markdown();
         }
 
         private Optional<ThreeWayLevel> find(SeedSet set, Design d, int x) {
@@ -167,12 +166,15 @@ public final class Seed001Benchmark {
         }
 
         String csv() {
-            StringBuilder s = new StringBuilder("set,").append(String.join(",", ThreeWayLevel.HEADERS)).append('\n');
+            List<String> headers = new ArrayList<>(List.of("set"));
+            headers.addAll(ThreeWayLevel.HEADERS);
+            TextTable table = TextTable.of(headers);
             for (ThreeWayLevel l : levels) {
-                s.append(l.set().number()).append(',').append(l.cells().stream().map(c -> "\"" + c.replace("\"", "'") + "\"")
-                        .collect(Collectors.joining(","))).append('\n');
+                List<Object> row = new ArrayList<>(List.of(l.set().number()));
+                row.addAll(l.cells());
+                table.row(row);
             }
-            return s.toString();
+            return table.csv();
         }
 
         String json() {
@@ -393,7 +395,7 @@ public final class Seed001Benchmark {
 
     static Config parse(String[] args, Path[] output) {
         Options o = CommandLineArgs.parse(new Options(output[0]), args);
-        output[0] = o.output;
+        output[0] = o.preset.output();
         return o.config();
     }
 
@@ -404,38 +406,28 @@ public final class Seed001Benchmark {
     /** The command line: a scale's preset (experiments/seed001.yaml), then any setting over it. */
     @Command(name = "Seed001Benchmark", description = "seed 001: MDS2, R-GMA and Hawkeye in its four experiment sets")
     static final class Options {
-        @Option(names = "--scale", paramLabel = "tiny|quick|full", description = "preset grid (default quick)")
-        Scale scale = Scale.QUICK;
+        @Mixin
+        final PresetOptions preset;
+        @Mixin
+        final ThinkingUserOptions users = new ThinkingUserOptions();
+        @Mixin
+        final LevelTimeOptions times = new LevelTimeOptions();
         @Option(names = "--sets", split = ",", description = "which of the sets 1-4 to run")
         List<Integer> sets;
-        @Option(names = "--users", split = ",", description = "user counts of sets 1 and 2")
-        List<Integer> users;
         @Option(names = "--collectors", split = ",", description = "IPs, producers and modules of set 3")
         List<Integer> collectors;
         @Option(names = "--servers", split = ",", description = "GRISes, stream producers and agents of set 4")
         List<Integer> servers;
-        @Option(names = "--fixed-users", description = "users of sets 3 and 4 (seed: 10)")
-        Integer fixedUsers;
-        @Option(names = "--think-millis", description = "wait between an answer and the next query (seed: 1000)")
-        Long thinkMillis;
-        @Option(names = "--warmup-millis", description = "warm-up per level")
-        Long warmupMillis;
-        @Option(names = "--measure-millis", description = "measured interval per level")
-        Long measureMillis;
-        @Option(names = "--output", description = "directory of seed001.{md,csv,json,html}")
-        Path output;
 
         Options(Path output) {
-            this.output = output;
+            this.preset = new PresetOptions(output);
         }
 
         Config config() {
-            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(scale, new Options(output));
-            return new Config(orPreset(sets, p.sets, "sets"), orPreset(users, p.users, "users"),
-                    orPreset(collectors, p.collectors, "collectors"), orPreset(servers, p.servers, "servers"),
-                    orPreset(fixedUsers, p.fixedUsers, "fixed-users"), Duration.ofMillis(orPreset(thinkMillis, p.thinkMillis, "think-millis")),
-                    Duration.ofMillis(orPreset(warmupMillis, p.warmupMillis, "warmup-millis")),
-                    Duration.ofMillis(orPreset(measureMillis, p.measureMillis, "measure-millis")), scale != Scale.TINY);
+            Options p = ExperimentCatalog.shipped().get(BASE_NAME).preset(preset.scale(), new Options(preset.output()));
+            return new Config(orPreset(sets, p.sets, "sets"), users.users(p.users), orPreset(collectors, p.collectors, "collectors"),
+                    orPreset(servers, p.servers, "servers"), users.fixedUsers(p.users), users.think(p.users), times.warmup(p.times),
+                    times.measure(p.times), preset.scale() != Scale.TINY);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import org.gridstack.bench.kit.report.TextTable;
 
 /**
  * One measured cell: an access method at one workload, zip level and concurrency. A query is one
@@ -103,29 +104,33 @@ record CellStats(AccessMethod method, Workload workload, int rowsPerIteration, l
         return zip == NO_ZIP ? "-" : Integer.toString(zip);
     }
 
-    String markdownRow() {
-        return String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %.1f | %.2f | %s | %.2f | %s | %.2f | %s |",
-                method.label(), zipLabel(), clients, queriesPerSecondText(), num(wireMegabytesPerSecond(), "%.1f"),
-                rowMegabytesPerSecond(), jvmCores, num(jvmCpuMillisPerQuery(), "%.2f"), squidCores, num(squidCpuMillisPerQuery(), "%.2f"),
-                postgresCores,
+    /** The Markdown table of cells: its headers, one per {@link #markdownCells()}. */
+    static TextTable markdownTable() {
+        return TextTable.of("access method", "zip", "clients", "queries/s (slowest-fastest repetition)", "MB/s (wire)", "MB/s (rows)",
+                "client JVM cores", "client CPU ms/query", "Squid cores", "Squid CPU ms/query", "PostgreSQL cores", "Squid memory hits")
+                .alignRightFrom(1);
+    }
+
+    /** This cell's row of {@link #markdownTable()}. */
+    List<String> markdownCells() {
+        return List.of(method.label(), zipLabel(), Integer.toString(clients), queriesPerSecondText(), num(wireMegabytesPerSecond(), "%.1f"),
+                String.format(Locale.ROOT, "%.1f", rowMegabytesPerSecond()), String.format(Locale.ROOT, "%.2f", jvmCores),
+                num(jvmCpuMillisPerQuery(), "%.2f"), String.format(Locale.ROOT, "%.2f", squidCores), num(squidCpuMillisPerQuery(), "%.2f"),
+                String.format(Locale.ROOT, "%.2f", postgresCores),
                 Double.isNaN(hitRatio) ? "-" : String.format(Locale.ROOT, "%.0f %%", hitRatio * 100));
     }
 
-    static String markdownHeader() {
-        return """
-                | access method | zip | clients | queries/s (slowest-fastest repetition) | MB/s (wire) | MB/s (rows) | client JVM cores | client CPU ms/query | Squid cores | Squid CPU ms/query | PostgreSQL cores | Squid memory hits |
-                |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-                """;
+    /** The CSV table of cells: its headers, one per {@link #csvCells()}. */
+    static TextTable csvTable() {
+        return TextTable.of("workload", "rows", "method", "method_label", "zip", "clients", "queries", "seconds", "queries_per_second",
+                "wire_bytes", "wire_mb_per_second", "row_mb_per_second", "jvm_cores", "jvm_cpu_ms_per_query", "squid_cores",
+                "squid_cpu_ms_per_query", "postgres_cores", "squid_memory_hit_ratio", "repetitions", "slowest_repetition_queries_per_second",
+                "fastest_repetition_queries_per_second");
     }
 
-    static String csvHeader() {
-        return "workload,rows,method,method_label,zip,clients,queries,seconds,queries_per_second,wire_bytes,wire_mb_per_second,"
-                + "row_mb_per_second,jvm_cores,jvm_cpu_ms_per_query,squid_cores,squid_cpu_ms_per_query,postgres_cores,squid_memory_hit_ratio,"
-                + "repetitions,slowest_repetition_queries_per_second,fastest_repetition_queries_per_second";
-    }
-
-    String csvRow() {
-        return String.join(",", workload.option(), Integer.toString(rowsPerIteration), method.option(), "\"" + method.label() + "\"",
+    /** This cell's row of {@link #csvTable()}. */
+    List<String> csvCells() {
+        return List.of(workload.option(), Integer.toString(rowsPerIteration), method.option(), method.label(),
                 zip == NO_ZIP ? "" : Integer.toString(zip), Integer.toString(clients), Long.toString(queries), num(seconds, "%.3f"),
                 num(queriesPerSecond(), "%.2f"), Long.toString(wireBytes), csv(wireMegabytesPerSecond(), "%.3f"),
                 num(rowMegabytesPerSecond(), "%.3f"), num(jvmCores, "%.3f"), csv(jvmCpuMillisPerQuery(), "%.3f"),

@@ -28,6 +28,7 @@ import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
+import org.gridstack.bench.kit.report.TextTable;
 import org.gridstack.client.frontier.FrontierClient;
 import org.gridstack.client.frontier.FrontierClientConfig;
 import org.gridstack.client.frontier.FrontierResult;
@@ -174,8 +175,9 @@ public final class SquidAccessBenchmark {
                         .append("\n\n");
                 s.append("Queries/s by access method (direct JDBC has no zip level: measured once per workload, repeated in each zip row):\n\n");
                 s.append(pivot(workload)).append('\n');
-                s.append(CellStats.markdownHeader());
-                of.forEach(c -> s.append(c.markdownRow()).append('\n'));
+                TextTable table = CellStats.markdownTable();
+                of.forEach(c -> table.row(c.markdownCells()));
+                s.append(table.markdown());
                 if (config.methods().contains(AccessMethod.SDK_SQUID_HIT) && workload.tString()) {
                     s.append('\n').append(workload == Workload.MB_1 ? "Targets of the issue (judged at 1 MB, where the references were measured):\n\n"
                             : "Ratios of the issue's targets (not judged at this size: no reference):\n\n");
@@ -187,27 +189,27 @@ public final class SquidAccessBenchmark {
 
         private String pivot(Workload size) {
             List<AccessMethod> methods = config.methods().stream().sorted().toList();
-            StringBuilder s = new StringBuilder("| zip | clients | ");
-            s.append(methods.stream().map(AccessMethod::label).collect(Collectors.joining(" | "))).append(" |\n|---:|---:|");
-            s.append("---:|".repeat(methods.size())).append('\n');
+            List<String> headers = new ArrayList<>(List.of("zip", "clients"));
+            methods.forEach(m -> headers.add(m.label()));
+            TextTable table = TextTable.of(headers).alignRightFrom(0);
             for (int zip : config.zips()) {
                 for (int clients : config.clients()) {
-                    s.append("| ").append(zip).append(" | ").append(clients).append(" |");
+                    List<Object> row = new ArrayList<>(List.of(zip, clients));
                     for (AccessMethod m : methods) {
                         int z = m == AccessMethod.DIRECT_JDBC ? CellStats.NO_ZIP : zip;
-                        s.append(' ').append(SquidTargets.find(cells, m, size, z, clients)
-                                .map(c -> String.format(Locale.ROOT, "%.0f", c.queriesPerSecond())).orElse("-")).append(" |");
+                        row.add(SquidTargets.find(cells, m, size, z, clients)
+                                .map(c -> String.format(Locale.ROOT, "%.0f", c.queriesPerSecond())).orElse("-"));
                     }
-                    s.append('\n');
+                    table.row(row);
                 }
             }
-            return s.toString();
+            return table.markdown();
         }
 
         public String csv() {
-            StringBuilder s = new StringBuilder(CellStats.csvHeader()).append('\n');
-            cells.forEach(c -> s.append(c.csvRow()).append('\n'));
-            return s.toString();
+            TextTable table = CellStats.csvTable();
+            cells.forEach(c -> table.row(c.csvCells()));
+            return table.csv();
         }
 
         public String json() {
@@ -386,7 +388,7 @@ public final class SquidAccessBenchmark {
         SquidLogTail.Codes codes = log.since();
         double hits = method.throughSquid() ? codes.hitRatio() : Double.NaN;
         CellStats c = CellStats.of(method, expected.workload(), expected.rows(), expected.chars(), zip, clients, repetitions, hits);
-        System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, expected.workload().label(), c.markdownRow());
+        System.out.printf(Locale.ROOT, "[%d/%d] %s %s%n", cell, cellCount, expected.workload().label(), String.join(" | ", c.markdownCells()));
         return c;
     }
 

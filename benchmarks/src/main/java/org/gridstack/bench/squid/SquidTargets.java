@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.gridstack.bench.kit.RunScale;
 import org.gridstack.bench.kit.report.Headline;
+import org.gridstack.bench.kit.report.TextTable;
 
 /**
  * The issue's targets, per zip level and concurrency, judged for the 1 MB answer only (the size
@@ -27,18 +29,11 @@ final class SquidTargets {
 
     static String markdown(List<CellStats> cells, Workload size) {
         boolean judged = size == Workload.MB_1;
-        StringBuilder s = new StringBuilder();
-        if (judged) {
-            s.append("""
-                    | zip | clients | SDK / plain keep-alive (target >= 0.90) | SDK / plain close (target >= 0.90) | SDK / C client best 168 q/s (target >= 2) | SDK / C client worst 69 q/s | JDBC driver overhead vs SDK (target < 10 %) | plain close / reference plain q/s (296/395/452) |
-                    |---:|---:|---:|---:|---:|---:|---:|---:|
-                    """);
-        } else {
-            s.append("""
-                    | zip | clients | SDK / plain keep-alive | SDK / plain close | JDBC driver overhead vs SDK |
-                    |---:|---:|---:|---:|---:|
-                    """);
-        }
+        TextTable table = (judged
+                ? TextTable.of("zip", "clients", "SDK / plain keep-alive (target >= 0.90)", "SDK / plain close (target >= 0.90)",
+                        "SDK / C client best 168 q/s (target >= 2)", "SDK / C client worst 69 q/s", "JDBC driver overhead vs SDK (target < 10 %)",
+                        "plain close / reference plain q/s (296/395/452)")
+                : TextTable.of("zip", "clients", "SDK / plain keep-alive", "SDK / plain close", "JDBC driver overhead vs SDK")).alignRightFrom(0);
         cells.stream().filter(c -> c.workload() == size && c.zip() != CellStats.NO_ZIP)
                 .map(c -> List.of(c.zip(), c.clients())).distinct().forEach(key -> {
                     int zip = key.get(0);
@@ -60,15 +55,14 @@ final class SquidTargets {
                     }).orElse("-");
                     if (judged) {
                         Double reference = PLAIN_REFERENCE_QPS.get(clients);
-                        s.append(String.format(Locale.ROOT, "| %d | %d | %s | %s | %s | %s | %s | %s |%n", zip, clients, vsKeepAlive, vsClose,
-                                verdict(q / C_CLIENT_BEST_QPS, "%.2f", q / C_CLIENT_BEST_QPS >= 2, true),
+                        table.row(zip, clients, vsKeepAlive, vsClose, verdict(q / C_CLIENT_BEST_QPS, "%.2f", q / C_CLIENT_BEST_QPS >= 2, true),
                                 verdict(q / C_CLIENT_WORST_QPS, "%.2f", true, false), overhead,
-                                reference == null ? "-" : close.map(p -> String.format(Locale.ROOT, "%.2f", p.queriesPerSecond() / reference)).orElse("-")));
+                                reference == null ? "-" : close.map(p -> String.format(Locale.ROOT, "%.2f", p.queriesPerSecond() / reference)).orElse("-"));
                     } else {
-                        s.append(String.format(Locale.ROOT, "| %d | %d | %s | %s | %s |%n", zip, clients, vsKeepAlive, vsClose, overhead));
+                        table.row(zip, clients, vsKeepAlive, vsClose, overhead);
                     }
                 });
-        return s.toString();
+        return table.markdown();
     }
 
     private static String verdict(double value, String format, boolean met, boolean judged) {
@@ -76,7 +70,7 @@ final class SquidTargets {
             return "-"; // a cell without a counted query (too short a cell for the load)
         }
         String v = String.format(Locale.ROOT, format, value);
-        return judged && org.gridstack.bench.kit.RunScale.judges() ? v + (met ? " met" : " **missed**") : v;
+        return judged && RunScale.judges() ? v + (met ? " met" : " **missed**") : v;
     }
 
     /**

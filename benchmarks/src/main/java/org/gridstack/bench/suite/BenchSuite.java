@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.Scale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

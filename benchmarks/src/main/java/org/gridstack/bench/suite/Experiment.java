@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.gridstack.bench.kit.CommandLineArgs;
+import org.gridstack.bench.kit.Scale;
 
 /**
  * One seed experiment as its experiment file describes it (the thesis's test configuration): which

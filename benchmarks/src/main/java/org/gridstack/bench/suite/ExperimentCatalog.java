@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.gridstack.bench.kit.Scale;
 
 /**
  * The experiments of the benchmark suite, read from YAML files on the classpath: {@code suite.yaml}

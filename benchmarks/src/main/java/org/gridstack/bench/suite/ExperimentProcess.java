@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.bench.kit.RunScale;
+import org.gridstack.bench.kit.Scale;
 import org.gridstack.bench.kit.Testbed;
 import org.gridstack.service.process.ProcessGroupStopper;
 

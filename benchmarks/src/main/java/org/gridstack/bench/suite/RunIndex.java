@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.gridstack.bench.kit.Scale;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.ReportIndex;
 

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.gridstack.bench.kit.ResultJson;
+import org.gridstack.bench.kit.Scale;
 import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.ReportIndex;

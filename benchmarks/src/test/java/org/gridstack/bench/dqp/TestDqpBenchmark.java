@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gridstack.testing.HeadlessChromium;
 import org.gridstack.bench.suite.ExperimentArgs;
-import org.gridstack.bench.suite.Scale;
+import org.gridstack.bench.kit.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.gridstack.bench.suite.ExperimentArgs;
-import org.gridstack.bench.suite.Scale;
+import org.gridstack.bench.kit.Scale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,11 +22,11 @@ class TestSlowReadersBenchmark {
                 ExperimentArgs.of("frontier-slow-readers", Scale.TINY, Path.of("target", "test-results"))).config();
         SlowReadersBenchmark.Result on = SlowReadersBenchmark.run(config, true);
         SlowReadersBenchmark.Result off = SlowReadersBenchmark.run(config, false);
-        assertEquals(0, on.connectionsInUse(), on.tableRow());
-        assertEquals(0, on.fastErrors(), on.tableRow());
-        assertEquals(config.pool(), off.connectionsInUse(), off.tableRow());
-        assertEquals(config.fastRequests(), off.fastErrors(), "no connection became free: " + off.tableRow());
-        assertTrue(on.answerBytes() > 1_000_000 && off.answerBytes() > 1_000_000, on.tableRow() + off.tableRow());
+        assertEquals(0, on.connectionsInUse(), on.toString());
+        assertEquals(0, on.fastErrors(), on.toString());
+        assertEquals(config.pool(), off.connectionsInUse(), off.toString());
+        assertEquals(config.fastRequests(), off.fastErrors(), "no connection became free: " + off.toString());
+        assertTrue(on.answerBytes() > 1_000_000 && off.answerBytes() > 1_000_000, on.toString() + off.toString());
 
         Path out = Path.of("target", "test-results", "frontier-slow-readers");
         SlowReadersBenchmark.write(List.of(on, off), config, out);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.gridstack.bench.suite.ExperimentArgs;
-import org.gridstack.bench.suite.Scale;
+import org.gridstack.bench.kit.Scale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +36,7 @@ class TestInvalidationStalenessBenchmark {
         // racing a notification; that is allowed, never fewer purges)
         assertTrue(row.purges() >= (3 + 2 + 2) * 2 && row.purges() < table.purges(), row.markdown());
         assertTrue(row.skipped() > 0, row.markdown());
-        assertTrue(row.overInvalidation() < table.overInvalidation(), row.tableRow() + table.tableRow());
+        assertTrue(row.overInvalidation() < table.overInvalidation(), row + " " + table);
 
         java.nio.file.Path out = java.nio.file.Path.of("target", "test-results", "invalidation-staleness");
         InvalidationStalenessBenchmark.write(java.util.List.of(table, row), out);

@@ -14,7 +14,7 @@ import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.testing.HeadlessChromium;
 import org.gridstack.bench.suite.ExperimentArgs;
-import org.gridstack.bench.suite.Scale;
+import org.gridstack.bench.kit.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

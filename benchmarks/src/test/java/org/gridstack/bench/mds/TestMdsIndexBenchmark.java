@@ -11,7 +11,7 @@ import java.util.List;
 import org.gridstack.bench.kit.LevelResult;
 import org.gridstack.testing.HeadlessChromium;
 import org.gridstack.bench.suite.ExperimentArgs;
-import org.gridstack.bench.suite.Scale;
+import org.gridstack.bench.kit.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +34,7 @@ class TestMdsIndexBenchmark {
                 for (int c : List.of(1, 4)) {
                     MdsLevel l = r.find(s, n, c).orElseThrow(() -> new AssertionError(s + " N=" + n + " clients=" + c + " missing"));
                     LevelResult x = l.result();
-                    String row = l.markdownRow() + " " + x.firstError();
+                    String row = l.toString() + " " + x.firstError();
                     assertTrue(x.queries() > 0, row);
                     assertEquals(0, x.errors(), row);
                     assertEquals(n * x.queries(), x.payloadBytes(), "every counted answer held all N entries: " + row);

@@ -28,23 +28,23 @@ class TestSquidAccessBenchmark {
                 Duration.ZERO, 1, null));
         assertEquals(AccessMethod.values().length, r.cells().size());
         for (CellStats c : r.cells()) {
-            assertTrue(c.queries() > 0, c.markdownRow());
-            assertTrue(c.rowMegabytesPerSecond() > 0, c.markdownRow());
-            assertTrue(c.jvmCores() > 0, c.markdownRow());
+            assertTrue(c.queries() > 0, c.toString());
+            assertTrue(c.rowMegabytesPerSecond() > 0, c.toString());
+            assertTrue(c.jvmCores() > 0, c.toString());
             assertEquals(Workload.KB_10, c.workload());
             assertEquals(100, c.rowsPerIteration());
             if (c.method() == AccessMethod.DIRECT_JDBC) {
-                assertEquals(CellStats.NO_ZIP, c.zip(), c.markdownRow());
-                assertTrue(c.postgresCores() > 0, c.markdownRow());
+                assertEquals(CellStats.NO_ZIP, c.zip(), c.toString());
+                assertTrue(c.postgresCores() > 0, c.toString());
             } else {
-                assertEquals(5, c.zip(), c.markdownRow());
-                assertTrue(c.wireMegabytesPerSecond() > 0, c.markdownRow());
+                assertEquals(5, c.zip(), c.toString());
+                assertTrue(c.wireMegabytesPerSecond() > 0, c.toString());
             }
             if (c.method().throughSquid()) {
-                assertTrue(c.squidCores() > 0, c.markdownRow());
+                assertTrue(c.squidCores() > 0, c.toString());
             }
             if (c.method().squidHit()) {
-                assertTrue(c.hitRatio() > 0.9, "a Squid-hit cell served misses: " + c.markdownRow());
+                assertTrue(c.hitRatio() > 0.9, "a Squid-hit cell served misses: " + c.toString());
             }
         }
         String md = r.markdown();
@@ -129,15 +129,15 @@ class TestSquidAccessBenchmark {
                 List.of(2), Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ZERO, 2, new WanLink.Profile(Duration.ofMillis(2), 0, 0)));
         assertEquals(methods.size(), r.cells().size());
         for (CellStats c : r.cells()) {
-            assertTrue(c.queries() > 0, c.markdownRow());
+            assertTrue(c.queries() > 0, c.toString());
             assertEquals(2, c.repetitions().size(), "measured twice, as the thesis did");
             assertEquals(c.queries(), c.repetitions().stream().mapToLong(CellStats.Repetition::queries).sum());
-            assertTrue(c.slowest() <= c.queriesPerSecond() && c.queriesPerSecond() <= c.fastest(), c.markdownRow());
+            assertTrue(c.slowest() <= c.queriesPerSecond() && c.queriesPerSecond() <= c.fastest(), c.toString());
             assertEquals(Workload.COOL, c.workload());
             // the IOV query's 10,000 rows, 7 attributes, one folder, 10 columns described, one count
-            assertEquals(10_000 + 7 + 1 + 10 + 1, c.rowsPerIteration(), c.markdownRow());
+            assertEquals(10_000 + 7 + 1 + 10 + 1, c.rowsPerIteration(), c.toString());
             if (c.method().squidHit()) {
-                assertTrue(c.hitRatio() > 0.9, "a Squid-hit cell served misses: " + c.markdownRow());
+                assertTrue(c.hitRatio() > 0.9, "a Squid-hit cell served misses: " + c.toString());
             }
         }
         long minimum = r.cells().stream().mapToLong(c -> c.queries() * c.charsPerIteration()).sum();
@@ -156,20 +156,20 @@ class TestSquidAccessBenchmark {
         Path[] out = {Path.of("x")};
         for (String experiment : List.of("squid-access", "access-methods-4-nodes", "access-methods-1mb-many-clients", "cool-workload",
                 "tier1-wan", "frontier-direct", "frontier-direct-zip0-many-clients")) {
-            for (org.gridstack.bench.suite.Scale scale : org.gridstack.bench.suite.Scale.values()) {
+            for (org.gridstack.bench.kit.Scale scale : org.gridstack.bench.kit.Scale.values()) {
                 SquidAccessBenchmark.Config c = SquidAccessBenchmark.parse(
                         org.gridstack.bench.suite.ExperimentArgs.of(experiment, scale, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
                 assertTrue(c.cellCount() > 0, experiment + " at " + scale + ": " + c);
             }
         }
         assertEquals(348, SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("squid-access",
-                org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out).cellCount(),
+                org.gridstack.bench.kit.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out).cellCount(),
                 "the full scale is the whole grid: every method, size, zip level and client count");
         SquidAccessBenchmark.Config cool = SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("cool-workload",
-                org.gridstack.bench.suite.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+                org.gridstack.bench.kit.Scale.FULL, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
         assertEquals(2, cool.repetitions(), "the thesis's 2 repetitions at full scale");
         SquidAccessBenchmark.Config tiny = SquidAccessBenchmark.parse(org.gridstack.bench.suite.ExperimentArgs.of("cool-workload",
-                org.gridstack.bench.suite.Scale.TINY, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
+                org.gridstack.bench.kit.Scale.TINY, Path.of("o")), SquidAccessBenchmark.Config.defaults(), out);
         assertEquals(java.time.Duration.ZERO, tiny.firstCellWarmup(), "no JIT warm-up at tiny scale (CI)");
     }
 }

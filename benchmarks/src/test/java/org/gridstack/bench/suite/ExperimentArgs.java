@@ -2,6 +2,7 @@ package org.gridstack.bench.suite;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.gridstack.bench.kit.Scale;
 
 /**
  * For the run-once tests: an experiment's command line at a scale exactly as the shipped experiment

@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridstack.bench.kit.Scale;
 import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.testing.HeadlessChromium;

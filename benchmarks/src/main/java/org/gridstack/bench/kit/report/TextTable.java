@@ -10,13 +10,24 @@ import java.util.List;
  * A table of text written as Markdown ({@code | a | b |} with its separator line) or as CSV
  * (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end with
  * {@code \n}), for the {@code .md} and {@code .csv} files every benchmark writes beside its page.
- * Markdown columns are left-aligned unless {@link #alignRight} names them. Cells are written with
+ * Markdown columns are left-aligned unless {@link #alignRight} or {@link #alignCenter} names them. Cells are written with
  * {@link String#valueOf}; Markdown cells are written as given (they may hold {@code **bold**}).
  * Not thread-safe.
  */
 public final class TextTable {
+    /** A Markdown column's alignment and its separator cell. */
+    private enum Align {
+        LEFT("---|"), RIGHT("---:|"), CENTER(":---:|");
+
+        private final String separator;
+
+        Align(String separator) {
+            this.separator = separator;
+        }
+    }
+
     private final List<String> headers;
-    private final boolean[] right;
+    private final Align[] align;
     private final List<List<String>> rows = new ArrayList<>();
 
     private TextTable(List<String> headers) {
@@ -24,7 +35,8 @@ public final class TextTable {
             throw new IllegalArgumentException("a table needs at least one column");
         }
         this.headers = List.copyOf(headers);
-        this.right = new boolean[headers.size()];
+        this.align = new Align[headers.size()];
+        Arrays.fill(align, Align.LEFT);
     }
 
     public static TextTable of(String... headers) {
@@ -37,11 +49,31 @@ public final class TextTable {
 
     /** Right-aligns the given columns (0-based) in Markdown ({@code ---:}); CSV is unaffected. */
     public TextTable alignRight(int... columns) {
+        return align(Align.RIGHT, columns);
+    }
+
+    /** Centres the given columns (0-based) in Markdown ({@code :---:}); CSV is unaffected. */
+    public TextTable alignCenter(int... columns) {
+        return align(Align.CENTER, columns);
+    }
+
+    /** Right-aligns every column from {@code first} (0-based) to the last. */
+    public TextTable alignRightFrom(int first) {
+        if (first < 0 || first > align.length) {
+            throw new IllegalArgumentException("column " + first + " is not one of the table's " + align.length);
+        }
+        for (int c = first; c < align.length; c++) {
+            align(Align.RIGHT, c);
+        }
+        return this;
+    }
+
+    private TextTable align(Align how, int... columns) {
         for (int c : columns) {
-            if (c < 0 || c >= right.length) {
-                throw new IllegalArgumentException("column " + c + " is not one of the table's " + right.length);
+            if (c < 0 || c >= align.length) {
+                throw new IllegalArgumentException("column " + c + " is not one of the table's " + align.length);
             }
-            right[c] = true;
+            align[c] = how;
         }
         return this;
     }
@@ -66,8 +98,8 @@ public final class TextTable {
         StringBuilder b = new StringBuilder();
         markdownLine(b, headers);
         b.append('|');
-        for (boolean r : right) {
-            b.append(r ? "---:|" : "---|");
+        for (Align a : align) {
+            b.append(a.separator);
         }
         b.append('\n');
         rows.forEach(row -> markdownLine(b, row));

@@ -110,6 +110,19 @@ class TestReportVerdicts {
     }
 
     @Test
+    void theTableWriterCentresColumnsAndRightAlignsTheRest() {
+        // the FroNtier targets table as it was written by hand: |---|---:|---:|:---:|
+        TextTable targets = TextTable.of("target", "measured", "required", "reached").alignRight(1, 2).alignCenter(3)
+                .row("zip 5 vs peer", "1.2 x", ">= 1.0 x", "yes");
+        assertEquals("| target | measured | required | reached |\n|---|---:|---:|:---:|\n| zip 5 vs peer | 1.2 x | >= 1.0 x | yes |\n",
+                targets.markdown());
+        assertEquals("| a | b | c |\n|---|---:|---:|\n", TextTable.of("a", "b", "c").alignRightFrom(1).markdown());
+        assertEquals("a,b,c\n", TextTable.of("a", "b", "c").alignCenter(0).alignRightFrom(1).csv(), "CSV has no alignment");
+        assertThrows(IllegalArgumentException.class, () -> TextTable.of("a").alignCenter(1));
+        assertThrows(IllegalArgumentException.class, () -> TextTable.of("a").alignRightFrom(2));
+    }
+
+    @Test
     void categoriesAreDrawnAsBarsWithTheReferenceBesideOurs() {
         List<String> modes = List.of("1 direct JDBC", "2 data service", "3 DQP");
         SvgChart bars = SvgChart.builder("Median time per access mode", "access mode", "ms").categories(modes).logAxes(false, true)

@@ -1,4 +1,4 @@
-package org.gridstack.bench.suite;
+package org.gridstack.bench.kit;
 
 import java.util.Arrays;
 import java.util.Locale;
