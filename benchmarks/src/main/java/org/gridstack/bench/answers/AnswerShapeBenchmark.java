@@ -34,6 +34,13 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * The thesis's experiments on the shape of FroNtier answers (seed 004, 5.2.7-5.2.9): 2.2, 1 MB
@@ -122,10 +129,10 @@ public final class AnswerShapeBenchmark {
         }
 
         /** Writes {@code answer-shape.{md,json,html}} and the folder's index; returns their paths. */
-        public List<Path> write(Path dir) throws java.io.IOException {
+        public List<Path> write(Path dir) throws IOException {
             Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config);
             root.put("cells", cells);
-            List<Path> written = new java.util.ArrayList<>(new RunFiles(BASE_NAME, markdown(), null, ResultJson.toJson(root),
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), null, ResultJson.toJson(root),
                     AnswerShapeReportPage.build(this)).write(dir));
             written.add(headline().write(dir));
             return List.copyOf(written);
@@ -136,19 +143,19 @@ public final class AnswerShapeBenchmark {
          * Squid over straight from the servlet in the same run (the thesis's comparison); without
          * the Squid cells, 2.3's (else 2.2's) own row MB/s and no reference. No target.
          */
-        public org.gridstack.bench.kit.report.Headline headline() {
-            java.util.Comparator<Cell> largest = java.util.Comparator.comparingInt((Cell c) -> c.megabytes()).thenComparingInt(c -> c.level().clients());
-            java.util.Optional<Cell> squid = cells.stream().filter(c -> c.experiment().equals("2.3") && c.access().equals("squid")).max(largest);
-            java.util.Optional<Cell> direct = squid.flatMap(s -> cells.stream().filter(c -> c.experiment().equals("2.3") && c.access().equals("direct")
+        public Headline headline() {
+            Comparator<Cell> largest = Comparator.comparingInt((Cell c) -> c.megabytes()).thenComparingInt(c -> c.level().clients());
+            Optional<Cell> squid = cells.stream().filter(c -> c.experiment().equals("2.3") && c.access().equals("squid")).max(largest);
+            Optional<Cell> direct = squid.flatMap(s -> cells.stream().filter(c -> c.experiment().equals("2.3") && c.access().equals("direct")
                     && c.megabytes() == s.megabytes() && c.level().clients() == s.level().clients()).findFirst());
             if (squid.isPresent() && direct.isPresent()) {
                 Cell s = squid.get();
-                return new org.gridstack.bench.kit.report.Headline(String.format(Locale.ROOT, "2.3: through Squid vs straight from the servlet, row MB/s at %d MB, %d clients",
+                return new Headline(String.format(Locale.ROOT, "2.3: through Squid vs straight from the servlet, row MB/s at %d MB, %d clients",
                         s.megabytes(), s.level().clients()), s.rowMegabytesPerSecond(), direct.get().rowMegabytesPerSecond(), "servlet direct (this run)",
                         "row MB/s", true, null);
             }
-            java.util.Optional<Cell> any = cells.stream().max(java.util.Comparator.comparing(Cell::experiment).thenComparing(largest));
-            return org.gridstack.bench.kit.report.Headline.withoutReference(any.map(c -> String.format(Locale.ROOT, "%s: row MB/s at %d MB, zip %d, %d clients",
+            Optional<Cell> any = cells.stream().max(Comparator.comparing(Cell::experiment).thenComparing(largest));
+            return Headline.withoutReference(any.map(c -> String.format(Locale.ROOT, "%s: row MB/s at %d MB, zip %d, %d clients",
                     c.experiment(), c.megabytes(), c.zip(), c.level().clients())).orElse("row MB/s"), any.map(Cell::rowMegabytesPerSecond).orElse(Double.NaN),
                     "row MB/s", true);
         }
@@ -170,7 +177,7 @@ public final class AnswerShapeBenchmark {
             config.tables().forEach(t -> script.append(t.createStatements()));
             Files.writeString(schema, script, StandardCharsets.UTF_8);
             int port = SquidProcess.freePort();
-            Map<String, java.util.function.Supplier<List<ProcessHandle>>> watched = new java.util.LinkedHashMap<>();
+            Map<String, Supplier<List<ProcessHandle>>> watched = new LinkedHashMap<>();
             watched.put("benchmark JVM (clients, servlet) and its PostgreSQL", HostMonitor.tree(ProcessHandle.current()));
             try (HostMonitor monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
                  ConfigurableApplicationContext servlet = new SpringApplication(FrontierApplication.class).run(
@@ -180,7 +187,7 @@ public final class AnswerShapeBenchmark {
                          ? SquidProcess.siteProxy("answer-shape-bench", null, maxMb + 2) : null) {
                 String server = "http://127.0.0.1:" + port + "/Frontier";
                 warmUp(config, server);
-                Map<ShapeTable, Double> measured = new java.util.HashMap<>();
+                Map<ShapeTable, Double> measured = new HashMap<>();
                 for (int c : config.compressibility()) {
                     ShapeTable t = new ShapeTable(1, c);
                     for (int zip : config.zips()) {

@@ -1,6 +1,7 @@
 package org.gridstack.bench.dqp;
 
 import java.util.List;
+import java.util.Arrays;
 
 /**
  * How a query's rows are fetched: seed 003's access modes (direct JDBC, the data service
@@ -49,6 +50,6 @@ public enum AccessMode {
 
     /** The modes measured for {@code query}, in report order. */
     public static List<AccessMode> forQuery(SeedQuery query) {
-        return java.util.Arrays.stream(values()).filter(m -> m.answers(query)).toList();
+        return Arrays.stream(values()).filter(m -> m.answers(query)).toList();
     }
 }

@@ -17,6 +17,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.FilterInputStream;
+import java.io.IOException;
 
 /**
  * The issue's memory target: a scan of many rows through the whole DQP path (data service, evaluator,
@@ -114,7 +116,7 @@ final class BigScan {
     }
 
     /** Counts the bytes read through it. */
-    private static final class CountingStream extends java.io.FilterInputStream {
+    private static final class CountingStream extends FilterInputStream {
         long count;
 
         CountingStream(InputStream in) {
@@ -122,7 +124,7 @@ final class BigScan {
         }
 
         @Override
-        public int read() throws java.io.IOException {
+        public int read() throws IOException {
             int b = super.read();
             if (b >= 0) {
                 count++;
@@ -131,7 +133,7 @@ final class BigScan {
         }
 
         @Override
-        public int read(byte[] b, int off, int len) throws java.io.IOException {
+        public int read(byte[] b, int off, int len) throws IOException {
             int n = super.read(b, off, len);
             if (n > 0) {
                 count += n;

@@ -15,6 +15,8 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A query sent to the DQP coordinator as a client would send it ({@code POST /api/v1/query} over
@@ -43,7 +45,7 @@ final class CoordinatorRows implements RowSource {
         }
         try {
             this.body = JSON.writeValueAsBytes(b);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalArgumentException("cannot encode the request: " + e.getMessage(), e);
         }
     }
@@ -56,7 +58,7 @@ final class CoordinatorRows implements RowSource {
         if (r.statusCode() != 200) {
             String error;
             try (InputStream in = r.body()) {
-                error = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                error = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
             throw new IllegalStateException("coordinator " + query + " answered HTTP " + r.statusCode() + ": " + error);
         }
@@ -91,7 +93,7 @@ final class CoordinatorRows implements RowSource {
         return rows;
     }
 
-    private static void readRows(JsonParser json, List<Object[]> rows) throws java.io.IOException {
+    private static void readRows(JsonParser json, List<Object[]> rows) throws IOException {
         expect(json.currentToken(), JsonToken.START_ARRAY);
         List<Object> values = new ArrayList<>();
         while (json.nextToken() == JsonToken.START_ARRAY) {
@@ -110,9 +112,9 @@ final class CoordinatorRows implements RowSource {
         }
     }
 
-    private static void expect(JsonToken actual, JsonToken expected) throws java.io.IOException {
+    private static void expect(JsonToken actual, JsonToken expected) throws IOException {
         if (actual != expected) {
-            throw new java.io.IOException("unexpected JSON in the coordinator's answer: " + actual + " where " + expected + " belongs");
+            throw new IOException("unexpected JSON in the coordinator's answer: " + actual + " where " + expected + " belongs");
         }
     }
 

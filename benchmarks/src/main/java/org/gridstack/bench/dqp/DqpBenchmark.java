@@ -32,6 +32,7 @@ import org.gridstack.dqp.entropy.EntropyAnalyser;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.util.function.Supplier;
 
 /**
  * Seed 003 (OGSA-DQP) on this machine, all parts in one run so the numbers are ratios (after
@@ -156,7 +157,7 @@ public final class DqpBenchmark {
         List<HostMonitor.Sample> samples;
         DqpResult.Builder result = new DqpResult.Builder(config);
         try (DqpTestbed bed = DqpTestbed.start(config.maxEvaluators(), config.copies(), config.entropyLatency(), QUERY_TIMEOUT)) {
-            Map<String, java.util.function.Supplier<List<ProcessHandle>>> watched = new LinkedHashMap<>();
+            Map<String, Supplier<List<ProcessHandle>>> watched = new LinkedHashMap<>();
             watched.put("benchmark JVM (every service) and its PostgreSQL servers", HostMonitor.tree(ProcessHandle.current()));
             monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
             Map<SeedQuery, CanonicalRows> expected = new LinkedHashMap<>();

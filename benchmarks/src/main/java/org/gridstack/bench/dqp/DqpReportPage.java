@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
+import org.gridstack.bench.kit.TargetVerdict;
 
 /**
  * The web page of a seed 003 run: per part a chart and the tables with the seed's figures beside
@@ -138,7 +139,7 @@ final class DqpReportPage {
 
         page.heading("5. Bounded-heap scan (issue 12)").paragraph(r.bigScanSentence());
         page.heading("Targets of issue 12").table("Judged on this run", List.of("target", "measured", "verdict"),
-                org.gridstack.bench.kit.TargetVerdict.rows(DqpTargets.judge(r)));
+                TargetVerdict.rows(DqpTargets.judge(r)));
         List<SvgChart> host = HostCharts.of(r.host());
         if (!host.isEmpty()) {
             page.heading("The host during the run").charts(host);

@@ -19,6 +19,11 @@ import org.gridstack.bench.kit.HostMonitor;
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.RunFiles;
 import org.gridstack.bench.kit.report.TextTable;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.stream.Collectors;
+import org.gridstack.bench.kit.TargetVerdict;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * Everything one {@link DqpBenchmark} run measured, with the seed's figures beside it, as Markdown,
@@ -32,7 +37,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
         modes = List.copyOf(modes);
         sweep = List.copyOf(sweep);
         codecs = List.copyOf(codecs);
-        profiles = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
+        profiles = Collections.unmodifiableMap(new LinkedHashMap<>(profiles));
         grid = List.copyOf(grid);
         requireNonNull(bigScan, "bigScan is null");
         host = List.copyOf(host);
@@ -277,7 +282,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
                 .append(" ms per call), median (speed-up against the median of the k = 1 cells); seed 003: best ").append(Seed003Reference.OPERATION_CALL_BEST_SPEEDUP)
                 .append(" x:\n\n").append(table(gridHeaders(), gridRows())).append('\n');
         s.append(bigScanSentence()).append("\n\n");
-        s.append("Targets of the issue:\n\n").append(org.gridstack.bench.kit.TargetVerdict.markdown(DqpTargets.judge(this)));
+        s.append("Targets of the issue:\n\n").append(TargetVerdict.markdown(DqpTargets.judge(this)));
         return s.toString();
     }
 
@@ -323,7 +328,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
 
     String json() {
         Map<String, Object> root = ResultJson.runHeader(started, elapsed, cores, config.describe());
-        root.put("queries", java.util.Arrays.stream(SeedQuery.values()).collect(java.util.stream.Collectors.toMap(SeedQuery::label,
+        root.put("queries", Arrays.stream(SeedQuery.values()).collect(Collectors.toMap(SeedQuery::label,
                 SeedQuery::sql, (a, b) -> a, LinkedHashMap::new)));
         root.put("entropyQuery", SeedQuery.ENTROPY_SQL);
         root.put("accessModes", modes.stream().map(ModeResult::jsonFields).toList());
@@ -351,7 +356,7 @@ record DqpResult(DqpBenchmark.Config config, List<ModeResult> modes, List<SweepP
     public List<Path> write(Path dir) throws IOException {
         String base = DqpBenchmark.BASE_NAME;
         List<Path> written = new ArrayList<>(new RunFiles(base, markdown(), csv(), json(), DqpReportPage.build(this, base)).write(dir));
-        Optional<org.gridstack.bench.kit.report.Headline> headline = DqpTargets.headline(this);
+        Optional<Headline> headline = DqpTargets.headline(this);
         if (headline.isPresent()) {
             written.add(headline.get().write(dir));
         }

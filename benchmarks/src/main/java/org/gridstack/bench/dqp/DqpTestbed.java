@@ -25,6 +25,8 @@ import org.gridstack.dqp.entropy.EntropySettings;
 import org.gridstack.dqp.evaluator.Evaluator;
 import org.gridstack.dqp.evaluator.EvaluatorApplication;
 import org.gridstack.dqp.web.RunningService;
+import java.util.ArrayDeque;
+import java.util.Deque;
 
 /**
  * Everything the DQP benchmark measures, started in this JVM: dqp-engine's {@link DemoStack} (host A
@@ -45,7 +47,7 @@ final class DqpTestbed implements AutoCloseable {
 
     private final DemoStack stack;
     private final List<RunningService> extraCoordinators = new ArrayList<>();
-    private final java.util.Deque<AutoCloseable> bigScanServices = new java.util.ArrayDeque<>();
+    private final Deque<AutoCloseable> bigScanServices = new ArrayDeque<>();
     private final Map<Integer, URI> coordinatorsByCopies = new LinkedHashMap<>();
     private DemoDatabase joinDatabase;
 

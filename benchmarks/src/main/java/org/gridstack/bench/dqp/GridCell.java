@@ -3,6 +3,7 @@ package org.gridstack.bench.dqp;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.gridstack.bench.kit.RepeatedQuery;
+import java.util.Objects;
 
 /**
  * The seed's entropy query with its OPERATION_CALL partitioned over {@code evaluators} evaluators
@@ -12,7 +13,7 @@ import org.gridstack.bench.kit.RepeatedQuery;
  */
 record GridCell(int evaluators, int copies, int rows, long operationCalls, RepeatedQuery.Result timing) {
     GridCell {
-        java.util.Objects.requireNonNull(timing, "timing is null");
+        Objects.requireNonNull(timing, "timing is null");
     }
 
     Map<String, Object> jsonFields(double baselineMedianMs) {

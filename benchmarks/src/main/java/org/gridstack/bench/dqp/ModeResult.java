@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.gridstack.bench.kit.RepeatedQuery;
+import java.util.Arrays;
 
 /**
  * One query in one access mode: the rows it returned (checked equal, as sorted canonical rows, to
@@ -31,7 +32,7 @@ record ModeResult(SeedQuery query, AccessMode mode, int rows, RepeatedQuery.Resu
         m.put("medianMs", timing.medianMillis());
         m.put("minMs", timing.minMillis());
         m.put("maxMs", timing.maxMillis());
-        m.put("runsMs", java.util.Arrays.stream(timing.nanos()).mapToDouble(n -> n / 1e6).toArray());
+        m.put("runsMs", Arrays.stream(timing.nanos()).mapToDouble(n -> n / 1e6).toArray());
         Seed003Reference.time(query, mode).ifPresent(t -> {
             m.put("seedMs", t.millis());
             m.put("seedWhat", t.what());

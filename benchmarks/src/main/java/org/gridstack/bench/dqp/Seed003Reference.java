@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ArrayList;
+import java.util.Collections;
 
 /**
  * What seed 003 (Alpdemir et al., "Experience on Performance Evaluation with OGSA-DQP", OGSA-DQP 2.0
@@ -49,7 +51,7 @@ final class Seed003Reference {
         f.put("tuple size computation (in transfer)", 1.0);
         f.put("delivery to the coordinator", 8.1);
         f.put("sum without overlap", 50.0);
-        FIGURE_7_SECONDS = java.util.Collections.unmodifiableMap(f);
+        FIGURE_7_SECONDS = Collections.unmodifiableMap(f);
     }
 
     /** Best speed-up of the parallel OPERATION_CALL (Figure 8), evaluators == service copies. */
@@ -80,7 +82,7 @@ final class Seed003Reference {
 
     /** Every published time, for the JSON. */
     static List<Map<String, Object>> allTimes() {
-        List<Map<String, Object>> out = new java.util.ArrayList<>();
+        List<Map<String, Object>> out = new ArrayList<>();
         for (SeedQuery q : SeedQuery.values()) {
             for (AccessMode m : AccessMode.values()) {
                 time(q, m).ifPresent(t -> {

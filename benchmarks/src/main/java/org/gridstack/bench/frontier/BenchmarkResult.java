@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.gridstack.bench.kit.HostMonitor;
+import java.util.OptionalDouble;
 
 /**
  * Everything one throughput run measured, plus what it ran on and how it was started. Immutable.
@@ -80,9 +81,9 @@ public record BenchmarkResult(OffsetDateTime startedAt, Duration elapsed, Machin
     }
 
     /** The peer's queries/s in the cell, when a peer was measured. */
-    public java.util.OptionalDouble peerQueriesPerSecond(int zipLevel, int clients) {
-        return peer.flatMap(p -> p.servlet(zipLevel, clients)).map(m -> java.util.OptionalDouble.of(m.stats().queriesPerSecond()))
-                .orElse(java.util.OptionalDouble.empty());
+    public OptionalDouble peerQueriesPerSecond(int zipLevel, int clients) {
+        return peer.flatMap(p -> p.servlet(zipLevel, clients)).map(m -> OptionalDouble.of(m.stats().queriesPerSecond()))
+                .orElse(OptionalDouble.empty());
     }
 
     /**

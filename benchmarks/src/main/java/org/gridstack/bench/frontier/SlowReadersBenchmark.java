@@ -35,6 +35,7 @@ import org.springframework.boot.web.servlet.context.ServletWebServerApplicationC
 import org.springframework.context.ConfigurableApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * How long a fast client waits beside slow readers: as many slow readers as the pool has
@@ -252,10 +253,10 @@ public final class SlowReadersBenchmark {
      * The headline: the fast client's median wait with the answer spool on over the same with it
      * off, in the same run (lower is better; not measured without both modes); no target.
      */
-    static org.gridstack.bench.kit.report.Headline headline(List<Result> results) {
+    static Headline headline(List<Result> results) {
         double on = results.stream().filter(r -> r.mode().equals("on")).mapToDouble(r -> r.fast().p50Millis()).findFirst().orElse(Double.NaN);
         double off = results.stream().filter(r -> r.mode().equals("off")).mapToDouble(r -> r.fast().p50Millis()).findFirst().orElse(Double.NaN);
-        return new org.gridstack.bench.kit.report.Headline("spool on vs off, fast client's median wait (answer or error) beside slow readers", on, off,
+        return new Headline("spool on vs off, fast client's median wait (answer or error) beside slow readers", on, off,
                 "spool off (this run)", "ms", false, null);
     }
 

@@ -9,6 +9,9 @@ import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.LevelCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.gridstack.bench.kit.LevelResult;
 
 /**
  * The web page of one throughput run: what ran where, then queries/s, row-stream MB/s and response
@@ -66,7 +69,7 @@ final class ThroughputReportPage {
         }
         page.table("Measured levels", List.of("what", "clients", "queries/s", "row stream MB/s", "p50 ms", "p99 ms",
                 r.peer().isPresent() ? "peer queries/s (this run)" : "reference queries/s", "ours / reference"), rows);
-        java.util.Map<String, org.gridstack.bench.kit.LevelResult> busiest = new java.util.LinkedHashMap<>();
+        Map<String, LevelResult> busiest = new LinkedHashMap<>();
         int most = r.servlet().stream().mapToInt(s -> s.stats().clients()).max().orElse(0);
         r.servlet().stream().filter(s -> s.stats().clients() == most)
                 .forEach(s -> busiest.put("servlet zip " + s.zipLevel(), s.stats().level()));

@@ -19,6 +19,9 @@ import org.gridstack.grim.store.GrimBackend;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import java.util.Comparator;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * The LDAP backend at the seed's database sizes (5/10/25/50/100 %): per scale the load time and
@@ -96,7 +99,7 @@ public final class BenchmarkGrimLdapSweep {
         return r;
     }
 
-    static void write(Result r, Path dir) throws java.io.IOException {
+    static void write(Result r, Path dir) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         for (Point p : r.points()) {
             for (BenchmarkGrimOperations.Cell c : p.cells()) {
@@ -118,13 +121,13 @@ public final class BenchmarkGrimLdapSweep {
      * best mode. The sweep has no reference: no peer runs beside it, and the seed gave MDS2 at these
      * sizes no number (it managed 5 % of the database only).
      */
-    static org.gridstack.bench.kit.report.Headline headline(Result r) {
-        Optional<Point> largest = r.points().stream().max(java.util.Comparator.comparingDouble(Point::scale));
+    static Headline headline(Result r) {
+        Optional<Point> largest = r.points().stream().max(Comparator.comparingDouble(Point::scale));
         double slowest = largest.flatMap(p -> p.cells().stream().filter(c -> c.mode().equals(Mode.BEST.label()) && c.status().equals("ok"))
                 .map(c -> c.qrt().medianMs()).max(Double::compare)).orElse(Double.NaN);
         String what = largest.map(p -> String.format(Locale.ROOT, "LDAP at %.1f %% of the data set: slowest operation's median QRT (best mode)", 100 * p.scale()))
                 .orElse("LDAP: slowest operation's median QRT (best mode)");
-        return org.gridstack.bench.kit.report.Headline.withoutReference(what, slowest, "ms", false);
+        return Headline.withoutReference(what, slowest, "ms", false);
     }
 
     static String table(Result r) {

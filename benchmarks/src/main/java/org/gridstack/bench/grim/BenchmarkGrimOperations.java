@@ -24,6 +24,9 @@ import org.gridstack.grim.store.ReferenceEvaluator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import org.gridstack.bench.kit.RunScale;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * The seed's 14 operations on every backend in both modes, in this JVM (the backends' own
@@ -157,7 +160,7 @@ public final class BenchmarkGrimOperations {
                 r0.rows().size(), matches, "a repeat did not complete within " + c.cutoff().toMillis() + " ms");
     }
 
-    static void write(Result r, Path dir) throws java.io.IOException {
+    static void write(Result r, Path dir) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         for (Cell c : r.cells()) {
             QrtSummary q = c.qrt();
@@ -178,12 +181,12 @@ public final class BenchmarkGrimOperations {
      * QRT over seed 000's MySQL (3 ms); the target is the issue's 1 ms for operations #1-#9, as a
      * ratio to those 3 ms. Not measured when the run has no such cell.
      */
-    static org.gridstack.bench.kit.report.Headline headline(Result r) {
+    static Headline headline(Result r) {
         Operation op = Operation.NON_SCOPED;
         double ours = r.cells().stream().filter(c -> c.number() == op.number() && c.backend().equals("postgres") && c.mode().equals("best")
                 && c.status().equals("ok")).mapToDouble(c -> c.qrt().medianMs()).findFirst().orElse(Double.NaN);
         double seed = SeedAnchors.mysqlMillis(op);
-        return new org.gridstack.bench.kit.report.Headline("#" + op.number() + " " + op.label() + " (the seed's baseline query) on PostgreSQL vs seed 000's MySQL, median QRT",
+        return new Headline("#" + op.number() + " " + op.label() + " (the seed's baseline query) on PostgreSQL vs seed 000's MySQL, median QRT",
                 ours, seed, "seed 000 (MySQL)", "ms", false, 1.0 / seed);
     }
 
@@ -235,17 +238,17 @@ public final class BenchmarkGrimOperations {
             long under10 = pg.stream().filter(c -> c.status().equals("ok") && c.qrt().medianMs() < 10).count();
             long under1 = pg.stream().filter(c -> c.number() <= 9 && c.status().equals("ok") && c.qrt().medianMs() < 1).count();
             sb.append(String.format(Locale.ROOT, "- postgres: %d of 14 operations under 10 ms median (%s); #1-#9 under 1 ms: %d of 9 (%s)%n",
-                    under10, org.gridstack.bench.kit.RunScale.verdict(under10 == 14 ? "met" : "MISSED"), under1, org.gridstack.bench.kit.RunScale.verdict(under1 == 9 ? "met" : "MISSED")));
+                    under10, RunScale.verdict(under10 == 14 ? "met" : "MISSED"), under1, RunScale.verdict(under1 == 9 ? "met" : "MISSED")));
         }
         List<Cell> bx = r.cells().stream().filter(c -> c.backend().equals("basex") && c.mode().equals("best")).toList();
         if (!bx.isEmpty()) {
             long ok = bx.stream().filter(c -> c.status().equals("ok")).count();
-            sb.append(String.format(Locale.ROOT, "- basex: %d of 14 operations complete (%s)%n", ok, org.gridstack.bench.kit.RunScale.verdict(ok == 14 ? "met" : "MISSED")));
+            sb.append(String.format(Locale.ROOT, "- basex: %d of 14 operations complete (%s)%n", ok, RunScale.verdict(ok == 14 ? "met" : "MISSED")));
         }
         List<Cell> ld = r.cells().stream().filter(c -> c.backend().equals("ldap") && c.mode().equals("best")).toList();
         if (!ld.isEmpty()) {
             long ok = ld.stream().filter(c -> c.status().equals("ok") && c.qrt().medianMs() < 1000).count();
-            sb.append(String.format(Locale.ROOT, "- ldap: %d of 14 operations under 1 s (%s)%n", ok, org.gridstack.bench.kit.RunScale.verdict(ok == 14 ? "met" : "MISSED")));
+            sb.append(String.format(Locale.ROOT, "- ldap: %d of 14 operations under 1 s (%s)%n", ok, RunScale.verdict(ok == 14 ? "met" : "MISSED")));
         }
         long wrong = r.cells().stream().filter(c -> !c.matchesReference()).count();
         sb.append("- answers differing from ReferenceEvaluator: ").append(wrong).append('\n');

@@ -29,6 +29,8 @@ import org.gridstack.grim.store.Update;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * The seed's four scenarios per backend, in this JVM: six closed-loop threads, three query
@@ -303,7 +305,7 @@ public final class BenchmarkGrimScenarios {
         };
     }
 
-    static void write(Result r, Path dir) throws java.io.IOException {
+    static void write(Result r, Path dir) throws IOException {
         List<List<Object>> intervals = new ArrayList<>();
         List<List<Object>> threads = new ArrayList<>();
         for (Run run : r.runs()) {
@@ -344,12 +346,12 @@ public final class BenchmarkGrimScenarios {
      * (alone, with the concurrent queries and the concurrent updates), over seed 000's MySQL
      * (3 + 0 + 3 = 6 ms). No target; not measured without scenario 1 on PostgreSQL.
      */
-    static org.gridstack.bench.kit.report.Headline headline(Result r) {
-        String op = org.gridstack.grim.ops.Operation.NON_SCOPED.label();
+    static Headline headline(Result r) {
+        String op = Operation.NON_SCOPED.label();
         double ours = r.breakdowns().stream().filter(b -> b.backend().equals("postgres") && b.scenario() == 1 && b.operation().equals(op))
                 .mapToDouble(Breakdown::totalMs).findFirst().orElse(Double.NaN);
         String what = String.format(Locale.ROOT, "Figure 10: scenario 1's %s on PostgreSQL with concurrent queries and updates vs seed 000's MySQL, Phase II QRT", op);
-        return new org.gridstack.bench.kit.report.Headline(what, ours, SEED_FIGURE_10_MYSQL_MILLIS, "seed 000 (MySQL)", "ms", false, null);
+        return new Headline(what, ours, SEED_FIGURE_10_MYSQL_MILLIS, "seed 000 (MySQL)", "ms", false, null);
     }
 
     /** Seed 000's Figure 10: nonScoped on MySQL, 3 ms alone + 0 ms from concurrent queries + 3 ms from concurrent updates. */

@@ -26,6 +26,14 @@ import org.gridstack.grim.store.Update;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * Update rates. (a) In this JVM, per backend: single-attribute updates ({@code host.load_last_1min}),
@@ -188,14 +196,14 @@ public final class BenchmarkGrimUpdates {
         AtomicLong callNanos = new AtomicLong();
         long[][] last = new long[threads][];
         List<Thread> workers = new ArrayList<>();
-        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
         long start = System.nanoTime();
         long end = start + duration.toNanos();
         for (int t = 0; t < threads; t++) {
             int tt = t;
             int owned = (hosts - tt + threads - 1) / threads;
             last[t] = new long[owned];
-            java.util.Arrays.fill(last[t], -1);
+            Arrays.fill(last[t], -1);
             Thread w = new Thread(() -> {
                 long value = 100_000L * (tt + 1);
                 int next = 0;
@@ -293,7 +301,7 @@ public final class BenchmarkGrimUpdates {
             hostIds.add(hostId(i));
         }
         ProviderWebSocketLoad.Measurement m = ProviderWebSocketLoad.run(
-                java.net.URI.create("ws://127.0.0.1:" + service.port() + "/api/v1/updates/ws?backend=" + c.writeTarget()), TOKEN, c.connections(),
+                URI.create("ws://127.0.0.1:" + service.port() + "/api/v1/updates/ws?backend=" + c.writeTarget()), TOKEN, c.connections(),
                 c.httpWarmup(), c.httpDuration(), hostIds);
         double[] cpu1 = cpu(service);
         double[] meters1 = client.groupCommitMeters();
@@ -303,7 +311,7 @@ public final class BenchmarkGrimUpdates {
         int mismatches = 0;
         int step = Math.max(1, m.lastValues().size() / 50);
         int k = 0;
-        for (java.util.Map.Entry<String, Long> e : new java.util.TreeMap<>(m.lastValues()).entrySet()) {
+        for (Map.Entry<String, Long> e : new TreeMap<>(m.lastValues()).entrySet()) {
             if (k++ % step != 0) {
                 continue;
             }
@@ -347,7 +355,7 @@ public final class BenchmarkGrimUpdates {
         long[][] lastLat = new long[k][];
         long[] lastValue = new long[k];
         int[] firstHost = new int[k];
-        List<String> errorSamples = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> errorSamples = new CopyOnWriteArrayList<>();
         List<Thread> threads = new ArrayList<>();
         long measureFrom = System.nanoTime() + c.httpWarmup().toNanos() / 2;
         long end = measureFrom + c.bulkDuration().toNanos();
@@ -365,7 +373,7 @@ public final class BenchmarkGrimUpdates {
                 int nLat = 0;
                 // past the end only until this connection has had one answer (an overloaded machine must not leave
                 // nothing to read back); such late answers are not counted in the rate
-                long hardEnd = end + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+                long hardEnd = end + TimeUnit.MINUTES.toNanos(2);
                 while (System.nanoTime() < end || (lastValue[tt] == 0 && System.nanoTime() < hardEnd)) {
                     long value = 10_000_000L + tt * 1_000_000L + ++round;
                     StringBuilder json = new StringBuilder(size * 90 + 20).append("{\"updates\":[");
@@ -406,7 +414,7 @@ public final class BenchmarkGrimUpdates {
                         }
                     }
                 }
-                lastLat[tt] = java.util.Arrays.copyOf(lastLat[tt], nLat);
+                lastLat[tt] = Arrays.copyOf(lastLat[tt], nLat);
             }, "grim-bulk-" + t);
             threads.add(w);
             w.start();
@@ -428,7 +436,7 @@ public final class BenchmarkGrimUpdates {
                 }
             }
         }
-        QrtSummary bulkLatency = QrtSummary.ofNanos(java.util.Arrays.stream(lastLat).flatMapToLong(java.util.Arrays::stream).toArray());
+        QrtSummary bulkLatency = QrtSummary.ofNanos(Arrays.stream(lastLat).flatMapToLong(Arrays::stream).toArray());
         double seconds = c.bulkDuration().toNanos() / 1e9;
         return new Http("bulk x" + c.bulkSize(), k, acked.get(), errors.get(), seconds, acked.get() / seconds, bulkLatency,
                 bulkLatency.p99Ms(), 0, idle.client(), loaded.client(), idle.server(), loaded.server(),
@@ -437,7 +445,7 @@ public final class BenchmarkGrimUpdates {
                 verified, mismatches, List.copyOf(errorSamples));
     }
 
-    static void write(Result r, Path dir) throws java.io.IOException {
+    static void write(Result r, Path dir) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         for (InProcess p : r.inProcess()) {
             rows.add(List.of("inprocess", p.backend(), p.kind(), p.threads(), p.updatesPerCall(), p.updates(), p.seconds(), p.updatesPerSecond(),
@@ -453,7 +461,7 @@ public final class BenchmarkGrimUpdates {
         ResultFiles.json(dir, "grim-updates.json", r);
         ResultFiles.text(dir, "grim-updates.md", summary(r));
         GrimUpdatesReportPage.build(r).write(dir.resolve("grim-updates.html"));
-        java.util.Optional<org.gridstack.bench.kit.report.Headline> headline = GrimUpdatesReportPage.headline(r);
+        Optional<Headline> headline = GrimUpdatesReportPage.headline(r);
         if (headline.isPresent()) {
             headline.get().write(dir);
         }

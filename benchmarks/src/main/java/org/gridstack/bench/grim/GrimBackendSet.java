@@ -19,6 +19,7 @@ import org.gridstack.grim.store.basex.BaseXSettings;
 import org.gridstack.grim.store.ldap.LdapBackend;
 import org.gridstack.grim.store.postgres.EmbeddedPostgres;
 import org.gridstack.grim.store.postgres.PostgresBackend;
+import java.util.Collections;
 
 /**
  * The backends of one benchmark run, in this JVM, populated the seed's way (daisy chain): the
@@ -102,7 +103,7 @@ public final class GrimBackendSet implements AutoCloseable {
 
     /** Backends by name, in the order postgres, basex, ldap. */
     public Map<String, GrimBackend> backends() {
-        return java.util.Collections.unmodifiableMap(backends);
+        return Collections.unmodifiableMap(backends);
     }
 
     public GrimBackend backend(String name) {
@@ -124,7 +125,7 @@ public final class GrimBackendSet implements AutoCloseable {
 
     /** Milliseconds for generate and per backend (start + load). */
     public Map<String, Long> loadMillis() {
-        return java.util.Collections.unmodifiableMap(loadMillis);
+        return Collections.unmodifiableMap(loadMillis);
     }
 
     @Override

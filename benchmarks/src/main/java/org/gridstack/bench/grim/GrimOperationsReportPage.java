@@ -9,6 +9,7 @@ import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
 import org.gridstack.grim.ops.Mode;
 import org.gridstack.grim.ops.Operation;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The web page of a GRIM operations run (seed 000, Figures 6-9 and Table 2): per mode a chart of
@@ -81,7 +82,7 @@ final class GrimOperationsReportPage {
                 BenchmarkGrimOperations.ms(c.qrt().p90Ms()), c.matchesReference() ? "" : " WRONG");
     }
 
-    private static List<double[]> seedPoints(java.util.function.ToDoubleFunction<Operation> millis) {
+    private static List<double[]> seedPoints(ToDoubleFunction<Operation> millis) {
         List<double[]> points = new ArrayList<>();
         for (Operation op : Operation.benchmarkOperations()) {
             double ms = millis.applyAsDouble(op);

@@ -7,6 +7,7 @@ import org.gridstack.bench.kit.report.Headline;
 import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
+import java.util.Optional;
 
 /**
  * The web page of a GRIM update-rate run (seed 000's update measurements and the issue's targets):
@@ -27,14 +28,14 @@ final class GrimUpdatesReportPage {
      * that part, in-process) over the seed's MySQL rate; target 30,000/s, that is 150 x. Empty when
      * nothing was measured.
      */
-    static java.util.Optional<Headline> headline(BenchmarkGrimUpdates.Result r) {
+    static Optional<Headline> headline(BenchmarkGrimUpdates.Result r) {
         boolean http = !r.http().isEmpty();
         double best = http ? r.http().stream().mapToDouble(BenchmarkGrimUpdates.Http::updatesPerSecond).max().orElse(Double.NaN)
                 : r.inProcess().stream().mapToDouble(BenchmarkGrimUpdates.InProcess::updatesPerSecond).max().orElse(Double.NaN);
         if (Double.isNaN(best)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(new Headline("best update rate " + (http ? "through the service" : "in-process") + " vs seed 000's MySQL",
+        return Optional.of(new Headline("best update rate " + (http ? "through the service" : "in-process") + " vs seed 000's MySQL",
                 best, SEED_MYSQL, "seed 000's MySQL", "updates/s", true, TARGET / SEED_MYSQL));
     }
 

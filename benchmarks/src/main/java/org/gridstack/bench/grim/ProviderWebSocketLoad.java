@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.Collections;
 
 /**
  * Providers on GRIM's streaming endpoint ({@code /api/v1/updates/ws}): {@code connections}
@@ -58,7 +59,7 @@ final class ProviderWebSocketLoad {
         long[] latencies = new long[1 << 23];
         AtomicLong latencyCount = new AtomicLong();
         Map<String, Long> lastValues = new ConcurrentHashMap<>();
-        List<String> errorSamples = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> errorSamples = Collections.synchronizedList(new ArrayList<>());
         List<WebSocket> sockets = new ArrayList<>();
         List<Provider> providers = new ArrayList<>();
         int usable = Math.max(1, Math.min(connections, hosts.size()));

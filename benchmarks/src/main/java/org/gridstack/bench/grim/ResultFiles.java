@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.gridstack.bench.kit.ResultJson;
 import org.gridstack.bench.kit.report.TextTable;
+import java.util.Locale;
 
 /** CSV and JSON files of the GRIM benchmarks (JSON as every benchmark writes it, {@link ResultJson}), the input of the later HTML reports. */
 final class ResultFiles {
@@ -42,7 +43,7 @@ final class ResultFiles {
             return "";
         }
         if (v instanceof Double d) {
-            return d.isNaN() ? "" : String.format(java.util.Locale.ROOT, "%.4f", d);
+            return d.isNaN() ? "" : String.format(Locale.ROOT, "%.4f", d);
         }
         return v.toString();
     }

@@ -6,6 +6,8 @@ import java.util.Locale;
 import org.gridstack.bench.kit.LatencySummary;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
+import org.gridstack.bench.kit.HostMonitor;
+import org.gridstack.bench.kit.report.HostCharts;
 
 /**
  * The web page of an invalidation-staleness run: for each granularity the staleness of every
@@ -18,7 +20,7 @@ final class InvalidationReportPage {
     private InvalidationReportPage() {
     }
 
-    static HtmlPage build(List<InvalidationStalenessBenchmark.Result> results, List<org.gridstack.bench.kit.HostMonitor.Sample> host) {
+    static HtmlPage build(List<InvalidationStalenessBenchmark.Result> results, List<HostMonitor.Sample> host) {
         HtmlPage.Builder page = HtmlPage.builder("Invalidation through two Squid levels: staleness and purges")
                 .fact("set-up", "servlet with row-level change tracking, a site Squid under a central Squid, updates by JDBC, purges by the"
                         + " servlet's invalidator; the changed URL polled through the site Squid until the new value shows");
@@ -48,7 +50,7 @@ final class InvalidationReportPage {
         page.table("Per granularity", List.of("granularity", "rounds", "URLs cached per round", "staleness p50 ms", "p99 ms", "max ms",
                 "answers changed", "purges sent", "of them for unchanged answers", "URLs kept (skipped)", "failed purges"), rows);
         if (!host.isEmpty()) {
-            page.heading("The host over the run (sampled every second from /proc)").charts(org.gridstack.bench.kit.report.HostCharts.of(host));
+            page.heading("The host over the run (sampled every second from /proc)").charts(HostCharts.of(host));
         }
         return page.link("invalidation-staleness.md", "invalidation-staleness.md").build();
     }

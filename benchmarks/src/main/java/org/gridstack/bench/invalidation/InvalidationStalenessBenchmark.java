@@ -36,6 +36,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import java.sql.SQLException;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * Staleness of automatic cache invalidation (thesis 3.2.2): how long after an UPDATE commits does
@@ -212,7 +214,7 @@ public final class InvalidationStalenessBenchmark {
     }
 
     /** The database's answer, rows joined as {@link #read} joins them. */
-    private static String query(Statement s, String sql) throws java.sql.SQLException {
+    private static String query(Statement s, String sql) throws SQLException {
         StringBuilder b = new StringBuilder();
         try (var rs = s.executeQuery(sql)) {
             int n = rs.getMetaData().getColumnCount();
@@ -329,10 +331,10 @@ public final class InvalidationStalenessBenchmark {
      * updates in the same run (lower is better: the answers row granularity keeps cached); not
      * measured without both. No target.
      */
-    static org.gridstack.bench.kit.report.Headline headline(List<Result> results) {
+    static Headline headline(List<Result> results) {
         double row = results.stream().filter(r -> r.granularity().equals("row")).mapToDouble(Result::purges).findFirst().orElse(Double.NaN);
         double table = results.stream().filter(r -> r.granularity().equals("table")).mapToDouble(Result::purges).findFirst().orElse(Double.NaN);
-        return new org.gridstack.bench.kit.report.Headline("row vs table granularity, purges sent for the same updates", row, table,
+        return new Headline("row vs table granularity, purges sent for the same updates", row, table,
                 "table granularity (this run)", "purges", false, null);
     }
 

@@ -7,6 +7,9 @@ import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
+import java.util.Locale;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 /**
  * The load driver of every benchmark (the thesis's load driver, DiPerF's testers): N clients, each
@@ -178,7 +181,7 @@ public final class ClosedLoopDriver {
      * @throws Exception the first failure, as {@link #run} throws it; later levels are not run
      */
     public static List<LevelResult> runEach(List<Level> levels, ClientFactory factory, Window window,
-                                            java.util.function.Consumer<LevelResult> afterEach) throws Exception {
+                                            Consumer<LevelResult> afterEach) throws Exception {
         Objects.requireNonNull(levels, "levels is null");
         Objects.requireNonNull(afterEach, "afterEach is null");
         List<LevelResult> results = new ArrayList<>(levels.size());
@@ -201,7 +204,7 @@ public final class ClosedLoopDriver {
         long measureTo = measureFrom + level.measure().toNanos();
         long sliceNanos = Math.max(MIN_SLICE_NANOS, (measureTo - start + SLICES - 1) / SLICES);
         int slices = (int) ((measureTo - start + sliceNanos - 1) / sliceNanos);
-        java.util.concurrent.atomic.LongAdder ended = new java.util.concurrent.atomic.LongAdder();
+        LongAdder ended = new LongAdder();
         for (int i = 0; i < n; i++) {
             workers[i] = new Worker(clients.get(i), level, start, measureFrom, measureTo, sliceNanos, slices, ended, go, failure);
             threads[i] = new Thread(workers[i], "load-client-" + i);
@@ -247,11 +250,11 @@ public final class ClosedLoopDriver {
         private final ClosedLoopDriver.Level level;
         private final long start;
         private final long end;
-        private final java.util.concurrent.atomic.LongAdder ended;
+        private final LongAdder ended;
         private long lastAt;
         private long lastCount;
 
-        Progress(ClosedLoopDriver.Level level, long start, long end, java.util.concurrent.atomic.LongAdder ended) {
+        Progress(ClosedLoopDriver.Level level, long start, long end, LongAdder ended) {
             this.level = level;
             this.start = start;
             this.end = end;
@@ -265,7 +268,7 @@ public final class ClosedLoopDriver {
                 return;
             }
             long count = ended.sum();
-            System.out.printf(java.util.Locale.ROOT, "[driver] %d client(s): %.0f s done, %.0f s to go, %.1f queries/s now%n", level.clients(),
+            System.out.printf(Locale.ROOT, "[driver] %d client(s): %.0f s done, %.0f s to go, %.1f queries/s now%n", level.clients(),
                     (now - start) / 1e9, Math.max(0, end - now) / 1e9, (count - lastCount) / ((now - lastAt) / 1e9));
             lastAt = now;
             lastCount = count;
@@ -292,7 +295,7 @@ public final class ClosedLoopDriver {
         private final long measureFrom;
         private final long measureTo;
         private final long sliceNanos;
-        private final java.util.concurrent.atomic.LongAdder ended;
+        private final LongAdder ended;
         final long[] endedPerSlice;
         private final CountDownLatch go;
         private final AtomicReference<Throwable> failure;
@@ -307,7 +310,7 @@ public final class ClosedLoopDriver {
         String firstError;
 
         Worker(Client client, Level level, long start, long measureFrom, long measureTo, long sliceNanos, int slices,
-               java.util.concurrent.atomic.LongAdder ended, CountDownLatch go, AtomicReference<Throwable> failure) {
+               LongAdder ended, CountDownLatch go, AtomicReference<Throwable> failure) {
             this.client = client;
             this.level = level;
             this.start = start;

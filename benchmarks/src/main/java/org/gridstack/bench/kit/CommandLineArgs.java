@@ -3,6 +3,7 @@ package org.gridstack.bench.kit;
 import java.util.Arrays;
 import java.util.Objects;
 import picocli.CommandLine;
+import java.util.regex.Pattern;
 
 /**
  * How every benchmark main reads its {@code --name=value} arguments: picocli fills an options
@@ -13,7 +14,7 @@ import picocli.CommandLine;
  * says what was wrong followed by the usage. Stateless.
  */
 public final class CommandLineArgs {
-    private static final java.util.regex.Pattern EMPTY_VALUE = java.util.regex.Pattern.compile("--[A-Za-z0-9][A-Za-z0-9-]*=\\s*");
+    private static final Pattern EMPTY_VALUE = Pattern.compile("--[A-Za-z0-9][A-Za-z0-9-]*=\\s*");
 
     private CommandLineArgs() {
     }

@@ -14,6 +14,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 
 /**
  * Ganglia's role in a run: every few seconds, what the machine and the processes under test did,
@@ -29,7 +32,7 @@ import java.util.function.Supplier;
 public final class HostMonitor implements AutoCloseable {
     private static final Path PROC = Path.of("/proc");
     private static final double TICKS_PER_SECOND = ProcStat.TICKS_PER_SECOND;
-    private static final java.util.regex.Pattern WHOLE_DISK = java.util.regex.Pattern.compile("(sd|vd|xvd|hd)[a-z]+|nvme\\d+n\\d+|mmcblk\\d+");
+    private static final Pattern WHOLE_DISK = Pattern.compile("(sd|vd|xvd|hd)[a-z]+|nvme\\d+n\\d+|mmcblk\\d+");
 
     /**
      * One sample, about the interval since the previous one.
@@ -77,7 +80,7 @@ public final class HostMonitor implements AutoCloseable {
      *
      * @param watched the processes to follow, by the name the report shows (e.g. "servlet")
      */
-    public static HostMonitor start(Map<String, Supplier<List<ProcessHandle>>> watched, java.time.Duration period) {
+    public static HostMonitor start(Map<String, Supplier<List<ProcessHandle>>> watched, Duration period) {
         Objects.requireNonNull(watched, "watched is null");
         Objects.requireNonNull(period, "period is null");
         if (period.toMillis() < 100) {
@@ -122,7 +125,7 @@ public final class HostMonitor implements AutoCloseable {
      * looked up among all processes once (again only if it is gone), its backends at every sample.
      */
     public static Supplier<List<ProcessHandle>> postgresServer(int port) {
-        java.util.concurrent.atomic.AtomicReference<ProcessHandle> found = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<ProcessHandle> found = new AtomicReference<>();
         return () -> {
             ProcessHandle pm = found.get();
             if (pm == null || !pm.isAlive()) {
@@ -140,7 +143,7 @@ public final class HostMonitor implements AutoCloseable {
      * @param label what the process tree holds, for the charts
      */
     public static HostMonitor startForThisProcessTree(String label) {
-        return start(java.util.Map.of(label, tree(ProcessHandle.current())), java.time.Duration.ofSeconds(1));
+        return start(Map.of(label, tree(ProcessHandle.current())), Duration.ofSeconds(1));
     }
 
     /** Ends sampling (taking one last sample) and returns every sample, oldest first. */

@@ -2,6 +2,10 @@ package org.gridstack.bench.kit;
 
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
 
 /**
  * Response times of one measured level, summarised from an HdrHistogram (3 significant digits, so
@@ -34,9 +38,9 @@ public record LatencySummary(long count, double meanMillis, double sdMillis, dou
      * hold): the whole distribution as raw data, a few kB, mergeable with others ({@link #decode}).
      */
     public static String encode(Histogram nanos) {
-        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(nanos.getNeededByteBufferCapacity());
+        ByteBuffer buffer = ByteBuffer.allocate(nanos.getNeededByteBufferCapacity());
         int length = nanos.encodeIntoCompressedByteBuffer(buffer);
-        return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     /** A histogram from {@link #encode}; an empty text is an empty histogram. */
@@ -46,8 +50,8 @@ public record LatencySummary(long count, double meanMillis, double sdMillis, dou
             return newHistogram();
         }
         try {
-            return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(base64)), 1_000L);
-        } catch (java.util.zip.DataFormatException | IllegalArgumentException e) {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 1_000L);
+        } catch (DataFormatException | IllegalArgumentException e) {
             throw new IllegalArgumentException("not an encoded latency histogram: " + e.getMessage(), e);
         }
     }

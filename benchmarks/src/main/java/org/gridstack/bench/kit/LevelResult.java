@@ -2,6 +2,8 @@ package org.gridstack.bench.kit;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What one level of a {@link ClosedLoopDriver} run measured.
@@ -52,12 +54,12 @@ public record LevelResult(int clients, double seconds, long queries, long errors
      * the shares' histograms (exact, not averaged percentiles), timelines added slice by slice
      * (the shares start together, so their slices line up), the longest interval, the first error.
      */
-    public static LevelResult merge(java.util.List<LevelResult> shares) {
+    public static LevelResult merge(List<LevelResult> shares) {
         Objects.requireNonNull(shares, "shares is null");
         if (shares.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
-        java.util.List<Part> parts = new java.util.ArrayList<>();
+        List<Part> parts = new ArrayList<>();
         for (LevelResult r : shares) {
             if (r.latencyHistogram.isEmpty() && r.queries > 0) {
                 throw new IllegalArgumentException("a share without its latency histogram cannot be merged exactly");
@@ -75,7 +77,7 @@ public record LevelResult(int clients, double seconds, long queries, long errors
     }
 
     /** The level made of its parts, in order: the one place where per-client and per-process numbers are added up. */
-    static LevelResult combine(java.util.List<Part> parts, double sliceSeconds, double measureStartSeconds) {
+    static LevelResult combine(List<Part> parts, double sliceSeconds, double measureStartSeconds) {
         org.HdrHistogram.Histogram latency = LatencySummary.newHistogram();
         double seconds = 0;
         long queries = 0;
@@ -132,8 +134,8 @@ public record LevelResult(int clients, double seconds, long queries, long errors
         }
 
         /** Points (seconds since the start of the measured interval at the slice's middle, queries/s). */
-        public java.util.List<double[]> queriesPerSecond() {
-            java.util.List<double[]> points = new java.util.ArrayList<>(endedPerSlice.length);
+        public List<double[]> queriesPerSecond() {
+            List<double[]> points = new ArrayList<>(endedPerSlice.length);
             for (int i = 0; i < endedPerSlice.length; i++) {
                 points.add(new double[] {(i + 0.5) * sliceSeconds - measureStartSeconds, endedPerSlice[i] / sliceSeconds});
             }

@@ -17,6 +17,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.gridstack.service.process.ProcessGroupStopper;
+import java.util.Collections;
+import java.util.concurrent.ExecutionException;
 
 /**
  * The controller of a level whose clients run in several processes (DiPerF's testers on many
@@ -71,7 +73,7 @@ public final class MultiProcessDriver {
         if (processes < 1 || processes > level.clients()) {
             throw new IllegalArgumentException("processes must be between 1 and the level's " + level.clients() + " clients, got " + processes);
         }
-        return run(level, java.util.Collections.nCopies(processes, launcher), factory, java.util.Collections.nCopies(processes, factoryArgs), window);
+        return run(level, Collections.nCopies(processes, launcher), factory, Collections.nCopies(processes, factoryArgs), window);
     }
 
     /**
@@ -222,7 +224,7 @@ public final class MultiProcessDriver {
                 return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 throw failure(what);
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 throw (Exception) e.getCause();
             }
         }

@@ -14,6 +14,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * How every benchmark writes its results as JSON: Jackson, indented ({@code "name": value}), maps in insertion order,
@@ -30,7 +36,7 @@ public final class ResultJson {
                     .addSerializer(Double.class, new FiniteDouble())
                     .addSerializer(double.class, new FiniteDouble()))
             // java.time as text: durations in ISO-8601 (PT1.5S), instants and local times as ISO dates
-            .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+            .registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
 
@@ -51,9 +57,9 @@ public final class ResultJson {
      * long it took, the cores of the machine, and the arguments it ran with. The caller adds its
      * results to the returned (mutable, ordered) map.
      */
-    public static java.util.Map<String, Object> runHeader(java.time.LocalDateTime started, java.time.Duration elapsed, int cores, Object arguments) {
-        java.util.Map<String, Object> root = new java.util.LinkedHashMap<>();
-        root.put("started", started.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+    public static Map<String, Object> runHeader(LocalDateTime started, Duration elapsed, int cores, Object arguments) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("started", started.truncatedTo(ChronoUnit.SECONDS).toString());
         root.put("elapsedSeconds", elapsed.toSeconds());
         root.put("cores", cores);
         root.put("arguments", arguments);

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.Collections;
 
 /**
  * The multi-host testbed a benchmark JVM runs its experiment on (testbed/README.md), as the suite
@@ -59,7 +60,7 @@ public final class Testbed {
 
     Testbed(String topology, Map<String, String> addresses, List<Service> services, List<String> exec) {
         this.topology = requireNonNull(topology, "topology is null");
-        this.addresses = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(addresses, "addresses is null")));
+        this.addresses = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(addresses, "addresses is null")));
         this.services = List.copyOf(requireNonNull(services, "services is null"));
         this.exec = List.copyOf(requireNonNull(exec, "exec is null"));
         if (this.exec.isEmpty()) {

@@ -15,6 +15,7 @@ import org.gridstack.mds.gris.GrisConfig;
 import org.gridstack.mds.gris.GrisServer;
 import org.gridstack.mds.ldap.StepTimers;
 import org.gridstack.mds.provider.ProcessRunner;
+import java.net.InetAddress;
 
 /**
  * Seed 001's GRISes, all in this JVM, each an LDAP listener of its own on a free port of
@@ -55,7 +56,7 @@ final class GrisFarm implements AutoCloseable {
         GrisFarm farm = new GrisFarm(started);
         try {
             for (int i = 0; i < count; i++) {
-                GrisConfig config = GrisConfig.builder().port(0).listenAddress(java.net.InetAddress.getLoopbackAddress())
+                GrisConfig config = GrisConfig.builder().port(0).listenAddress(InetAddress.getLoopbackAddress())
                         .suffix(suffix(i).toString()).glue2Suffix(null).cacheMode(mode).build();
                 ProviderCache cache = new ProviderCache(DeviceProviders.of(kind, config.suffix(), memory, cpu, script, runner), mode,
                         Clock.systemUTC());

@@ -3,6 +3,7 @@ package org.gridstack.bench.mds;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.LDAPException;
 
 /**
  * Where the N entries of seed 002's index live on every server, and the one query that returns
@@ -45,7 +46,7 @@ public final class IndexLayout {
     public DN parentInGiis() {
         try {
             return new DN(new RDN("Mds-Vo-name", voName()), new DN(GIIS_SUFFIX));
-        } catch (com.unboundid.ldap.sdk.LDAPException e) {
+        } catch (LDAPException e) {
             throw new IllegalStateException("the constant GIIS suffix does not parse", e);
         }
     }

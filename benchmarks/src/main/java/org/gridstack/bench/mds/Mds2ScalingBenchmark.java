@@ -37,6 +37,7 @@ import org.gridstack.mds.ldap.StepTimers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.gridstack.bench.kit.RunScale;
 
 /**
  * Seed 001 reduced, on this machine: its four MDS2 experiment sets ({@link Seed001Experiment})
@@ -165,7 +166,7 @@ public final class Mds2ScalingBenchmark {
             root.put("levels", levels.stream().map(Mds2Level::jsonFields).toList());
             // a tiny run keeps what it measured and judges nothing, in the raw data too
             root.put("comparisons", Seed001Comparisons.judge(levels).stream().map(c -> new Seed001Comparisons.Row(c.claim(), c.seed(), c.ours(),
-                    org.gridstack.bench.kit.RunScale.verdict(c.verdict()))).toList());
+                    RunScale.verdict(c.verdict()))).toList());
             Map<String, Object> seed = new LinkedHashMap<>();
             seed.put("source", Seed001Reference.SOURCE);
             seed.put("thinkMillis", Seed001Reference.THINK_MILLIS);

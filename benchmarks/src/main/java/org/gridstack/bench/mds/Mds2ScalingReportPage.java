@@ -8,6 +8,7 @@ import java.util.function.ToDoubleFunction;
 import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
+import org.gridstack.bench.kit.RunScale;
 
 /**
  * The web page of a seed 001 run: per experiment set, as seed 001 drew them, throughput and mean
@@ -66,7 +67,7 @@ final class Mds2ScalingReportPage {
         }
         List<List<String>> cmp = new ArrayList<>();
         for (Seed001Comparisons.Row row : Seed001Comparisons.judge(r.levels())) {
-            cmp.add(List.of(row.claim(), row.seed(), row.ours(), org.gridstack.bench.kit.RunScale.verdict(row.verdict())));
+            cmp.add(List.of(row.claim(), row.seed(), row.ours(), RunScale.verdict(row.verdict())));
         }
         page.heading("Seed 001 beside this run").table("Seed 001's published statements and issue 11's target",
                         List.of("claim", "seed 001", "this run", "verdict"), cmp)

@@ -33,6 +33,8 @@ import org.gridstack.bench.suite.ExperimentCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.gridstack.bench.kit.TargetVerdict;
+import org.gridstack.mds.giis.GiisMode;
 
 /**
  * Seed 002 reduced, on this machine: an index of N entries (synthetic provider, one {@code date}
@@ -129,7 +131,7 @@ public final class MdsIndexBenchmark {
         }
 
         /** The level of {@code server} at {@code entries} and {@code clients}, if measured. */
-        public java.util.Optional<MdsLevel> find(IndexServer server, int entries, int clients) {
+        public Optional<MdsLevel> find(IndexServer server, int entries, int clients) {
             return levels.stream().filter(l -> l.server() == server && l.entries() == entries && l.clients() == clients).findFirst();
         }
 
@@ -150,7 +152,7 @@ public final class MdsIndexBenchmark {
             s.append("Queries/min (median ms):\n\n");
             s.append(pivot()).append('\n');
             s.append("Seed 002's published peaks beside ours (queries/min):\n\n").append(seedTable()).append('\n');
-            s.append("Targets of the issue:\n\n").append(org.gridstack.bench.kit.TargetVerdict.markdown(MdsTargets.judge(levels))).append('\n');
+            s.append("Targets of the issue:\n\n").append(TargetVerdict.markdown(MdsTargets.judge(levels))).append('\n');
             TextTable every = MdsLevel.markdownTable();
             levels.forEach(l -> every.row(l.markdownCells()));
             s.append("Every level:\n\n").append(every.markdown());
@@ -285,11 +287,11 @@ public final class MdsIndexBenchmark {
             monitor = HostMonitor.start(watched, Duration.ofSeconds(1));
             for (int n : config.sizes()) {
                 IndexLayout layout = new IndexLayout(n);
-                try (GiisWithGris stack = GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CACHED,
+                try (GiisWithGris stack = GiisWithGris.start(layout, GiisMode.CACHED,
                         config.giisMaxConcurrentRequests(),
                         config.giisFairShare());
                      GiisWithGris uncached = config.servers().contains(IndexServer.GIIS_CHAINED)
-                             ? GiisWithGris.start(layout, org.gridstack.mds.giis.GiisMode.CHAINED, config.giisMaxConcurrentRequests(),
+                             ? GiisWithGris.start(layout, GiisMode.CHAINED, config.giisMaxConcurrentRequests(),
                                      config.giisFairShare()) : null) {
                     if (slapd != null) {
                         slapd.load(layout);

@@ -8,6 +8,7 @@ import java.util.function.ToDoubleFunction;
 import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
+import org.gridstack.bench.kit.TargetVerdict;
 
 /**
  * The web page of a seed 002 run: per index size N three charts against clients on logarithmic
@@ -63,7 +64,7 @@ final class MdsIndexReportPage {
                         + String.format(Locale.ROOT, "%,d", Seed002Reference.STARVATION_OTHER_15_CLIENTS_QUERIES) + " (Jain's index about "
                         + String.format(Locale.ROOT, "%.3f", Seed002Reference.starvationJainIndex()) + ").");
         page.table("Targets of the issue", List.of("target", "measured", "verdict"),
-                org.gridstack.bench.kit.TargetVerdict.rows(MdsTargets.judge(r.levels())));
+                TargetVerdict.rows(MdsTargets.judge(r.levels())));
         List<List<String>> rows = new ArrayList<>();
         for (MdsLevel l : r.levels()) {
             var x = l.result();

@@ -12,6 +12,7 @@ import com.unboundid.ldap.sdk.SearchScope;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.TimeUnit;
 import org.gridstack.bench.kit.ClosedLoopDriver;
+import com.unboundid.ldap.sdk.LDAPException;
 
 /**
  * One seed 001 user: per query a new anonymous LDAP connection (seed 001's users connected for
@@ -46,7 +47,7 @@ final class NewConnectionSearch implements ClosedLoopDriver.Client {
         this.connect = requireNonNull(connect, "connect is null");
         try {
             this.request = new SearchRequest(requireNonNull(base, "base is null"), SearchScope.SUB, requireNonNull(filter, "filter is null"));
-        } catch (com.unboundid.ldap.sdk.LDAPException e) {
+        } catch (LDAPException e) {
             throw new IllegalArgumentException("bad filter " + filter + ": " + e.getMessage(), e);
         }
         this.projected = attributes.length > 0;

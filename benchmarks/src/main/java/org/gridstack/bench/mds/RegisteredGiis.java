@@ -16,6 +16,7 @@ import org.gridstack.mds.giis.GiisMode;
 import org.gridstack.mds.giis.GiisServer;
 import org.gridstack.mds.ldap.StepTimers;
 import org.gridstack.mds.registration.RegistrationEntries;
+import java.net.InetAddress;
 
 /**
  * Our GIIS in this JVM on a free port of 127.0.0.1, suffix {@link IndexLayout#GIIS_SUFFIX}, with
@@ -41,7 +42,7 @@ final class RegisteredGiis implements AutoCloseable {
         if (count < 1 || count > farm.size()) {
             throw new IllegalArgumentException("cannot register " + count + " of " + farm.size() + " GRISes");
         }
-        GiisServer giis = GiisServer.start(GiisConfig.builder().port(0).listenAddress(java.net.InetAddress.getLoopbackAddress())
+        GiisServer giis = GiisServer.start(GiisConfig.builder().port(0).listenAddress(InetAddress.getLoopbackAddress())
                 .suffix(IndexLayout.GIIS_SUFFIX).mode(mode).build(), AllowedHostsPolicy.anyone(), null, Clock.systemUTC(), timers);
         RegisteredGiis r = new RegisteredGiis(giis);
         try (LDAPConnection c = new LDAPConnection("127.0.0.1", giis.port())) {

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Optional;
 import org.gridstack.bench.kit.RunScale;
 import org.gridstack.bench.kit.report.TextTable;
+import java.util.Set;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * Sets one seed 001 run beside the seed's words and numbers ({@link Seed001Reference}) and judges
@@ -18,7 +20,7 @@ final class Seed001Comparisons {
     static final int TARGET_GRISES = 600;
     static final double TARGET_MILLIS = 1_000;
     /** Verdicts shown in bold: what did not hold. */
-    static final java.util.Set<String> NEGATIVE = java.util.Set.of("missed", "worse", "differs", "CORT above the think time or errors",
+    static final Set<String> NEGATIVE = Set.of("missed", "worse", "differs", "CORT above the think time or errors",
             "CORT over 1 s or errors");
 
     /** One row: the claim, what the seed says, what this run measured, and the verdict. */
@@ -57,9 +59,9 @@ final class Seed001Comparisons {
      * The headline: set 3's cached GRIS with 90 IPs, queries/s over the seed's 8 (not measured when
      * the run has no such level); the issue sets no target for it.
      */
-    static org.gridstack.bench.kit.report.Headline headline(List<Mds2Level> levels) {
+    static Headline headline(List<Mds2Level> levels) {
         double ours = find(levels, Seed001Experiment.GRIS_PROVIDERS, "cached", 90).map(Mds2Level::queriesPerSecond).orElse(Double.NaN);
-        return new org.gridstack.bench.kit.report.Headline("set 3: cached GRIS with 90 IPs vs seed 001, queries/s", ours,
+        return new Headline("set 3: cached GRIS with 90 IPs vs seed 001, queries/s", ours,
                 Seed001Reference.CACHED_GRIS_90_IPS_QUERIES_PER_SECOND, "seed 001 (MDS2 2.4)", "queries/s", true, null);
     }
 

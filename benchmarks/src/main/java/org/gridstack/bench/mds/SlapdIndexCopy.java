@@ -10,6 +10,9 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
 import org.gridstack.testing.SlapdProcess;
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.RDN;
 
 /**
  * A real OpenLDAP slapd (the testing module's {@link SlapdProcess}) holding the same N entries as
@@ -53,8 +56,8 @@ final class SlapdIndexCopy implements AutoCloseable {
                 .schema("mds-bench.schema", MDS_VO_NAME_SCHEMA + DATE_SCHEMA).start();
         SlapdIndexCopy copy = new SlapdIndexCopy(slapd);
         try (LDAPConnection c = copy.rootConnection()) {
-            c.add(new Entry("o=Grid", new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organization"),
-                    new com.unboundid.ldap.sdk.Attribute("o", "Grid")));
+            c.add(new Entry("o=Grid", new Attribute("objectClass", "top", "organization"),
+                    new Attribute("o", "Grid")));
         } catch (LDAPException | RuntimeException e) {
             copy.close();
             throw e;
@@ -75,7 +78,7 @@ final class SlapdIndexCopy implements AutoCloseable {
             parent.addAttribute("Mds-Vo-name", layout.voName());
             c.add(parent);
             for (int i = 0; i < layout.entries(); i++) {
-                Entry e = new Entry(new com.unboundid.ldap.sdk.DN(new com.unboundid.ldap.sdk.RDN("cn", "entry-" + i), layout.parent()));
+                Entry e = new Entry(new DN(new RDN("cn", "entry-" + i), layout.parent()));
                 e.addAttribute("objectClass", "top", "applicationProcess", "extensibleObject");
                 e.addAttribute("cn", "entry-" + i);
                 e.addAttribute("date", date);

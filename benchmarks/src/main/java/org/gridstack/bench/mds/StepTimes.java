@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * Seed 001's NetLogger steps of one measured level, as mean milliseconds per query over the
@@ -22,8 +23,8 @@ record StepTimes(Map<String, Double> meanMillis, Map<String, Long> counts) {
             "transmit");
 
     StepTimes {
-        meanMillis = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(meanMillis));
-        counts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counts));
+        meanMillis = Collections.unmodifiableMap(new LinkedHashMap<>(meanMillis));
+        counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
     }
 
     double mean(String step) {

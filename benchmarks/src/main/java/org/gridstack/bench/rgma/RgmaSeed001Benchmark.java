@@ -44,6 +44,7 @@ import org.gridstack.rgma.client.SecondaryProducer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * Seed 001's four R-GMA experiment sets, reduced, against our R-GMA (in this JVM, over embedded
@@ -174,9 +175,9 @@ public final class RgmaSeed001Benchmark {
         }
 
         /** The headline: set 1's peak ProducerServlet rate over seed 001's (about 12 queries/s); the issue sets no target. */
-        public org.gridstack.bench.kit.report.Headline headline() {
+        public Headline headline() {
             double peak = levels.stream().filter(l -> l.set() == 1).mapToDouble(l -> l.result().queriesPerSecond()).max().orElse(Double.NaN);
-            return new org.gridstack.bench.kit.report.Headline("set 1: ProducerServlet peak vs seed 001's, queries/s", peak,
+            return new Headline("set 1: ProducerServlet peak vs seed 001's, queries/s", peak,
                     RgmaSeed001Reference.PRODUCER_SERVLET_PEAK_QUERIES_PER_SECOND, "seed 001 (R-GMA 3.4.6)", "queries/s", true, null);
         }
     }

@@ -19,6 +19,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One R-GMA server in this JVM (schema, registry, ProducerServlet, ConsumerServlet on a free
@@ -84,7 +85,7 @@ final class RgmaSite implements AutoCloseable {
     Map<String, long[]> steps() {
         Map<String, long[]> out = new LinkedHashMap<>();
         for (Timer t : context.getBean(MeterRegistry.class).find("rgma.step").timers()) {
-            out.put(t.getId().getTag("step"), new long[] {(long) t.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS),
+            out.put(t.getId().getTag("step"), new long[] {(long) t.totalTime(TimeUnit.NANOSECONDS),
                     t.count()});
         }
         return out;

@@ -37,6 +37,8 @@ import org.gridstack.bench.suite.ExperimentCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import com.sun.management.OperatingSystemMXBean;
+import org.gridstack.bench.kit.report.Headline;
 
 /**
  * Seed 001's four experiment sets for all three designs in one run, on the same machine, the same
@@ -196,8 +198,8 @@ public final class Seed001Benchmark {
          * The headline: set 1's peak information-server rate of Hawkeye's agent over MDS2's GRIS, both
          * ours and measured in this run (the seed found the agent the faster); no target.
          */
-        public org.gridstack.bench.kit.report.Headline headline() {
-            return new org.gridstack.bench.kit.report.Headline("set 1: Hawkeye agent vs MDS2 GRIS peak, queries/s", peak(Design.HAWKEYE),
+        public Headline headline() {
+            return new Headline("set 1: Hawkeye agent vs MDS2 GRIS peak, queries/s", peak(Design.HAWKEYE),
                     peak(Design.MDS2), "MDS2 GRIS (this run)", "queries/s", true, null);
         }
 
@@ -375,7 +377,7 @@ public final class Seed001Benchmark {
     }
 
     private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
         return -1;

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.gridstack.bench.kit.LevelResult;
+import java.util.TreeMap;
 
 /**
  * One measured level of the three-design run: the set, design, query shape, x (users, collectors or
@@ -66,7 +67,7 @@ public record ThreeWayLevel(SeedSet set, Design design, QueryShape shape, int x,
         m.put("latencyMillis", result.latency());
         m.put("load1", load1);
         m.put("jvmCores", jvmCores);
-        m.put("stepMeanMillis", new java.util.TreeMap<>(stepMillis));
+        m.put("stepMeanMillis", new TreeMap<>(stepMillis));
         m.put("firstError", result.firstError());
         return m;
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Collections;
 
 /**
  * What the answer to one query of a {@link Workload} must be: its rows, every column as text
@@ -24,7 +25,7 @@ record ExpectedAnswer(String sql, List<List<String>> rows, boolean ordered) {
 
     ExpectedAnswer {
         Objects.requireNonNull(sql, "sql is null");
-        rows = rows.stream().map(r -> java.util.Collections.unmodifiableList(new ArrayList<>(r))).toList();
+        rows = rows.stream().map(r -> Collections.unmodifiableList(new ArrayList<>(r))).toList();
         if (!ordered) {
             rows = rows.stream().sorted(ROW_ORDER).toList();
         }

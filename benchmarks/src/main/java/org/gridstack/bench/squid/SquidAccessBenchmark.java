@@ -44,6 +44,10 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.function.Supplier;
 
 /**
  * Thesis experiments 1, 3, 4 and 5 on this machine: the {@code T_STRING} answer at 10 kB, 100 kB
@@ -225,8 +229,8 @@ public final class SquidAccessBenchmark {
         }
 
         /** Writes {@code squid-access.{md,csv,json,html}} into {@code dir} and updates its report index; returns their paths. */
-        public List<Path> write(Path dir) throws java.io.IOException {
-            List<Path> written = new java.util.ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv(), json(), SquidAccessReportPage.build(this, BASE_NAME))
+        public List<Path> write(Path dir) throws IOException {
+            List<Path> written = new ArrayList<>(new RunFiles(BASE_NAME, markdown(), csv(), json(), SquidAccessReportPage.build(this, BASE_NAME))
                     .write(dir));
             written.add(SquidTargets.headline(cells).write(dir));
             return List.copyOf(written);
@@ -292,7 +296,7 @@ public final class SquidAccessBenchmark {
             if (postmaster.isEmpty()) {
                 System.out.println("warning: the embedded PostgreSQL on port " + database.port() + " was not found: its CPU is reported as 0");
             }
-            Map<String, java.util.function.Supplier<List<ProcessHandle>>> watched = new java.util.LinkedHashMap<>();
+            Map<String, Supplier<List<ProcessHandle>>> watched = new LinkedHashMap<>();
             watched.put("benchmark JVM (clients, servlet)", () -> List.of(ProcessHandle.current()));
             watched.put("Squid", ProcessCpu::squidProcesses);
             watched.put("PostgreSQL", HostMonitor.postgresServer(database.port()));
@@ -352,7 +356,7 @@ public final class SquidAccessBenchmark {
                 Duration.ofNanos(System.nanoTime() - t0), links.stream().mapToLong(WanLink::bytesForwarded).sum(), host);
     }
 
-    private static int wan(List<WanLink> links, String name, int targetPort, WanLink.Profile profile) throws java.io.IOException {
+    private static int wan(List<WanLink> links, String name, int targetPort, WanLink.Profile profile) throws IOException {
         WanLink link = WanLink.start(name, new InetSocketAddress("127.0.0.1", targetPort), profile);
         links.add(link);
         return link.port();
@@ -531,11 +535,11 @@ public final class SquidAccessBenchmark {
                 row[c - 1] = v;
             }
             if (first == null) {
-                first = java.util.Arrays.asList(row.clone());
+                first = Arrays.asList(row.clone());
             }
             rows++;
         }
-        answer.check(rows, chars, first, rows == 0 ? null : java.util.Arrays.asList(row), how);
+        answer.check(rows, chars, first, rows == 0 ? null : Arrays.asList(row), how);
     }
 
     /**

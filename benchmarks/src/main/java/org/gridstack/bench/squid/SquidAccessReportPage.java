@@ -8,6 +8,7 @@ import java.util.OptionalDouble;
 import org.gridstack.bench.kit.report.HostCharts;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.SvgChart;
+import java.util.LinkedHashMap;
 
 /**
  * The web page of an access-method grid: per result size, rows/s against clients for every access
@@ -138,7 +139,7 @@ final class SquidAccessReportPage {
     }
 
     /** The thesis's Figure 25 plateaus (MB/s of data seen by the clients), by access method and zip level. */
-    static final Map<String, Double> THESIS_FIGURE_25_MB_PER_SECOND = new java.util.LinkedHashMap<>(Map.of(
+    static final Map<String, Double> THESIS_FIGURE_25_MB_PER_SECOND = new LinkedHashMap<>(Map.of(
             "sdk-direct 0", 1.6, "sdk-hit 0", 1.6, "sdk-hit 5", 3.3));
 
     /**

@@ -3,6 +3,7 @@ package org.gridstack.bench.squid;
 import java.util.List;
 import org.gridstack.bench.kit.NamedOption;
 import org.gridstack.bench.frontier.TStringData;
+import java.util.ArrayList;
 
 /**
  * What one iteration of a client reads. The thesis's result sizes are all cut from the one
@@ -75,7 +76,7 @@ enum Workload implements NamedOption {
         if (!tString()) {
             throw new IllegalStateException(label + " is not a cut of T_STRING");
         }
-        List<String> sorted = new java.util.ArrayList<>(allRows);
+        List<String> sorted = new ArrayList<>(allRows);
         sorted.sort(null);
         return List.copyOf(sorted.subList(0, tStringRows));
     }

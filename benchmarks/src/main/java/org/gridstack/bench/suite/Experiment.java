@@ -12,6 +12,8 @@ import java.util.regex.Pattern;
 
 import org.gridstack.bench.kit.CommandLineArgs;
 import org.gridstack.bench.kit.Scale;
+import java.nio.file.Path;
+import java.util.Collections;
 
 /**
  * One seed experiment as its experiment file describes it (the thesis's test configuration): which
@@ -105,7 +107,7 @@ public record Experiment(String name, String title, String answers, String mainC
     }
 
     /** The main's arguments: {@link #optionsAt} as {@code --name=value}, then {@code --output=DIR}. */
-    public List<String> arguments(Scale scale, Map<String, String> overrides, java.nio.file.Path output) {
+    public List<String> arguments(Scale scale, Map<String, String> overrides, Path output) {
         requireNonNull(output, "output is null");
         List<String> args = optionArguments(scale, overrides);
         args.add("--" + OUTPUT + "=" + output);
@@ -144,6 +146,6 @@ public record Experiment(String name, String title, String answers, String mainC
             }
             copy.put(key, e.getValue());
         }
-        return java.util.Collections.unmodifiableMap(copy);
+        return Collections.unmodifiableMap(copy);
     }
 }

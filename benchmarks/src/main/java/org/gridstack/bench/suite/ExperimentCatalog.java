@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.gridstack.bench.kit.Scale;
+import java.util.Collections;
+import java.util.TreeSet;
 
 /**
  * The experiments of the benchmark suite, read from YAML files on the classpath: {@code suite.yaml}
@@ -64,7 +66,7 @@ public final class ExperimentCatalog {
                 throw new IllegalArgumentException(folder + "/suite.yaml lists '" + name + "' twice");
             }
         }
-        return new ExperimentCatalog(java.util.Collections.unmodifiableMap(all));
+        return new ExperimentCatalog(Collections.unmodifiableMap(all));
     }
 
     /** Every experiment, in run order. */
@@ -98,7 +100,7 @@ public final class ExperimentCatalog {
         requireNonNull(testbed, "testbed is null");
         List<Experiment> fitting = experiments.values().stream().filter(e -> e.testbed().equals(testbed)).toList();
         if (fitting.isEmpty()) {
-            Set<String> topologies = new java.util.TreeSet<>();
+            Set<String> topologies = new TreeSet<>();
             experiments.values().forEach(e -> topologies.add(e.testbed()));
             topologies.remove("");
             throw new IllegalArgumentException("no experiment runs on testbed topology '" + testbed + "'; topologies with experiments: " + topologies);

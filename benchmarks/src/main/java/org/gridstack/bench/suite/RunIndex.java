@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.gridstack.bench.kit.Scale;
 import org.gridstack.bench.kit.report.HtmlPage;
 import org.gridstack.bench.kit.report.ReportIndex;
+import java.util.Locale;
 
 /**
  * The report folder's {@code index.html}: every suite run kept in it (one folder each, named by its
@@ -52,7 +53,7 @@ final class RunIndex {
             }
             rows.add(List.of(new HtmlPage.Link(s.path("started").asText(), name + "/" + ReportIndex.INDEX), s.path("scale").asText() + (s.path("testbed").asText("").isEmpty() ? "" : " on testbed " + s.path("testbed").asText()),
                     String.join(", ", experiments), passed + " of " + experiments.size(),
-                    String.format(java.util.Locale.ROOT, "%.1f", s.path("elapsedSeconds").asDouble() / 60)));
+                    String.format(Locale.ROOT, "%.1f", s.path("elapsedSeconds").asDouble() / 60)));
         }
         Path index = reports.resolve(ReportIndex.INDEX);
         HtmlPage.builder("gridstack benchmark runs").fact("folder", reports).fact("runs", runs.size())

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * The {@code --set experiment.option=value} settings of a suite run, by experiment: each replaces
@@ -16,7 +17,7 @@ record SuiteOverrides(Map<String, Map<String, String>> byExperiment) {
     SuiteOverrides {
         Map<String, Map<String, String>> copy = new LinkedHashMap<>();
         requireNonNull(byExperiment, "byExperiment is null").forEach((k, v) -> copy.put(k, Map.copyOf(v)));
-        byExperiment = java.util.Collections.unmodifiableMap(copy);
+        byExperiment = Collections.unmodifiableMap(copy);
     }
 
     static SuiteOverrides parse(List<String> settings, ExperimentCatalog catalog) {

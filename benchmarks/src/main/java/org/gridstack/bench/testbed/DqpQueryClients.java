@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.gridstack.bench.kit.ClosedLoopDriver;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Users of the DQP coordinator on a testbed client host, as a factory described by text so they
@@ -47,7 +48,7 @@ public final class DqpQueryClients implements ClosedLoopDriver.ClientFactory {
             HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("the coordinator answered " + r.statusCode() + ": "
-                        + new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
+                        + new String(r.body(), StandardCharsets.UTF_8));
             }
             JsonNode answer = JSON.readTree(r.body());
             if (answer.path("rows").size() != rows) {

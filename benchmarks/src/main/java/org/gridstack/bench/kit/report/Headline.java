@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import org.gridstack.bench.kit.ResultJson;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * An experiment's headline: one number of ours against its reference (the peer measured in the
@@ -116,7 +117,7 @@ public record Headline(String what, double ours, double reference, String refere
                 n.path("unit").asText(), n.path("higherIsBetter").asBoolean(), n.hasNonNull("target") ? n.get("target").asDouble() : null));
     }
 
-    private static double number(com.fasterxml.jackson.databind.JsonNode n, String field) {
+    private static double number(JsonNode n, String field) {
         return n.hasNonNull(field) ? n.get(field).asDouble() : Double.NaN;
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.gridstack.bench.kit.RunScale;
+import java.util.Collections;
 
 /**
  * One static report page: a title, a table of facts (configuration, machine, run window), then
@@ -40,7 +41,7 @@ public final class HtmlPage {
     private HtmlPage(Builder b) {
         this.tooSmallToJudge = !RunScale.judges();
         this.title = b.title;
-        this.facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
+        this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
         this.body = List.copyOf(b.body);
         this.links = List.copyOf(b.links);
     }

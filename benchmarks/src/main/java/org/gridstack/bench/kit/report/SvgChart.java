@@ -20,6 +20,8 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
+import java.text.DecimalFormat;
+import org.jfree.chart.axis.NumberTickUnit;
 
 /**
  * A line chart drawn as SVG text by JFreeChart, for pages that must render offline and without
@@ -167,9 +169,9 @@ public final class SvgChart {
     private static LogAxis logAxis(String label, double lowest, double highest) {
         LogAxis axis = new LogAxis(label);
         axis.setSmallestValue(1e-3);
-        axis.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###"));
+        axis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
         axis.setAutoTickUnitSelection(false);
-        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(logTickUnit(lowest, highest)), false, false);
+        axis.setTickUnit(new NumberTickUnit(logTickUnit(lowest, highest)), false, false);
         return axis;
     }
 
