@@ -2,6 +2,7 @@ package org.gridstack.mds.cache;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,6 +39,7 @@ import java.util.function.Predicate;
  * run in flight instead of starting another).
  * {@link #close()} stops the refresh threads.
  */
+@ThreadSafe
 public final class ProviderCache implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ProviderCache.class);
 
@@ -45,6 +47,7 @@ public final class ProviderCache implements AutoCloseable {
     static final Duration MIN_RETRY_PAUSE = Duration.ofSeconds(1);
 
     /** Copy-on-write: readers take the current list without a lock; changes replace it atomically. */
+    @SuppressWarnings("ThreadSafe") // each list is an unmodifiable copy (List.copyOf), replaced whole, never changed
     private final AtomicReference<List<Slot>> slots;
     private final CacheMode mode;
     private final Clock clock;
@@ -183,6 +186,7 @@ public final class ProviderCache implements AutoCloseable {
     }
 
     /** A provider run: its result and the moment after which nobody waits for it (start + timelimit). */
+    @ThreadSafe
     private record Run(CompletableFuture<ProviderOutput> result, long deadlineNanos) {
     }
 
@@ -191,6 +195,7 @@ public final class ProviderCache implements AutoCloseable {
      * expires, the run in flight (null: none), and the last failure with the time before which
      * the provider is not run again (a dead provider must not cost every search its timelimit).
      */
+    @ThreadSafe
     private record State(ProviderOutput output, Instant expires, Run inFlight, String failure, Instant retryAt) {
         State withRun(Run run) {
             return new State(output, expires, run, failure, retryAt);

@@ -2,6 +2,7 @@ package org.gridstack.mds.cache;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Optional;
 
 import org.gridstack.mds.provider.ProviderOutput;
@@ -12,6 +13,7 @@ import org.gridstack.mds.provider.ProviderSettings;
  * and whether that output is stale (the provider did not deliver fresh data within its
  * timelimit, or failed) with the reason. Immutable and thread-safe.
  */
+@ThreadSafe
 public record ProviderView(ProviderSettings settings, Optional<ProviderOutput> output, boolean stale, String staleReason) {
     public ProviderView {
         requireNonNull(settings, "settings is null");

@@ -2,6 +2,7 @@ package org.gridstack.mds.directory;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -34,10 +35,13 @@ import java.util.HashMap;
  * objects (cached), the same content is returned, so prepared messages are reused.
  * Thread-safe (lock-free).
  */
+@ThreadSafe
 public final class DirectoryAssembler {
     private static final Logger log = LoggerFactory.getLogger(DirectoryAssembler.class);
 
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf)
     private final List<DN> suffixes;
+    @SuppressWarnings("ThreadSafe") // Memo: a key list never modified once published, and a @ThreadSafe DirectoryContent
     private final AtomicReference<Memo> memo = new AtomicReference<>();
 
     private record Memo(List<Object> key, DirectoryContent content) {

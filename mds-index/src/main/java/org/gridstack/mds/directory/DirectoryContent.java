@@ -2,6 +2,7 @@ package org.gridstack.mds.directory;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -28,12 +29,19 @@ import java.time.Instant;
  * message prepared once (what a search for all user attributes sends), also BER-encoded once, so
  * a cached answer is encoded once and sent many times. Thread-safe.
  */
+@ThreadSafe
 public final class DirectoryContent {
+    @SuppressWarnings("ThreadSafe") // an unmodifiable view of a map nobody else holds (Collections.unmodifiableMap)
     private final Map<DN, Item> byDn;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf) of items whose entries are never modified
     private final List<Item> items;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (Set.copyOf)
     private final Set<String> attributeNames;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf)
     private final List<String> staleNotes;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (Set.copyOf)
     private final Set<DN> parents;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (Map.copyOf)
     private final Map<DN, Instant> collectedAt;
     private final Instant assembledAt;
 

@@ -2,6 +2,7 @@ package org.gridstack.mds.directory;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,6 +33,7 @@ import java.util.regex.Pattern;
  * the suffixes, attribute names no entry has, providers serving stale data. Plain Java without
  * a server, so any front-end can use it. Stateless apart from the configuration; thread-safe.
  */
+@ThreadSafe
 public final class DirectorySearch {
     private final Schema schema;
     private final FilterEvaluation evaluation;

@@ -2,6 +2,7 @@ package org.gridstack.mds.directory;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -17,6 +18,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
  * the SDK's {@link Filter#matchesEntry(Entry, Schema)}. Recursive: filters reach it only after
  * the listener refused requests nested deeper than its limit. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class FilterEvaluation {
     private final Schema schema;
 

@@ -2,6 +2,7 @@ package org.gridstack.mds.directory;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
@@ -22,6 +23,7 @@ import com.unboundid.util.StaticUtils;
  * {@code modifyTimestamp} (when the provider that published the entry collected it). Stateless
  * apart from the schema; thread-safe.
  */
+@ThreadSafe
 final class OperationalAttributes {
     static final String STRUCTURAL_OBJECT_CLASS = "structuralObjectClass";
     static final String ENTRY_DN = "entryDN";

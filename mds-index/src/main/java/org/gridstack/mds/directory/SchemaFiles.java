@@ -2,6 +2,7 @@ package org.gridstack.mds.directory;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
  * {@code attributetype} and {@code objectclass}) fails the read naming file and line, so a broken
  * schema stops the start-up instead of changing how filters match. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class SchemaFiles {
     private static final Logger log = LoggerFactory.getLogger(SchemaFiles.class);
     /** The {@code glue-schema} package's files, in dependency order. */

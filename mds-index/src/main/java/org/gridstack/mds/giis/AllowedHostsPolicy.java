@@ -2,6 +2,7 @@ package org.gridstack.mds.giis;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,10 +20,12 @@ import java.net.UnknownHostException;
  * (this host: the default of the command line, since a registration makes the server fetch from
  * the registrant); or when the list holds {@code *} (anyone, as MDS2 did). Immutable; thread-safe.
  */
+@Immutable
 public final class AllowedHostsPolicy implements RegistrationPolicy {
     /** The list entry for "any sender on this host's loopback interface, whatever host it names". */
     public static final String LOCAL = "local";
 
+    @SuppressWarnings("Immutable") // an unmodifiable set of strings (Collectors.toUnmodifiableSet)
     private final Set<String> allowed;
 
     public AllowedHostsPolicy(List<String> allowed) {

@@ -2,6 +2,7 @@ package org.gridstack.mds.giis;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import org.gridstack.mds.ldap.FairShareRequestHandler;
  * {@code timeout} capped at 30 s; a search waits for registrants and sources being fetched at
  * most 5 s (and at most three quarters of its time limit), then answers from the data at hand.
  */
+@Immutable
 public final class GiisConfig {
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=site,o=Grid";
     /** The default port: 2136, beside the GRIS's 2135 (what {@code ./gridstack run} uses). */
@@ -35,8 +37,10 @@ public final class GiisConfig {
     private final ListenerSettings listener;
     private final DN suffix;
     private final GiisMode mode;
+    @SuppressWarnings("Immutable") // an unmodifiable copy (List.copyOf) of strings
     private final List<String> allowedRegistrants;
     private final Duration sweepInterval;
+    @SuppressWarnings("Immutable") // an unmodifiable copy (List.copyOf) of LDAP URLs (immutable)
     private final List<LDAPURL> aggregate;
     private final Duration aggregateCachetime;
     private final Duration aggregateTimeout;

@@ -2,6 +2,7 @@ package org.gridstack.mds.giis;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -49,6 +50,7 @@ import org.gridstack.mds.provider.ProviderOutput;
  * fair limiter ({@link LdapFrontEnd}), {@link RegistrationRequestHandler},
  * {@link ReadOnlyRequestHandler}, {@link DirectoryRequestHandler}. Thread-safe.
  */
+@ThreadSafe
 public final class GiisServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GiisServer.class);
     static final String REGISTRANT_PREFIX = "registrant ";
@@ -61,7 +63,9 @@ public final class GiisServer implements AutoCloseable {
     private final Registry registry;
     private final ProviderCache cache;
     private final ScheduledExecutorService sweeper;
+    @SuppressWarnings("ThreadSafe") // set once by start() before the server is returned, never written again
     private RunningListener listener;
+    @SuppressWarnings("ThreadSafe") // set once by start() before the server is returned, never written again
     private RegistrationDesk desk;
 
     private GiisServer(GiisConfig config, Clock clock) {

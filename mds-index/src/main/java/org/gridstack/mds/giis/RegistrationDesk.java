@@ -2,6 +2,7 @@ package org.gridstack.mds.giis;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Optional;
 
 import org.gridstack.mds.registration.Registration;
@@ -10,6 +11,7 @@ import org.gridstack.mds.registration.Registration;
  * Where every registration arrives, whatever its protocol (LDAP add, HTTP form): checks it
  * against the {@link RegistrationPolicy} and hands it to the GIIS. Thread-safe.
  */
+@ThreadSafe
 public final class RegistrationDesk {
 
     /** Receives accepted registrations. */
@@ -42,6 +44,7 @@ public final class RegistrationDesk {
     }
 
     private final RegistrationPolicy policy;
+    @SuppressWarnings("ThreadSafe") // the GIIS's accept method (GiisServer::accept), itself thread-safe
     private final Listener listener;
 
     public RegistrationDesk(RegistrationPolicy policy, Listener listener) {

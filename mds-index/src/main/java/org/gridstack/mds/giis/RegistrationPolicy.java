@@ -1,5 +1,6 @@
 package org.gridstack.mds.giis;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Optional;
 
 import org.gridstack.mds.registration.Registration;
@@ -9,6 +10,7 @@ import org.gridstack.mds.registration.Registration;
  * {@code insufficientAccessRights} and the reason returned here. Implementations are thread-safe.
  */
 @FunctionalInterface
+@ThreadSafe
 public interface RegistrationPolicy {
     /**
      * @param clientAddress the IP address the registration came from

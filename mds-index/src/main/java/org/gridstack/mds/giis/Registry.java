@@ -2,11 +2,14 @@ package org.gridstack.mds.giis;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 import org.gridstack.mds.registration.Registration;
 
@@ -17,12 +20,14 @@ import org.gridstack.mds.registration.Registration;
  * expired, and {@link #sweep} removes an expired entry only if it was not renewed meanwhile
  * (conditional remove). Thread-safe.
  */
+@ThreadSafe
 public final class Registry {
     /** A registration, the address it came from, and when it expires unless renewed. */
+    @Immutable
     public record Live(Registration registration, String sender, Instant expires) {
     }
 
-    private final Map<String, Live> byKey = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Live> byKey = new ConcurrentHashMap<>();
 
     private final int capacity;
     private final int perSender;

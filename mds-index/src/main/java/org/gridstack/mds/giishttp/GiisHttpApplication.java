@@ -2,6 +2,7 @@ package org.gridstack.mds.giishttp;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.gridstack.mds.giis.RegistrationDesk;
@@ -21,6 +22,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 public class GiisHttpApplication {
 
     /** Holds the desk of the running GIIS (empty until it started). Thread-safe. */
+    @ThreadSafe
     public static final class DeskHolder {
         private final AtomicReference<RegistrationDesk> desk = new AtomicReference<>();
 

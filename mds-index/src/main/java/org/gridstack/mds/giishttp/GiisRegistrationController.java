@@ -2,6 +2,7 @@ package org.gridstack.mds.giishttp;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -32,6 +33,7 @@ import jakarta.servlet.http.HttpServletRequest;
  * errors are JSON {@code {"status", "error", "message"}}. Thread-safe.
  */
 @RestController
+@ThreadSafe
 public class GiisRegistrationController {
     private static final String[] FIELDS = {"hn", "port", "rootdn", "regperiod", "ttl", "cachettl", "timeout"};
 

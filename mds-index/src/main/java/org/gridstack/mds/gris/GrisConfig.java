@@ -2,6 +2,7 @@ package org.gridstack.mds.gris;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.net.InetAddress;
 import java.util.List;
 
@@ -24,6 +25,7 @@ import org.gridstack.mds.ldap.FairShareRequestHandler;
  * time limit 75 s (the MDS2 query time limit of seed 002's runs); write timeout 30 s (a client that
  * reads nothing for that long is disconnected); no access log.
  */
+@Immutable
 public final class GrisConfig {
     public static final int DEFAULT_PORT = 2135;
     public static final String DEFAULT_SUFFIX = "Mds-Vo-name=local,o=Grid";

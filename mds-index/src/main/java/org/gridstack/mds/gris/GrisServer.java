@@ -2,6 +2,7 @@ package org.gridstack.mds.gris;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.util.List;
 
@@ -31,6 +32,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
  * {@link DirectoryRequestHandler}. Owns the cache it is given and closes it.
  * Thread-safe; {@link #close()} stops listening and closes connections.
  */
+@ThreadSafe
 public final class GrisServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GrisServer.class);
 

@@ -2,6 +2,7 @@ package org.gridstack.mds.gris;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import com.unboundid.ldap.sdk.DN;
  * {@code grid-info-resource-ldif.conf}, or that file itself. Errors say which forms exist.
  * Stateless; thread-safe.
  */
+@ThreadSafe
 public final class ProviderSpecification {
     static final ProviderSettings SCRIPT_DEFAULTS = new ProviderSettings("script", Duration.ofSeconds(60),
             Duration.ofSeconds(30), 0);

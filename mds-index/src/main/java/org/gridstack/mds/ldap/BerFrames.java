@@ -1,11 +1,13 @@
 package org.gridstack.mds.ldap;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.nio.ByteBuffer;
 
 /**
  * Finds where one BER element ends in bytes as they arrive, without decoding it: what the event
  * loop needs to know before it hands a request on whole. Stateless; thread-safe.
  */
+@ThreadSafe
 final class BerFrames {
     /** Not enough bytes yet to know the element's size. */
     static final long INCOMPLETE = -2;

@@ -1,10 +1,13 @@
 package org.gridstack.mds.ldap;
 
+import com.google.errorprone.annotations.ThreadSafe;
+
 /**
  * Reads the shape of one BER-encoded LDAP message without decoding it and without recursion:
  * how deeply its constructed elements nest, and its message ID and operation tag. For checks
  * that must happen before a recursive decoder sees the bytes. Stateless; thread-safe.
  */
+@ThreadSafe
 final class BerNesting {
     private BerNesting() {
     }

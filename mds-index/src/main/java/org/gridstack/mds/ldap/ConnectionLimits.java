@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.time.Duration;
 
 /**
@@ -17,6 +18,7 @@ import java.time.Duration;
  * @param maxNesting          most nested BER elements in one request (a filter of depth d nests d + 2)
  * @param maxPerAddress       most connections from one client address at once (0: no limit of its own)
  */
+@Immutable
 public record ConnectionLimits(Duration idleTimeout, Duration readTimeout, int maxNesting, int maxPerAddress) {
     /**
      * slapd evaluates 1,000 nested filters and refuses 10,000 ("filter nested too deeply"); the

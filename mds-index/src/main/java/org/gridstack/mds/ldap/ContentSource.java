@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -16,6 +17,7 @@ import org.gridstack.mds.provider.ProviderOutput;
  * bounded by the providers' timelimits), and {@link #assemble} integrates those outputs into one
  * directory under the suffixes ("generate result"). Implementations are thread-safe.
  */
+@ThreadSafe
 public interface ContentSource {
     /** The providers' data; for a GIIS only the live registrants'. */
     default List<ProviderView> read() throws InterruptedException {

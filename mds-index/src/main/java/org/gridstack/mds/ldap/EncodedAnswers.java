@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,6 +32,7 @@ import com.unboundid.ldap.sdk.LDAPResult;
  * bound is reached no more answers are remembered until the content changes, so anonymous clients
  * asking many different searches cannot grow it. Thread-safe (lock-free reads).
  */
+@ThreadSafe
 public final class EncodedAnswers {
     /** Answers remembered per content by default. */
     public static final int DEFAULT_MAX_ANSWERS = 1024;
@@ -65,6 +67,7 @@ public final class EncodedAnswers {
     private final int maxAnswers;
     private final int maxAnswerBytes;
     private final long maxTotalBytes;
+    @SuppressWarnings("ThreadSafe") // volatile: replaced whole when the cache is cleared, read without a lock
     private volatile Generation current = new Generation(null, new ConcurrentHashMap<>(), new AtomicLong());
 
     public EncodedAnswers() {

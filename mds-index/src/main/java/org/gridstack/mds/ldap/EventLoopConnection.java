@@ -2,6 +2,8 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -45,6 +47,7 @@ import java.util.Arrays;
  * Thread-safe: the input side is the selector thread's; the output queue and the connection's
  * state are guarded by {@link #lock}.
  */
+@ThreadSafe
 final class EventLoopConnection {
     private static final Logger log = LoggerFactory.getLogger(EventLoopConnection.class);
     private static final int INITIAL_BUFFER = 512;
@@ -52,33 +55,56 @@ final class EventLoopConnection {
     private static final int UNBIND_REQUEST = 0x42;
 
     private final EventLoopListener listener;
+    @SuppressWarnings("ThreadSafe") // the owning selector loop: other threads only call run(task) (a concurrent queue) and wakeup()
     private final EventLoopListener.Loop loop;
+    @SuppressWarnings("ThreadSafe") // socket channels are safe for use by concurrent threads (its Javadoc); reads are the selector thread's
     private final SocketChannel channel;
+    @SuppressWarnings("ThreadSafe") // an InetSocketAddress is immutable
     private final InetSocketAddress remote;
+    @SuppressWarnings("ThreadSafe") // an InetSocketAddress is immutable
     private final InetSocketAddress local;
+    @SuppressWarnings("ThreadSafe") // closed once by the closing thread (closed is checked under lock)
     private final AddressShare.Slot slot;
     private final String from;
+    @SuppressWarnings("ThreadSafe") // a plain lock object, only synchronized on
     private final Object lock = new Object();
+    @GuardedBy("lock")
     private final ArrayDeque<ByteBuffer> unsent = new ArrayDeque<>();
+    @SuppressWarnings("ThreadSafe") // Output: writes take lock (and the SDK's connection monitor), no state of its own
     private final OutputStream output = new Output();
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
     private SelectionKey key;
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
     private LDAPListenerClientConnection sdk;
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
     private ChannelSocket socket;
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
     private LDAPListenerRequestHandler handler;
 
     // the selector thread's
+    @SuppressWarnings("ThreadSafe") // confined to the selector thread
     private ByteBuffer in = ByteBuffer.allocate(INITIAL_BUFFER);
+    @SuppressWarnings("ThreadSafe") // confined to the selector thread
     private boolean held; // a whole request waits in the buffer for the worker to finish the one before
+    @SuppressWarnings("ThreadSafe") // volatile: written by the selector thread and workers, read by the sweep; a single value
     private volatile long requestDeadline; // nanoTime by which the request begun must be complete; 0: none begun
+    @SuppressWarnings("ThreadSafe") // volatile: written by the selector thread, read by the sweep; a single value
     private volatile long lastRequest;
 
     // guarded by lock
+    @GuardedBy("lock")
     private int unsentBytes;
+    @GuardedBy("lock")
     private boolean busy;
+    @GuardedBy("lock")
     private int running; // the message ID of the request in a worker (while busy)
+    @GuardedBy("lock")
     private boolean abandonable; // that request is not a bind (RFC 4511 section 4.11: binds cannot be abandoned)
+    @GuardedBy("lock")
     private boolean abandoned; // the client abandoned that request: nothing more of its answer is sent
+    @GuardedBy("lock")
     private boolean closed;
+    @GuardedBy("lock")
     private boolean instanceClosed;
 
     EventLoopConnection(EventLoopListener listener, EventLoopListener.Loop loop, SocketChannel channel,
@@ -502,6 +528,7 @@ final class EventLoopConnection {
         }
     }
 
+    @GuardedBy("lock")
     private void flushLocked() throws IOException {
         while (!unsent.isEmpty()) {
             ByteBuffer b = unsent.peek();
@@ -549,6 +576,7 @@ final class EventLoopConnection {
         }
     }
 
+    @GuardedBy("lock")
     private void closeLocked() {
         if (closed) {
             return;

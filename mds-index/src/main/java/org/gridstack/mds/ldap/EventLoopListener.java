@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -47,10 +48,12 @@ import java.time.Duration;
  * listener's maximum or over their address's share are closed as they are accepted. Thread-safe;
  * {@link #close()} stops it.
  */
+@ThreadSafe
 public final class EventLoopListener implements RunningListener {
     private static final Logger log = LoggerFactory.getLogger(EventLoopListener.class);
     private static final long SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
+    @SuppressWarnings("ThreadSafe") // the handler chain, only asked for per-connection instances (newInstance), whose shared parts are thread-safe
     private final LDAPListenerRequestHandler root;
     private final ConnectionLimits limits;
     private final EventLoopSettings eventLoop;
@@ -59,12 +62,17 @@ public final class EventLoopListener implements RunningListener {
     private final int maxConnections;
     private final RequestAdmission admission;
     private final AddressShare share;
+    @SuppressWarnings("ThreadSafe") // server-socket channels are safe for use by concurrent threads (its Javadoc)
     private final ServerSocketChannel server;
+    @SuppressWarnings("ThreadSafe") // filled by the constructor, never changed after
     private final List<Loop> loops = new ArrayList<>();
+    @SuppressWarnings("ThreadSafe") // a java.util.concurrent executor, thread-safe
     private final ThreadPoolExecutor workers;
+    @SuppressWarnings("ThreadSafe") // a concurrent key set (ConcurrentHashMap.newKeySet)
     private final Set<EventLoopConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicLong refusals = new AtomicLong();
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
 
     private EventLoopListener(ListenerSettings settings, LDAPListenerRequestHandler root, int maxMessageBytes)

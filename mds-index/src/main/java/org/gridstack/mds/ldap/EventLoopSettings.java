@@ -1,5 +1,7 @@
 package org.gridstack.mds.ldap;
 
+import com.google.errorprone.annotations.Immutable;
+
 /**
  * The shape of the event-loop listener ({@link EventLoopListener}): how many selector threads read
  * and write every connection, how many worker threads run requests, how many bytes of answers
@@ -11,6 +13,7 @@ package org.gridstack.mds.ldap;
  * @param workerThreads   threads that run the handler chain, one request at a time each
  * @param maxUnsentBytes  answer bytes one connection may hold unsent; a worker writing more waits
  */
+@Immutable
 public record EventLoopSettings(int selectorThreads, int workerThreads, int maxUnsentBytes) {
     /** 256 KiB: four of the coalescing output's 64 KiB writes. */
     public static final int DEFAULT_MAX_UNSENT_BYTES = 256 * 1024;

@@ -2,6 +2,8 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +46,7 @@ public final class FairShareRequestHandler extends ForwardingRequestHandler {
      * @param contention searches at once (the one asking included) at or below which nobody
      *                   waits (default: the number of processors)
      */
+    @Immutable
     public record Settings(Duration period, int lead, Duration maxWait, int contention) {
         public Settings {
             requireNonNull(period, "period is null");
@@ -69,10 +72,12 @@ public final class FairShareRequestHandler extends ForwardingRequestHandler {
     }
 
     /** What one period has seen: searches answered and connections that searched. */
+    @ThreadSafe
     private record Period(long number, LongAdder searches, AtomicInteger connections) {
     }
 
     /** The state every connection of one listener shares. Thread-safe. */
+    @ThreadSafe
     public static final class Shares {
         private final Settings settings;
         private final long periodNanos;

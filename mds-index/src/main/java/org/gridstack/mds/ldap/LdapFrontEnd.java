@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.util.concurrent.Semaphore;
 
@@ -27,6 +28,7 @@ import com.unboundid.ldap.listener.LDAPListenerRequestHandler;
  * itself. With the SDK's listener, {@link OpenConnections} is outermost, so that stopping sends each
  * connection a Notice of Disconnection ({@code unavailable}) as the event loop does. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class LdapFrontEnd {
     /** The largest request accepted (the SDK's default is 20 MiB); larger ones end the connection. */
     public static final int MAX_MESSAGE_BYTES = 256 * 1024;

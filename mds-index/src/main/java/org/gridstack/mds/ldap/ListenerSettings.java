@@ -1,5 +1,6 @@
 package org.gridstack.mds.ldap;
 
+import com.google.errorprone.annotations.Immutable;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.Objects;
@@ -21,6 +22,7 @@ import java.util.Objects;
  * @param eventLoop the event-loop listener's shape ({@link EventLoopListener}, the default); null: the
  *                  SDK's listener, a thread per connection
  */
+@Immutable
 public record ListenerSettings(int port, InetAddress listenAddress, int maxConnections, int maxConcurrentRequests,
         long requestQueueTimeoutMillis, boolean accessLog, FairShareRequestHandler.Settings fairShare,
         ConnectionLimits connectionLimits, Duration writeTimeout, EventLoopSettings eventLoop) {

@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -35,6 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * socket closes).
  * Immutable; thread-safe.
  */
+@ThreadSafe
 public final class ListenerSocketFactory extends ServerSocketFactory {
     /** The accept queue asked for (the kernel caps it at {@code net.core.somaxconn}). */
     public static final int BACKLOG = 4096;

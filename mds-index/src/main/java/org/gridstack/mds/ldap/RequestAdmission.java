@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +26,7 @@ import java.util.Arrays;
  * {@link LDAPMessage#readFrom}. Each refusal is one log line. The depth is measured without
  * recursion ({@link BerNesting}). Stateless; thread-safe.
  */
+@ThreadSafe
 final class RequestAdmission {
     /** The OID of the Notice of Disconnection (RFC 4511 section 4.4.1). */
     static final String NOTICE_OF_DISCONNECTION = "1.3.6.1.4.1.1466.20036";

@@ -1,9 +1,12 @@
 package org.gridstack.mds.ldap;
 
+import com.google.errorprone.annotations.ThreadSafe;
+
 /**
  * An LDAP listener that has started ({@link LdapFrontEnd#start}): the SDK's thread-per-connection
  * {@code LDAPListener} or the {@link EventLoopListener}. Implementations are thread-safe.
  */
+@ThreadSafe
 public interface RunningListener extends AutoCloseable {
     /** The port listened on (the chosen one when configured with 0). */
     int port();

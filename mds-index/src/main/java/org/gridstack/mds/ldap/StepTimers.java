@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -17,6 +18,7 @@ import io.micrometer.core.instrument.Timer;
  * the time spent sending), {@code transmit} (sending the entries and the result). Seed 001's
  * {@code connect} step is the client's to time. Thread-safe.
  */
+@ThreadSafe
 public final class StepTimers {
     private final Timer initSearch;
     private final Timer invokeProvider;

@@ -1,5 +1,6 @@
 package org.gridstack.mds.ldap;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import org.slf4j.LoggerFactory;
  * monitor the blocked write holds.) The event-loop listener needs none: it bounds each
  * connection's unsent bytes itself. Thread-safe; {@link #close()} stops it.
  */
+@ThreadSafe
 public final class WriteTimeoutGuard implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WriteTimeoutGuard.class);
 
@@ -48,6 +50,7 @@ public final class WriteTimeoutGuard implements AutoCloseable {
     }
 
     private final long timeoutNanos;
+    @SuppressWarnings("ThreadSafe") // a concurrent key set (ConcurrentHashMap.newKeySet)
     private final Set<Writer> writers = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
 

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.util.List;
  * (scripts that modify other providers' output) is not supported. Files are taken in name order;
  * provider names are {@code provider/<file>} and {@code ldif/<file>}. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class BdiiProviderLayout {
     private final ProviderSettings scriptDefaults;
     private final ProviderSettings ldifDefaults;

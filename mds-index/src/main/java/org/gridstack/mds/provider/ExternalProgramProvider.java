@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,11 +19,13 @@ import org.slf4j.LoggerFactory;
  * a non-zero exit status is reported as a problem but the entries printed are kept (the BDII
  * does the same). Thread-safe: each {@link #collect()} starts its own process.
  */
+@ThreadSafe
 public final class ExternalProgramProvider implements InformationProvider {
     private static final Logger log = LoggerFactory.getLogger(ExternalProgramProvider.class);
 
     private final ProviderSettings settings;
     private final Path path;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf) of strings
     private final List<String> args;
     private final ProcessRunner runner;
     private final LdifOutputParser parser = new LdifOutputParser();

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.time.Instant;
@@ -24,6 +25,7 @@ import java.io.InputStream;
  * the records after it are still read. At most {@code sizelimit} entries are kept (0: all), as
  * MDS2 did with a provider's {@code sizelimit}. Stateless and thread-safe.
  */
+@ThreadSafe
 public final class LdifOutputParser {
     private static final Logger log = LoggerFactory.getLogger(LdifOutputParser.class);
     /** Problems kept per run; a provider printing garbage must not fill the memory with messages. */

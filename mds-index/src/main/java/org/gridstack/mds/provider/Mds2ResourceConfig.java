@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import com.unboundid.ldif.LDIFReader;
  * number that does not parse is an error that names the record's DN and line. Stateless;
  * thread-safe.
  */
+@ThreadSafe
 public final class Mds2ResourceConfig {
     /** The file name MDS2 used. */
     public static final String FILE_NAME = "grid-info-resource-ldif.conf";

@@ -3,6 +3,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,7 @@ import java.util.concurrent.TimeoutException;
  * ({@link ProcessGroupStopper#stop}). Thread-safe; one instance
  * serves any number of concurrent runs. {@link #close()} stops its helper threads.
  */
+@ThreadSafe
 public final class ProcessRunner implements AutoCloseable {
     /**
      * Standard output read per run: 16 MiB, several times a large site's GLUE output. What it

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.util.List;
 
@@ -12,7 +13,11 @@ import com.unboundid.ldap.sdk.Entry;
  * records it skipped and why (e.g. "line 12: ..."), and when the run finished. Immutable and
  * thread-safe as long as nobody modifies the entries, which every consumer treats as read-only.
  */
-public record ProviderOutput(List<Entry> entries, List<String> problems, Instant collectedAt) {
+@ThreadSafe
+public record ProviderOutput(
+        @SuppressWarnings("ThreadSafe") /* unmodifiable copy; its entries are read-only copies nobody modifies */ List<Entry> entries,
+        @SuppressWarnings("ThreadSafe") /* unmodifiable copy (List.copyOf) of strings */ List<String> problems,
+        Instant collectedAt) {
     public ProviderOutput {
         entries = List.copyOf(requireNonNull(entries, "entries is null"));
         problems = List.copyOf(requireNonNull(problems, "problems is null"));

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.time.Duration;
 
 /**
@@ -13,6 +14,7 @@ import java.time.Duration;
  * <p>Defaults (see {@link #of(String)}): cachetime 60 s (MDS2's value for CPU and memory
  * providers), timelimit 20 s, sizelimit 0. Immutable and thread-safe.
  */
+@Immutable
 public record ProviderSettings(String name, Duration cachetime, Duration timelimit, int sizelimit) {
     /** The default {@code cachetime}: 60 s. */
     public static final Duration DEFAULT_CACHETIME = Duration.ofSeconds(60);

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,7 @@ import com.unboundid.ldap.sdk.ResultCode;
  * saying so. An LDAP client only; no server code. Thread-safe: each run uses its
  * own connection.
  */
+@ThreadSafe
 public final class RemoteLdapProvider implements InformationProvider {
     private final ProviderSettings settings;
     private final String host;

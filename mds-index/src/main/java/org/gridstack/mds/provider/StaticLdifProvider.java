@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
  * (so edits show up after {@code cachetime}); broken records are skipped like a program's.
  * Thread-safe.
  */
+@ThreadSafe
 public final class StaticLdifProvider implements InformationProvider {
     private final ProviderSettings settings;
     private final Path file;

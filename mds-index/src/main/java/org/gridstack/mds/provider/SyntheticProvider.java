@@ -2,6 +2,7 @@ package org.gridstack.mds.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import com.unboundid.util.StaticUtils;
  * time of the run (generalized time), named {@code cn=entry-<i>} under a parent DN. Every run
  * makes fresh entries, so uncached searches really do the work. Thread-safe.
  */
+@ThreadSafe
 public final class SyntheticProvider implements InformationProvider {
     private final ProviderSettings settings;
     private final DN parent;

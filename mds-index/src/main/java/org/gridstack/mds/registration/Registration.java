@@ -2,6 +2,7 @@ package org.gridstack.mds.registration;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.time.Duration;
 
 import com.unboundid.ldap.sdk.DN;
@@ -14,6 +15,7 @@ import com.unboundid.ldap.sdk.DN;
  * {@code timeout} (how long the GIIS waits for the registrant when it pulls its data: 20 s).
  * Immutable; thread-safe.
  */
+@Immutable
 public record Registration(String host, int port, DN rootDn, Duration regperiod, Duration ttl, Duration cachettl,
         Duration timeout) {
     public static final Duration DEFAULT_REGPERIOD = Duration.ofSeconds(600);

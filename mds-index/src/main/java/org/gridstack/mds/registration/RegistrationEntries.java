@@ -1,5 +1,6 @@
 package org.gridstack.mds.registration;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import com.unboundid.ldap.sdk.ResultCode;
  * missing {@code hn} means "the address this request came from"); {@link #toEntry} writes one.
  * Stateless; thread-safe.
  */
+@ThreadSafe
 public final class RegistrationEntries {
     /** The RDN of every registration entry. */
     public static final RDN REGISTER_RDN = new RDN("Mds-Vo-Op-name", "register");

@@ -2,6 +2,7 @@ package org.gridstack.mds.registration;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,7 @@ import java.time.Duration;
  * then every {@code regperiod}, so the GIIS drops it within {@code ttl} once this side stops.
  * A failed send is logged and retried at the next period. Thread-safe; {@link #close()} stops it.
  */
+@ThreadSafe
 public final class RegistrationSender implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RegistrationSender.class);
     /** Under which DN the add is sent; the GIIS looks only at the first RDN. */
@@ -28,6 +30,7 @@ public final class RegistrationSender implements AutoCloseable {
 
     private final String giisHost;
     private final int giisPort;
+    @SuppressWarnings("ThreadSafe") // built by the factory for this sender alone, never modified, only read
     private final Entry entry;
     private final ScheduledExecutorService timer;
 

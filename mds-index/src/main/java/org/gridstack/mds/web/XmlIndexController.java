@@ -2,6 +2,7 @@ package org.gridstack.mds.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,11 +49,13 @@ import org.gridstack.service.admission.AddressShare;
  * A query whose client hangs up is stopped and its slot freed ({@link ClientHangUps}). Thread-safe (stateless apart from the index).
  */
 @RestController
+@ThreadSafe
 public class XmlIndexController {
     private final XmlIndex index;
     private final Timer generate;
     private final AllowedHostsPolicy registrants;
     private final AddressShare queryShare;
+    @SuppressWarnings("ThreadSafe") // service-kit's ClientHangUps, documented thread-safe
     private final ClientHangUps hangUps;
 
     public XmlIndexController(XmlIndex index, MeterRegistry meters, IndexProperties properties, ClientHangUps hangUps) {

@@ -2,6 +2,7 @@ package org.gridstack.mds.xmlindex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -52,11 +53,13 @@ import java.util.Locale;
  * (its client hung up), which frees its slot at once. The context value of a query is the set of all documents, so
  * {@code //entry} searches everything. Thread-safe.
  */
+@ThreadSafe
 public final class BaseXDocumentStore implements AutoCloseable {
     static final String DB = "mdsindex";
     static final String READER = "mdsindex-reader";
 
     private final Path dir;
+    @SuppressWarnings("ThreadSafe") // BaseX's database context, documented for use by concurrent sessions (its own locking)
     private final Context context;
     private final String readerPassword;
     private final Semaphore queries;

@@ -2,6 +2,7 @@ package org.gridstack.mds.xmlindex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -22,6 +23,7 @@ import com.unboundid.ldap.sdk.Entry;
  * {@code <attribute name="...">}. Characters XML 1.0 cannot hold are replaced by U+FFFD.
  * Stateless; thread-safe.
  */
+@ThreadSafe
 public final class EntriesAsXml {
     private static final Pattern XML_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9._-]*");
     private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();

@@ -2,6 +2,8 @@ package org.gridstack.mds.xmlindex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -37,6 +40,7 @@ import org.gridstack.service.work.CancelSwitch;
  * registrations, stores and expiry are serialised on the index (they are rare; fetching runs
  * outside the lock), queries run concurrently.
  */
+@ThreadSafe
 public final class XmlIndex implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(XmlIndex.class);
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
@@ -45,6 +49,7 @@ public final class XmlIndex implements AutoCloseable {
     public static final Duration MAX_REFRESH = Duration.ofDays(1);
 
     /** A registration as clients see it. */
+    @Immutable
     public record Registration(String name, String url, Duration refresh, Instant expires, Instant lastFetched,
             String lastError) {
     }
@@ -53,7 +58,9 @@ public final class XmlIndex implements AutoCloseable {
      * A registration, the identity of its source (renewals keep it; a new URL or interval makes a
      * new one) and its polling task (null while the first fetch runs).
      */
-    private record State(Registration registration, long id, ScheduledFuture<?> poller) {
+    @ThreadSafe
+    private record State(Registration registration, long id,
+            @SuppressWarnings("ThreadSafe") /* a Future: cancel() may be called from any thread */ ScheduledFuture<?> poller) {
         void stop() {
             if (poller != null) {
                 poller.cancel(false);
@@ -66,7 +73,7 @@ public final class XmlIndex implements AutoCloseable {
     private final Clock clock;
     private final int maxRegistrations;
     /** Changed only under this index's monitor; read without it. */
-    private final Map<String, State> states = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, State> states = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final ScheduledExecutorService pollers;
     private final Timer registerTimer;

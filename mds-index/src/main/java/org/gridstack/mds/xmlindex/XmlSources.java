@@ -1,5 +1,6 @@
 package org.gridstack.mds.xmlindex;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +21,7 @@ import com.unboundid.ldap.sdk.LDAPURL;
  * (up to {@code maxBytes}). Anything else is an {@link IllegalArgumentException} naming the
  * forms. Thread-safe.
  */
+@ThreadSafe
 public final class XmlSources {
     private final HttpClient http;
     private final int maxBytes;

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider.host;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +19,7 @@ import com.unboundid.ldap.sdk.DN;
  * 900 s for file systems and networks, 43200 s for the OS; GLUE 2 at 60 s). Each run reads
  * /proc again. Stateless factory; thread-safe.
  */
+@ThreadSafe
 public final class DefaultHostProviders {
     static final Duration TIMELIMIT = Duration.ofSeconds(10);
 

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider.host;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,7 @@ import com.unboundid.ldap.sdk.RDN;
  * Load averages are stored ×100 as integers (GLUE's load attributes are integers). Stateless;
  * thread-safe.
  */
+@ThreadSafe
 public final class Glue13HostEntries {
     /** GRAM's port, part of the computing element's ID as GLUE 1.3 sites wrote it. */
     static final int GATEKEEPER_PORT = 2119;

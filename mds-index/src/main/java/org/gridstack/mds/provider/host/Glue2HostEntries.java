@@ -2,6 +2,7 @@ package org.gridstack.mds.provider.host;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -17,6 +18,7 @@ import com.unboundid.ldap.sdk.RDN;
  * {@code GLUE2GroupID=resource} group, a computing service, its manager and one execution
  * environment. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class Glue2HostEntries {
     private final DN suffix;
 

@@ -2,6 +2,7 @@ package org.gridstack.mds.provider.host;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.List;
 
 /**
@@ -9,14 +10,15 @@ import java.util.List;
  * interface list). Sizes in MiB, clock speed in MHz, load averages as /proc/loadavg prints
  * them. Immutable and thread-safe.
  */
+@Immutable
 public record HostFacts(
         String hostName,
         String osName, String osRelease, String osVersion, String architecture,
         int logicalCpus, int physicalCpus, String cpuVendor, String cpuModel, int cpuMhz,
         double load1, double load5, double load15,
         long ramMiB, long ramAvailableMiB, long virtualMiB, long virtualAvailableMiB,
-        List<FileSystem> fileSystems,
-        List<NetworkAdapter> networkAdapters) {
+        @SuppressWarnings("Immutable") /* an unmodifiable copy (List.copyOf) of immutable records */ List<FileSystem> fileSystems,
+        @SuppressWarnings("Immutable") /* an unmodifiable copy (List.copyOf) of immutable records */ List<NetworkAdapter> networkAdapters) {
 
     public HostFacts {
         requireNonNull(hostName, "hostName is null");

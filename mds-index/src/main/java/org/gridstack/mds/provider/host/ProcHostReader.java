@@ -2,6 +2,7 @@ package org.gridstack.mds.provider.host;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -24,6 +25,7 @@ import java.util.Set;
  * parameter so tests can feed fixed files. Only disk-backed file system types are listed.
  * Stateless; thread-safe.
  */
+@ThreadSafe
 public final class ProcHostReader {
     static final Set<String> LOCAL_FS_TYPES = Set.of("ext2", "ext3", "ext4", "xfs", "btrfs", "zfs", "jfs",
             "reiserfs", "f2fs", "vfat", "overlay");
