@@ -86,9 +86,9 @@ final class EventLoopConnection {
     private ByteBuffer in = ByteBuffer.allocate(INITIAL_BUFFER);
     @SuppressWarnings("ThreadSafe") // confined to the selector thread
     private boolean held; // a whole request waits in the buffer for the worker to finish the one before
-    @SuppressWarnings("ThreadSafe") // volatile: written by the selector thread and workers, read by the sweep; a single value
+    @SuppressWarnings("ThreadSafe") // volatile: one value, written and read without a lock (the sweep reads it)
     private volatile long requestDeadline; // nanoTime by which the request begun must be complete; 0: none begun
-    @SuppressWarnings("ThreadSafe") // volatile: written by the selector thread, read by the sweep; a single value
+    @SuppressWarnings("ThreadSafe") // volatile: one value, written when a request ends, read by the sweep without a lock
     private volatile long lastRequest;
 
     // guarded by lock

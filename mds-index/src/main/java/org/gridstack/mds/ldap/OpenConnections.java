@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,10 +22,13 @@ import com.unboundid.ldap.sdk.ResultCode;
  * none. The outermost handler of the chain: its {@code newInstance} keeps the connection, its
  * {@code closeInstance} forgets it; every request passes on unchanged. Thread-safe.
  */
+@ThreadSafe
 final class OpenConnections extends ForwardingRequestHandler {
     private static final Logger log = LoggerFactory.getLogger(OpenConnections.class);
 
+    @SuppressWarnings("ThreadSafe") // a concurrent key set (ConcurrentHashMap.newKeySet) the instances share
     private final Set<LDAPListenerClientConnection> open;
+    @SuppressWarnings("ThreadSafe") // the SDK documents its client connection as completely thread-safe
     private final LDAPListenerClientConnection connection; // null in the listener's shared instance
 
     OpenConnections(LDAPListenerRequestHandler next) {

@@ -2,6 +2,7 @@ package org.gridstack.mds.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 import com.unboundid.ldap.listener.LDAPListenerClientConnection;
@@ -24,6 +25,7 @@ import com.unboundid.ldap.sdk.ResultCode;
  * message saying why, and passes everything else to the handler it wraps. The GRIS's entries
  * come from its providers, so nothing may write them. Thread-safe: holds no state of its own.
  */
+@ThreadSafe
 public final class ReadOnlyRequestHandler extends ForwardingRequestHandler {
     private final String reason;
 
