@@ -67,7 +67,7 @@ public final class EncodedAnswers {
     private final int maxAnswers;
     private final int maxAnswerBytes;
     private final long maxTotalBytes;
-    @SuppressWarnings("ThreadSafe") // volatile: replaced whole when the cache is cleared, read without a lock
+    @SuppressWarnings("ThreadSafe") // volatile: replaced whole for a new content, read without a lock; a lost race only recomputes
     private volatile Generation current = new Generation(null, new ConcurrentHashMap<>(), new AtomicLong());
 
     public EncodedAnswers() {

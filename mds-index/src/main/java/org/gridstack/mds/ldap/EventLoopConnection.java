@@ -55,9 +55,9 @@ final class EventLoopConnection {
     private static final int UNBIND_REQUEST = 0x42;
 
     private final EventLoopListener listener;
-    @SuppressWarnings("ThreadSafe") // the owning selector loop: other threads only call run(task) (a concurrent queue) and wakeup()
+    @SuppressWarnings("ThreadSafe") // the owning loop: other threads only call run(task) (a concurrent queue) and wakeup()
     private final EventLoopListener.Loop loop;
-    @SuppressWarnings("ThreadSafe") // socket channels are safe for use by concurrent threads (its Javadoc); reads are the selector thread's
+    @SuppressWarnings("ThreadSafe") // SocketChannel is safe for concurrent threads (its Javadoc); reads are the selector's
     private final SocketChannel channel;
     @SuppressWarnings("ThreadSafe") // an InetSocketAddress is immutable
     private final InetSocketAddress remote;
@@ -72,13 +72,13 @@ final class EventLoopConnection {
     private final ArrayDeque<ByteBuffer> unsent = new ArrayDeque<>();
     @SuppressWarnings("ThreadSafe") // Output: writes take lock (and the SDK's connection monitor), no state of its own
     private final OutputStream output = new Output();
-    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker
     private SelectionKey key;
-    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker
     private LDAPListenerClientConnection sdk;
-    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker
     private ChannelSocket socket;
-    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker (the executor hand-off publishes it)
+    @SuppressWarnings("ThreadSafe") // set once by open() on the selector thread before any request reaches a worker
     private LDAPListenerRequestHandler handler;
 
     // the selector thread's

@@ -53,7 +53,7 @@ public final class EventLoopListener implements RunningListener {
     private static final Logger log = LoggerFactory.getLogger(EventLoopListener.class);
     private static final long SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
-    @SuppressWarnings("ThreadSafe") // the handler chain, only asked for per-connection instances (newInstance), whose shared parts are thread-safe
+    @SuppressWarnings("ThreadSafe") // the handler chain: only asked for per-connection instances (newInstance)
     private final LDAPListenerRequestHandler root;
     private final ConnectionLimits limits;
     private final EventLoopSettings eventLoop;

@@ -25,7 +25,7 @@ import java.util.List;
  */
 public abstract class ForwardingRequestHandler extends LDAPListenerRequestHandler {
     /** The handler every request not overridden goes to. */
-    @SuppressWarnings("ThreadSafe") // the next handler: a listener's shared chain is only asked for per-connection instances (newInstance), each instance serves its one connection
+    @SuppressWarnings("ThreadSafe") // shared chains are only asked for instances (newInstance); an instance serves one connection
     protected final LDAPListenerRequestHandler next;
 
     protected ForwardingRequestHandler(LDAPListenerRequestHandler next) {

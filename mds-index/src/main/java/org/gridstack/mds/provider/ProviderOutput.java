@@ -15,7 +15,7 @@ import com.unboundid.ldap.sdk.Entry;
  */
 @ThreadSafe
 public record ProviderOutput(
-        @SuppressWarnings("ThreadSafe") /* unmodifiable copy; its entries are read-only copies nobody modifies */ List<Entry> entries,
+        @SuppressWarnings("ThreadSafe") /* an unmodifiable copy; its entries are never modified */ List<Entry> entries,
         @SuppressWarnings("ThreadSafe") /* unmodifiable copy (List.copyOf) of strings */ List<String> problems,
         Instant collectedAt) {
     public ProviderOutput {

@@ -17,8 +17,8 @@ public record HostFacts(
         int logicalCpus, int physicalCpus, String cpuVendor, String cpuModel, int cpuMhz,
         double load1, double load5, double load15,
         long ramMiB, long ramAvailableMiB, long virtualMiB, long virtualAvailableMiB,
-        @SuppressWarnings("Immutable") /* an unmodifiable copy (List.copyOf) of immutable records */ List<FileSystem> fileSystems,
-        @SuppressWarnings("Immutable") /* an unmodifiable copy (List.copyOf) of immutable records */ List<NetworkAdapter> networkAdapters) {
+        @SuppressWarnings("Immutable") /* an unmodifiable copy of immutable records */ List<FileSystem> fileSystems,
+        @SuppressWarnings("Immutable") /* an unmodifiable copy of immutable records */ List<NetworkAdapter> networkAdapters) {
 
     public HostFacts {
         requireNonNull(hostName, "hostName is null");
