@@ -59,7 +59,7 @@ public final class GrimStore implements AutoCloseable {
     @SuppressWarnings("ThreadSafe") // filled by the constructor alone, read by close()
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final Path workDir;
-    @SuppressWarnings("ThreadSafe") // volatile: an unmodifiable copy replaced whole, read without a lock
+    @SuppressWarnings("ThreadSafe") // volatile: an unmodifiable copy, written once while the constructor compares the copies
     private volatile Map<String, Boolean> consistent = Map.of();
     private final long connections;
     @SuppressWarnings("ThreadSafe") // volatile: written once while the constructor loads the copies, read without a lock

@@ -39,7 +39,7 @@ public final class UpdateBatcher implements AutoCloseable {
     private static final Pending POISON = new Pending(List.of());
 
     private final String name;
-    @SuppressWarnings("ThreadSafe") // a lambda over a @ThreadSafe backend or Replication's source
+    @SuppressWarnings("ThreadSafe") // a lambda over a @ThreadSafe GrimBackend, or SystemOfRecord::applyAndLog (@ThreadSafe)
     private final GroupStore target;
     @SuppressWarnings("ThreadSafe") // filled by the constructor alone, only read after; the queues are BlockingQueues
     private final List<BlockingQueue<Pending>> queues = new ArrayList<>();
