@@ -2,6 +2,7 @@ package org.gridstack.grim.backends;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,15 +50,20 @@ import java.util.Collections;
  * data, nothing is generated: the other copies are rebuilt from what PostgreSQL holds.
  * Thread-safe after construction; closing stops everything it started and deletes its files.
  */
+@ThreadSafe
 public final class GrimStore implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GrimStore.class);
 
+    @SuppressWarnings("ThreadSafe") // filled by the constructor alone, only read after; GrimBackend is @ThreadSafe
     private final Map<String, GrimBackend> backends = new LinkedHashMap<>();
+    @SuppressWarnings("ThreadSafe") // filled by the constructor alone, read by close()
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final Path workDir;
+    @SuppressWarnings("ThreadSafe") // volatile: an unmodifiable copy, written once while the constructor compares the copies
     private volatile Map<String, Boolean> consistent = Map.of();
     private final long connections;
-    private long loadedAtChange;
+    @SuppressWarnings("ThreadSafe") // volatile: written once while the constructor loads the copies, read without a lock
+    private volatile long loadedAtChange;
 
     /**
      * Checks {@code p} ({@link GrimProperties#validate()}: IllegalArgumentException naming every

@@ -1,5 +1,6 @@
 package org.gridstack.grim.schema;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
  * the in-memory server enforces the same definitions as slapd and the input domain knows which
  * attributes take ASCII only. Stateless and thread-safe.
  */
+@ThreadSafe
 public final class GrimLdapSchema {
     private GrimLdapSchema() {
     }

@@ -1,5 +1,6 @@
 package org.gridstack.grim.schema;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
@@ -13,6 +14,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
  * PostgreSQL and BaseX but not by LDAP. Read once from the schema both LDAP servers enforce.
  * Immutable, thread-safe.
  */
+@Immutable
 public final class Ia5Attributes {
     private static final String IA5_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.26";
     private static final Set<String> NAMES = load();

@@ -1,5 +1,6 @@
 package org.gridstack.grim.store;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +13,7 @@ import org.gridstack.service.work.CancelSwitch;
  * One storage platform of GRIM (PostgreSQL, BaseX, LDAP). Implementations are thread-safe: the
  * service and the scenarios call them from many threads at once.
  */
+@ThreadSafe
 public interface GrimBackend extends AutoCloseable {
     /** {@code postgres}, {@code basex} or {@code ldap}. */
     String name();

@@ -1,5 +1,6 @@
 package org.gridstack.grim.store;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import org.gridstack.grim.model.CollectionDef;
 import org.gridstack.grim.model.Column;
 import org.gridstack.grim.model.ColumnType;
@@ -27,6 +28,7 @@ import org.gridstack.grim.schema.Ia5Attributes;
  * </ul>
  * Stateless, thread-safe.
  */
+@ThreadSafe
 public final class InputDomain {
     /** Longest key or reference value, in characters. */
     public static final int MAX_KEY_CHARS = 128;

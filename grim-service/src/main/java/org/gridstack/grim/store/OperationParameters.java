@@ -2,6 +2,7 @@ package org.gridstack.grim.store;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -18,8 +19,10 @@ import org.gridstack.grim.ops.Operation;
  * a {@link String}, {@code INTEGER} a {@link Long}). Backends and the reference evaluator read
  * them with {@link #text} and {@link #integer} and check nothing again. Immutable, thread-safe.
  */
+@ThreadSafe
 public final class OperationParameters {
     private final Operation operation;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable view of a map built for this object alone; values are Strings and Longs
     private final Map<String, Object> values;
 
     private OperationParameters(Operation operation, Map<String, Object> values) {

@@ -2,6 +2,7 @@ package org.gridstack.grim.store;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 import org.gridstack.grim.ops.Mode;
@@ -14,6 +15,7 @@ import org.gridstack.grim.ops.Operation;
  * {@link Answer}; the rows are put in the canonical order without duplicates ({@link Rows#sort})
  * and the clock stops after that (client-side work is part of the QRT). Stateless, thread-safe.
  */
+@ThreadSafe
 public final class OperationTemplate {
     private OperationTemplate() {
     }

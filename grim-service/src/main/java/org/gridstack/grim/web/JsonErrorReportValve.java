@@ -1,5 +1,6 @@
 package org.gridstack.grim.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * limits, a malformed request): the API's JSON error shape instead of Tomcat's HTML page. Answers
  * the API wrote itself are left alone. Thread-safe.
  */
+@ThreadSafe
+// ErrorReportValve's and ValveBase's fields (showReport, showServerInfo, next, container, ...) are not
+// final: Tomcat sets them while it builds the pipeline, before the first request; this class adds none
+@SuppressWarnings("ThreadSafe")
 public final class JsonErrorReportValve extends ErrorReportValve {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -1,5 +1,6 @@
 package org.gridstack.grim.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.gridstack.grim.store.GrimException;
@@ -11,6 +12,7 @@ import org.gridstack.grim.store.GrimException;
  * clients keep a connection). A query over a bound is answered 429 at once (with
  * {@code Retry-After}), never queued. Thread-safe.
  */
+@ThreadSafe
 final class NativeQueryGate {
     private final int perClient;
     private final int perBackend;

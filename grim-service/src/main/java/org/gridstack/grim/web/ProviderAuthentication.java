@@ -1,5 +1,6 @@
 package org.gridstack.grim.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
@@ -10,7 +11,9 @@ import org.gridstack.grim.store.GrimException;
  * Providers authenticate updates with a token ({@code Authorization: Bearer TOKEN} or
  * {@code X-Grim-Token: TOKEN}); queries stay anonymous. Tokens are compared in constant time.
  */
+@ThreadSafe
 public final class ProviderAuthentication {
+    @SuppressWarnings("ThreadSafe") // an unmodifiable list (Stream.toList) of arrays never written after construction
     private final List<byte[]> tokens;
 
     public ProviderAuthentication(List<String> tokens) {

@@ -2,6 +2,7 @@ package org.gridstack.grim.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
 
@@ -15,6 +16,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * the request is answered 401, with a wrong one 403, by throwing the {@link ProviderAuthentication}
  * error the API's error handler turns into the JSON error shape. Thread-safe.
  */
+@ThreadSafe
 final class ProviderTokenInterceptor implements HandlerInterceptor {
     static final String AUTHORIZATION = "Authorization";
     static final String TOKEN = "X-Grim-Token";

@@ -2,6 +2,7 @@ package org.gridstack.grim.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -43,6 +44,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * URL, which proxies log. Cross-origin browser pages are refused unless their origin is listed
  * ({@code grim.updates.allowed-origins}). Thread-safe.
  */
+@ThreadSafe
 final class ProviderUpdateSocket extends TextWebSocketHandler implements HandshakeInterceptor, SubProtocolCapable {
     private static final String ROUTE = "grim.route";
     private static final String PARTIAL = "grim.partial";

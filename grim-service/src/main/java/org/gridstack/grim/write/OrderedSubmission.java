@@ -1,5 +1,6 @@
 package org.gridstack.grim.write;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,9 @@ import org.gridstack.grim.store.Update;
  * queue is full, nothing is queued and the answer is 503. Used only when PostgreSQL is not started
  * (otherwise {@link UpdateRouter} derives the copies from its change log). Thread-safe.
  */
+@ThreadSafe
 final class OrderedSubmission {
+    @SuppressWarnings("ThreadSafe") // a plain lock object, only synchronized on
     private final Object lock = new Object();
 
     /**

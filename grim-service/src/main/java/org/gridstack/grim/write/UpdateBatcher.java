@@ -2,6 +2,7 @@ package org.gridstack.grim.write;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -32,18 +33,25 @@ import org.gridstack.grim.store.replication.SystemOfRecord;
  * record together with a change-log entry per group ({@link #forSystemOfRecord}); then each request
  * learns the position of the entry that holds it. Thread-safe.
  */
+@ThreadSafe
 public final class UpdateBatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(UpdateBatcher.class);
     private static final Pending POISON = new Pending(List.of());
 
     private final String name;
+    @SuppressWarnings("ThreadSafe") // a lambda over a @ThreadSafe GrimBackend, or SystemOfRecord::applyAndLog (@ThreadSafe)
     private final GroupStore target;
+    @SuppressWarnings("ThreadSafe") // filled by the constructor alone, only read after; the queues are BlockingQueues
     private final List<BlockingQueue<Pending>> queues = new ArrayList<>();
     private final int maxBatchRequests;
+    @SuppressWarnings("ThreadSafe") // filled by the constructor alone, read by close()
     private final List<Thread> writers = new ArrayList<>();
     private final Timer commitTimer;
+    @SuppressWarnings("ThreadSafe") // Micrometer meters are thread-safe
     private final DistributionSummary batchSize;
+    @SuppressWarnings("ThreadSafe") // Micrometer meters are thread-safe
     private final Counter stored;
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
 
     private static final class Pending {

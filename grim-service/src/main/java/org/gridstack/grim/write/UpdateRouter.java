@@ -2,6 +2,7 @@ package org.gridstack.grim.write;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,9 +40,11 @@ import io.micrometer.core.instrument.MeterRegistry;
  * </ul>
  * Owns the group-commit writers and the replication; closing stops them. Thread-safe.
  */
+@ThreadSafe
 public final class UpdateRouter implements AutoCloseable {
     private final GrimStore store;
     private final Duration timeout;
+    @SuppressWarnings("ThreadSafe") // filled by the constructor alone, only read after; UpdateBatcher is @ThreadSafe
     private final Map<String, UpdateBatcher> direct = new LinkedHashMap<>();
     private final UpdateBatcher logged;
     private final Replication replication;

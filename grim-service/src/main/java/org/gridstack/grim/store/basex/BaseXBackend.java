@@ -2,6 +2,7 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -49,6 +50,7 @@ import org.basex.core.cmd.XQuery;
  * {@link #load}, {@link #apply} and the update operation hold {@code writeLock}, because a batch
  * is checked and then written in two steps and must not interleave with another writer.
  */
+@ThreadSafe
 public final class BaseXBackend implements GrimBackend {
     private final BaseXSettings settings;
     private final SessionFactory sessions;

@@ -2,6 +2,7 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.nio.file.Path;
 
 /**
@@ -18,6 +19,7 @@ import java.nio.file.Path;
  * @param readerUser the read-only user native queries run as (created with a random password on load)
  * @param poolSize   idle sessions kept for reuse
  */
+@Immutable
 public record BaseXSettings(Path dbPath, String host, int port, String user, String password, String database, String readerUser,
         int poolSize) {
     public static final String DEFAULT_DATABASE = "grim";

@@ -5,6 +5,7 @@ import static org.gridstack.grim.store.basex.ModelCollections.*;
 import static org.gridstack.grim.store.basex.XQueryText.attr;
 import static org.gridstack.grim.store.basex.XQueryText.literal;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -20,6 +21,7 @@ import org.gridstack.grim.store.OperationParameters;
  * elements (absent values leave the attribute out). Also the updating query of #14, used in both
  * modes. Pure text building; stateless apart from the database name; thread-safe.
  */
+@ThreadSafe
 final class BestQueries {
     /** Types of answer columns that are integers; every other answer column is text. */
     static final Map<String, ColumnType> ANSWER_TYPES = Map.of(

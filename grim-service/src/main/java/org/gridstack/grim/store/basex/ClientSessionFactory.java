@@ -2,12 +2,14 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 
 import org.basex.api.client.ClientSession;
 import org.basex.api.client.Session;
 
 /** {@link ClientSession}s to a BaseX server. Stateless apart from the settings; thread-safe. */
+@ThreadSafe
 final class ClientSessionFactory implements SessionFactory {
     private final BaseXSettings settings;
 

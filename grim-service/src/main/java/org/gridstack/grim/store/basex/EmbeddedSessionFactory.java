@@ -2,6 +2,7 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,9 @@ import org.basex.core.StaticOptions;
  * transactions first in, first out (FAIRLOCK): a writer waits only for the transactions already
  * running, never for readers that came after it. Closing closes the Context.
  */
+@ThreadSafe
 final class EmbeddedSessionFactory implements SessionFactory {
+    @SuppressWarnings("ThreadSafe") // BaseX's Context is thread-safe (each session gets its own child context)
     private final Context context;
 
     EmbeddedSessionFactory(Path dbPath) {

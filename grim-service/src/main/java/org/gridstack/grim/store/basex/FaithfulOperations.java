@@ -6,6 +6,7 @@ import static org.gridstack.grim.store.basex.XQueryText.attr;
 import static org.gridstack.grim.store.basex.XQueryText.literal;
 import static org.gridstack.grim.store.basex.XQueryText.strs;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,6 +30,7 @@ import org.gridstack.grim.store.OperationParameters;
  * a join level costs one request. Requests per operation: see docs/backend-basex.md. Stateless
  * apart from the database name; thread-safe.
  */
+@ThreadSafe
 final class FaithfulOperations {
 
     private final String database;

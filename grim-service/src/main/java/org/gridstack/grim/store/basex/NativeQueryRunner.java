@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.basex;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.gridstack.grim.store.QueryLimits;
  * at most {@code maxRows + 1} items. Malformed queries answer 400 naming the syntax error,
  * refusals and exceeded limits 422. Stateless; thread-safe.
  */
+@ThreadSafe
 final class NativeQueryRunner {
     private static final Pattern CODE = Pattern.compile("\\[([^\\]\\s]+)\\]\\s*(.*)", Pattern.DOTALL);
     private static final Pattern POSITION = Pattern.compile("Stopped at [^,]*, (\\d+)/(\\d+):");

@@ -2,6 +2,7 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,7 @@ import org.slf4j.LoggerFactory;
  * the copy fails to apply (it cannot: it holds the same objects) makes it start again from a
  * new backup ({@code resync}). Thread-safe.
  */
+@ThreadSafe
 final class ReadCopy implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ReadCopy.class);
 
@@ -67,7 +69,9 @@ final class ReadCopy implements AutoCloseable {
     private final Path dbPath;
     private final EmbeddedSessionFactory sessions;
     private final ReaderSessions readers;
+    @SuppressWarnings("ThreadSafe") // the owner's callback, run by the follower thread alone
     private final Runnable resync;
+    @SuppressWarnings("ThreadSafe") // jobs of immutable records (the batch List.copyOf), each taken by the follower thread alone
     private final LinkedBlockingQueue<Job> jobs = new LinkedBlockingQueue<>();
     private final CountDownLatch loaded = new CountDownLatch(1);
     private final Thread follower;

@@ -2,6 +2,8 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -13,13 +15,15 @@ import org.basex.api.client.Session;
  * permission only, created (or, when it exists, given a new password and READ) with a random
  * password the first time a session is needed, and pooled. Thread-safe.
  */
+@ThreadSafe
 final class ReaderSessions implements AutoCloseable {
     private final SessionFactory sessions;
     private final String user;
     private final int poolSize;
-    /** Guarded by this; null until the user was (re)created. */
+    /** Null until the user was (re)created. */
+    @GuardedBy("this")
     private SessionPool pool;
-    /** Guarded by this. */
+    @GuardedBy("this")
     private boolean closed;
 
     ReaderSessions(SessionFactory sessions, String user, int poolSize) {

@@ -2,6 +2,7 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,16 +14,20 @@ import org.basex.api.client.Session;
  * client mode) before its first request. A borrowed session belongs to one thread until it is
  * returned; a session that failed is closed instead of returned. Thread-safe (lock-free deque).
  */
+@ThreadSafe
 final class SessionPool implements AutoCloseable {
     /** Opens a new session; may throw IOException. */
     interface Opener {
         Session open() throws IOException;
     }
 
+    @SuppressWarnings("ThreadSafe") // the owner's SessionFactory::open (or a lambda over it), itself @ThreadSafe
     private final Opener opener;
     private final int maxIdle;
+    @SuppressWarnings("ThreadSafe") // idle sessions: each one is taken by one borrower at a time, never shared
     private final ConcurrentLinkedDeque<Session> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idleCount = new AtomicInteger();
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
 
     SessionPool(Opener opener, int maxIdle) {

@@ -2,6 +2,7 @@ package org.gridstack.grim.store.basex;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,7 @@ import org.gridstack.grim.model.GlueModel;
  * deterministic: documents in path order, objects in dataset order, attributes in column order,
  * absent (null) values left out. Stateless and thread-safe.
  */
+@ThreadSafe
 public final class XmlExporter {
     /**
      * Writes every document under {@code directory} (created if needed) and returns the written

@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.basex;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -21,6 +22,7 @@ import org.gridstack.grim.model.GlueModel;
  *
  * <p>Stateless and thread-safe.
  */
+@ThreadSafe
 public final class XmlLayout {
     public static final String ROOT = "GrimCollection";
 

@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.basex;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +23,7 @@ import org.gridstack.grim.model.ColumnType;
  * {@code <r column="value" .../>} (best-mode queries) into answer rows. Absent attributes become
  * null, INTEGER columns become Longs. Stateless and thread-safe.
  */
+@ThreadSafe
 final class XmlRowReader {
     private static final XMLInputFactory FACTORY = newFactory();
 

@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -22,6 +23,7 @@ import com.unboundid.ldap.sdk.SearchResultEntry;
  * (#7, #8, #9) and the four-hop paths from an endpoint (#12), in both modes. Immutable and
  * thread-safe.
  */
+@Immutable
 final class ConnectionSearches {
     private final GlueLdapMapping glue;
 

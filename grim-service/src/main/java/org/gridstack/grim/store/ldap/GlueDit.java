@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.ldap;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -30,6 +31,7 @@ import com.unboundid.ldap.sdk.RDN;
  * attribute name of the referenced object (as {@code GlueCESEBindSEUniqueID} is in GLUE); null
  * values are left out. Stateless and thread-safe.
  */
+@ThreadSafe
 public final class GlueDit {
     public static final String SUFFIX = "o=grid";
     public static final String BASE = "mds-vo-name=local,o=grid";

@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.ldap;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -26,7 +27,9 @@ import com.unboundid.ldap.sdk.RDN;
  * The DIT layout itself (DNs, object classes, entries from rows) is {@link GlueDit}'s. Holds the
  * attribute name of every column, looked up once; immutable after construction, thread-safe.
  */
+@Immutable
 final class GlueLdapMapping {
+    @SuppressWarnings("Immutable") // filled by the constructor alone (inner maps Map.copyOf), never written after
     private final Map<String, Map<String, String>> attributeNames = new HashMap<>();
 
     GlueLdapMapping() {

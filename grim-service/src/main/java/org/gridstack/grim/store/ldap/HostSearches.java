@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,6 +24,7 @@ import com.unboundid.ldap.sdk.SearchScope;
  * in both modes. Every equality the answer depends on is checked again exactly in Java.
  * Immutable and thread-safe.
  */
+@Immutable
 final class HostSearches {
     private final GlueLdapMapping glue;
     private final OperatingSystemSearch operatingSystems;

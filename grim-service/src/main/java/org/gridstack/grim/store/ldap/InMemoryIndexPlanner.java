@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.ldap;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,6 +35,7 @@ import com.unboundid.ldap.sdk.Filter;
  * objects referencing it. For other servers (slapd intersects ID lists) filters are sent as built.
  * Stateless and thread-safe.
  */
+@ThreadSafe
 final class InMemoryIndexPlanner {
     /** Estimated size of a component the server has no index for. */
     static final long UNINDEXED = Long.MAX_VALUE;

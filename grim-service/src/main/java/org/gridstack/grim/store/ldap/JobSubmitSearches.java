@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import com.unboundid.ldap.sdk.SearchScope;
  * cluster where an active user has an account and a binary is installed, with the count and total
  * RAM of their members running an operating system, in both modes. Immutable and thread-safe.
  */
+@Immutable
 final class JobSubmitSearches {
     private final GlueLdapMapping glue;
     private final OperatingSystemSearch operatingSystems;

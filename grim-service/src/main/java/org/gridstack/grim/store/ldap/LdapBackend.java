@@ -2,6 +2,7 @@ package org.gridstack.grim.store.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.ByteArrayInputStream;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -71,17 +72,23 @@ import java.util.concurrent.ExecutionException;
  * <p>Thread-safe: searches run concurrently on the pools; writes (load, apply, the update
  * operation) are serialised by one lock, which is what makes check-then-apply all or nothing.
  */
+@ThreadSafe
 public final class LdapBackend implements GrimBackend {
     public static final String DEFAULT_BIND_DN = "cn=admin,o=grid";
     private static final int POOL_SIZE = 8;
 
+    @SuppressWarnings("ThreadSafe") // UnboundID: @ThreadSafety(COMPLETELY_THREADSAFE); null for other servers
     private final InMemoryDirectoryServer server;
     private final String host;
     private final int port;
+    @SuppressWarnings("ThreadSafe") // UnboundID: @ThreadSafety(COMPLETELY_THREADSAFE)
     private final LDAPConnectionPool reads;
+    @SuppressWarnings("ThreadSafe") // UnboundID: @ThreadSafety(COMPLETELY_THREADSAFE)
     private final LDAPConnectionPool writes;
+    @SuppressWarnings("ThreadSafe") // UnboundID: @ThreadSafety(COMPLETELY_THREADSAFE)
     private final Schema schema;
     /** In-memory: {@link InMemoryIndexPlanner#shape}; other servers get the filters as built. */
+    @SuppressWarnings("ThreadSafe") // InMemoryIndexPlanner::shape (stateless) or the identity
     private final UnaryOperator<Filter> filterShaper;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final GlueLdapMapping glue = new GlueLdapMapping();

@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.ldap;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,6 +29,7 @@ import com.unboundid.ldap.sdk.SearchScope;
  * truncated), the timeout its time limit (422), the byte limit is checked on the LDIF (422).
  * Stateless and thread-safe.
  */
+@ThreadSafe
 final class LdapNativeQuery {
     private LdapNativeQuery() {
     }

@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.List;
 
 import org.gridstack.grim.ops.Mode;
@@ -22,6 +23,7 @@ import org.gridstack.grim.store.OperationParameters;
  * again exactly in Java (SQL compares exactly). All read the model through one
  * {@link GlueLdapMapping}. Immutable and thread-safe.
  */
+@Immutable
 final class LdapReadOperations {
     private final HostSearches hosts;
     private final StorageElementSearches storageElements;

@@ -2,6 +2,7 @@ package org.gridstack.grim.store.ldap;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ import com.unboundid.ldap.sdk.Entry;
  * then the collections in model order (referenced collections before the ones referencing them),
  * objects in dataset order. Stateless and thread-safe.
  */
+@ThreadSafe
 public final class LdifExporter {
     private LdifExporter() {
     }

@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,6 +16,7 @@ import com.unboundid.ldap.sdk.SearchResultEntry;
  * The single-collection lookups of docs/operations.md (#101..#103) as one LDAP search each, the
  * same in both modes. Immutable and thread-safe.
  */
+@Immutable
 final class LookupSearches {
     private final GlueLdapMapping glue;
 

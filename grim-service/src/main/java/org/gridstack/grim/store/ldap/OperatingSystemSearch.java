@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -12,6 +13,7 @@ import com.unboundid.ldap.sdk.SearchResultEntry;
  * The operating systems a read starts from: the IDs of those with a given release or name, as
  * host searches (#1, #2) and job submission (#11) need them. Immutable and thread-safe.
  */
+@Immutable
 final class OperatingSystemSearch {
     private final GlueLdapMapping glue;
 

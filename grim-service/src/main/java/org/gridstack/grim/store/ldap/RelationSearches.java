@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -21,6 +22,7 @@ import com.unboundid.ldap.sdk.SearchScope;
  * subclusters (home and shared), their clusters' computing elements, the storage elements bound
  * to those and the storage elements' access protocols, in both modes. Immutable and thread-safe.
  */
+@Immutable
 final class RelationSearches {
     private final GlueLdapMapping glue;
 

@@ -3,6 +3,7 @@ package org.gridstack.grim.store.ldap;
 import static java.util.Objects.requireNonNull;
 import static org.gridstack.grim.store.ldap.LdapCollections.*;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,6 +16,7 @@ import com.unboundid.ldap.sdk.SearchScope;
  * The storage element reads of docs/operations.md as LDAP searches: a site's storage elements by
  * name, scoped under the site (#3) and not (#4). Immutable and thread-safe.
  */
+@Immutable
 final class StorageElementSearches {
     private final GlueLdapMapping glue;
 

@@ -2,6 +2,7 @@ package org.gridstack.grim.store.postgres;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.StringReader;
 import java.sql.Connection;
@@ -56,11 +57,16 @@ import org.postgresql.util.PSQLException;
  * inside read-only transactions with a statement timeout. It is also the {@link SystemOfRecord}
  * the other copies follow, through {@link PostgresChangeLog}. Thread-safe.
  */
+@ThreadSafe
 public final class PostgresBackend implements GrimBackend, SystemOfRecord {
     private final String jdbcUrl;
+    @SuppressWarnings("ThreadSafe") // filled by the constructor alone, only read after (Properties is a synchronized Hashtable)
     private final Properties adminProperties;
+    @SuppressWarnings("ThreadSafe") // HikariDataSource is thread-safe (HikariCP's contract)
     private final HikariDataSource pool;
+    @SuppressWarnings("ThreadSafe") // HikariDataSource is thread-safe (HikariCP's contract)
     private final HikariDataSource readerPool;
+    @SuppressWarnings("ThreadSafe") // HikariDataSource is thread-safe (HikariCP's contract)
     private final HikariDataSource changeLogPool;
     private final PostgresChangeLog changeLog;
 

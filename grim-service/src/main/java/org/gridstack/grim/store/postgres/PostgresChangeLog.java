@@ -2,6 +2,7 @@ package org.gridstack.grim.store.postgres;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -25,10 +26,12 @@ import org.gridstack.grim.store.replication.ChangeCodec;
  * see an entry below N appear (gaps are groups that rolled back). Trimming always keeps the newest
  * entry, so {@code max(seq)} read in any snapshot is that snapshot's position. Thread-safe.
  */
+@ThreadSafe
 final class PostgresChangeLog {
     /** Advisory lock key: "grim" in ASCII. */
     private static final long LOG_LOCK = 0x6772696DL;
 
+    @SuppressWarnings("ThreadSafe") // the backend's HikariDataSource, thread-safe (HikariCP's contract)
     private final DataSource pool;
 
     PostgresChangeLog(DataSource pool) {

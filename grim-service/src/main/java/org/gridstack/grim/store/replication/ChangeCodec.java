@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.replication;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * against the model, so a replica receives exactly what {@link Update#validated()} gives (numbers
  * coerced back to the column types). Thread-safe.
  */
+@ThreadSafe
 public final class ChangeCodec {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<List<Map<String, Object>>> ENTRIES = new TypeReference<>() {

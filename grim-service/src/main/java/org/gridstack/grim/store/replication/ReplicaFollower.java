@@ -2,6 +2,8 @@ package org.gridstack.grim.store.replication;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,6 +40,7 @@ import java.util.Locale;
  * </ul>
  * Thread-safe.
  */
+@ThreadSafe
 final class ReplicaFollower implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ReplicaFollower.class);
     static final Duration MAX_PAUSE = Duration.ofSeconds(30);
@@ -53,14 +56,21 @@ final class ReplicaFollower implements AutoCloseable {
     private final Thread thread;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition newEntries = lock.newCondition();
-    /** Waiters by the position they wait for; guarded by {@link #lock}. */
+    /** Waiters by the position they wait for. */
+    @GuardedBy("lock")
     private final TreeMap<Long, List<CompletableFuture<Void>>> waiters = new TreeMap<>();
+    @SuppressWarnings("ThreadSafe") // volatile: written under the lock by the follower thread, read without a lock
     private volatile long position;
+    @SuppressWarnings("ThreadSafe") // volatile: written under the lock, read without a lock
     private volatile long latestKnown;
+    @SuppressWarnings("ThreadSafe") // volatile: set when first behind, cleared when caught up; read without a lock
     private volatile Instant behindSince;
+    @SuppressWarnings("ThreadSafe") // volatile: written by the follower thread and close(), read without a lock
     private volatile State state = State.FOLLOWING;
+    @SuppressWarnings("ThreadSafe") // volatile: written by the follower thread alone, read without a lock
     private volatile String lastError;
     private final AtomicLong resyncs = new AtomicLong();
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
 
     ReplicaFollower(SystemOfRecord source, GrimBackend copy, long startPosition) {

@@ -2,6 +2,7 @@ package org.gridstack.grim.store.replication;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -31,15 +33,18 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code grim.replication.position}, counter {@code grim.replication.resyncs}, tag {@code backend}).
  * Thread-safe.
  */
+@ThreadSafe
 public final class Replication implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Replication.class);
 
     private final SystemOfRecord source;
     private final String sourceName;
+    @SuppressWarnings("ThreadSafe") // filled by the constructor alone, only read after; ReplicaFollower is @ThreadSafe
     private final Map<String, ReplicaFollower> followers = new LinkedHashMap<>();
     private final ScheduledExecutorService trimmer;
+    @SuppressWarnings("ThreadSafe") // volatile: the newest committed position, written and read without a lock
     private volatile long latest;
-    private final Map<String, LongAdder> singleBackend = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, LongAdder> singleBackend = new ConcurrentHashMap<>();
 
     /**
      * @param startPosition the position every copy holds now (they were all loaded from one snapshot at it)

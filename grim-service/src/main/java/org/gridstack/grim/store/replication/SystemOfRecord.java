@@ -1,5 +1,6 @@
 package org.gridstack.grim.store.replication;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 import org.gridstack.grim.model.Dataset;
@@ -11,6 +12,7 @@ import org.gridstack.grim.store.Update;
  * the order of their positions (an entry with a lower position than a visible one is visible
  * too, or was never committed). Thread-safe.
  */
+@ThreadSafe
 public interface SystemOfRecord {
     /** Stores {@code updates} (validated) all or nothing with their log entry; returns that entry's position. */
     long applyAndLog(List<Update> updates);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -208,6 +209,7 @@ class TestReplication {
     }
 
     /** A real copy that fails its next applies with 503 on request (fault injection). */
+    @ThreadSafe
     private static final class FailingCopy implements GrimBackend {
         private final GrimBackend copy;
         private final AtomicInteger failNext = new AtomicInteger();
