@@ -227,5 +227,16 @@ public final class UpdateBatcher implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // an update queued after its queue's stop marker (submitAsync passed the closed check just before close()
+        // set it) is never stored: say so now rather than leave its caller waiting for an answer that cannot come
+        List<Pending> left = new ArrayList<>();
+        for (BlockingQueue<Pending> q : queues) {
+            q.drainTo(left);
+        }
+        for (Pending p : left) {
+            if (p != POISON) {
+                p.done.completeExceptionally(new GrimException(503, name + ": the service is shutting down; not stored, retry elsewhere"));
+            }
+        }
     }
 }
