@@ -18,7 +18,8 @@ import org.gridstack.frontier.db.TableChange;
  */
 @ThreadSafe
 public record RowPredicate(
-        @SuppressWarnings("ThreadSafe") List<Condition> conditions) { // an unmodifiable copy of records of unmodifiable lists of immutable values
+        // an unmodifiable copy (List.copyOf) of records holding unmodifiable lists of immutable values
+        @SuppressWarnings("ThreadSafe") List<Condition> conditions) {
     /** Three answers: the database would select the row, would not, or we cannot tell. */
     public enum Truth { TRUE, FALSE, MAYBE }
 

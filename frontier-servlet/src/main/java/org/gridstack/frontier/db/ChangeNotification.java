@@ -25,7 +25,8 @@ import java.util.Optional;
  */
 @ThreadSafe
 public record ChangeNotification(TableName table, long atEpochSecond,
-        @SuppressWarnings("ThreadSafe") List<Map<String, Object>> rows) { // an unmodifiable copy of unmodifiable row images of immutable values
+        // an unmodifiable copy (List.copyOf) of unmodifiable row images of immutable values
+        @SuppressWarnings("ThreadSafe") List<Map<String, Object>> rows) {
     private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
     public ChangeNotification {

@@ -16,8 +16,10 @@ import java.util.Objects;
  */
 @ThreadSafe
 public record TableChange(TableName table,
-        @SuppressWarnings("ThreadSafe") List<Map<String, Object>> rows, // an unmodifiable copy of unmodifiable row images of immutable values
-        @SuppressWarnings("ThreadSafe") Map<String, Comparability> columns) { // an unmodifiable copy (Map.copyOf) of enum values
+        // an unmodifiable copy (List.copyOf) of row images of immutable values (ChangeNotification's unmodifiable maps)
+        @SuppressWarnings("ThreadSafe") List<Map<String, Object>> rows,
+        // an unmodifiable copy (Map.copyOf) of enum values
+        @SuppressWarnings("ThreadSafe") Map<String, Comparability> columns) {
     /** SQL NULL in a row image. */
     public static final Object NULL = new Object() {
         @Override

@@ -13,7 +13,8 @@ import org.gridstack.frontier.protocol.PayloadRequest;
  */
 @ThreadSafe
 record PayloadPlan(
-        @SuppressWarnings("ThreadSafe") PayloadRequest request, // a record of strings, a BlobEncoding record and an unmodifiable list of immutable entries
+        // frontier-protocol's record of strings, a BlobEncoding record and an unmodifiable list of immutable entries
+        @SuppressWarnings("ThreadSafe") PayloadRequest request,
         String sql,
         @SuppressWarnings("ThreadSafe") List<String> binds, // an unmodifiable copy (List.copyOf)
         @SuppressWarnings("ThreadSafe") List<TableName> tables, // an unmodifiable copy (List.copyOf), or null
