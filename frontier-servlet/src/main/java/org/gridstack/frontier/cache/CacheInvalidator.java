@@ -1,5 +1,6 @@
 package org.gridstack.frontier.cache;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -40,6 +41,7 @@ import org.slf4j.LoggerFactory;
  * URL whose payload summary no changed row image can satisfy is kept (counted as skipped).
  * Thread-safe.
  */
+@ThreadSafe
 public final class CacheInvalidator implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CacheInvalidator.class);
     /** How long a late answer's second purge waits for the cache to finish storing it. */
@@ -78,6 +80,7 @@ public final class CacheInvalidator implements AutoCloseable {
 
     private final ServedUrlRegistry registry;
     /** Registered caches; copy on write, read in tier order. */
+    @SuppressWarnings("ThreadSafe") // volatile: an unmodifiable list replaced whole under this object's lock, read without a lock
     private volatile List<Cache> caches;
     private final int retries;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.cache;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -13,11 +14,13 @@ import org.gridstack.frontier.protocol.Ttl;
  * How long proxies may keep an answer: the TTL classes with their max-age and optional hour-of-day
  * cap, the short cache time of errors, and the {@code Cache-Control} header text. Thread-safe.
  */
+@ThreadSafe
 public final class CachePolicy {
     private static final Pattern MAX_STALE = Pattern.compile("(?i)(?:^|[,\\s])max-stale\\s*=\\s*(\\d{1,10})");
     /** Sent when the client asked errors not to be cached ({@code X-Frontier-Opts: DontCacheErrors}). */
     public static final String UNCACHEABLE = "no-store, max-age=0";
 
+    @SuppressWarnings("ThreadSafe") // bound and validated at start-up, then only read
     private final FrontierProperties properties;
     private final Clock clock;
 

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.cache;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.gridstack.sqlguard.TokenKind;
  * table may change the answer". Uses the tokens of {@code sql-guard}'s lexer, which the query has
  * already passed. Thread-safe (stateless).
  */
+@ThreadSafe
 public final class PredicateExtractor {
     /** Words that end the WHERE clause or the FROM clause. */
     private static final Set<String> CLAUSE_ENDS = Set.of("group", "order", "limit", "offset", "fetch", "having", "window", "for");

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.cache;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,10 @@ import org.gridstack.frontier.db.TableChange;
  * database might compare differently from this class (unknown column type, a value that is not a
  * plain number or string, text ordering under a collation). Immutable.
  */
-public record RowPredicate(List<Condition> conditions) {
+@ThreadSafe
+public record RowPredicate(
+        // an unmodifiable copy (List.copyOf) of records holding unmodifiable lists of immutable values
+        @SuppressWarnings("ThreadSafe") List<Condition> conditions) {
     /** Three answers: the database would select the row, would not, or we cannot tell. */
     public enum Truth { TRUE, FALSE, MAYBE }
 

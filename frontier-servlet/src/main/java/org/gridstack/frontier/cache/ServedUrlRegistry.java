@@ -1,5 +1,7 @@
 package org.gridstack.frontier.cache;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -21,6 +23,7 @@ import org.gridstack.frontier.db.TableName;
  * caches. Bounded: the least recently served URLs are forgotten first (a forgotten URL expires by
  * its max-age). Thread-safe.
  */
+@ThreadSafe
 public final class ServedUrlRegistry {
     /**
      * One payload of a served URL: its SQL, the values bound to its {@code ?} markers and the
@@ -52,12 +55,16 @@ public final class ServedUrlRegistry {
     private final int capacity;
     private final boolean rowGranularity;
     /** Guarded by this. Access order, so the eldest entry is the least recently served. */
+    @GuardedBy("this")
     private final LinkedHashMap<String, Entry> urls;
     /** Guarded by this. */
+    @GuardedBy("this")
     private final Map<TableName, Set<String>> byTable = new HashMap<>();
     /** Guarded by this. How many changes have been seen per table, to catch answers computed while a change was seen. */
+    @GuardedBy("this")
     private final Map<TableName, Long> changesSeen = new HashMap<>();
     /** Told about answers that may have been computed before a change whose purge they missed. */
+    @SuppressWarnings("ThreadSafe") // volatile: set once by the invalidator, read without a lock
     private volatile Consumer<String> lateAnswers = target -> { };
 
     /** A registry for table-level invalidation. */
@@ -220,6 +227,7 @@ public final class ServedUrlRegistry {
         return urls.size();
     }
 
+    @GuardedBy("this")
     private void forget(Set<String> found) {
         for (String url : found) {
             Entry read = urls.remove(url);
@@ -229,6 +237,7 @@ public final class ServedUrlRegistry {
         }
     }
 
+    @GuardedBy("this")
     private void unindex(String target, Set<TableName> tables) {
         for (TableName t : tables) {
             Set<String> s = byTable.get(t);

@@ -3,6 +3,7 @@ package org.gridstack.frontier.db;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -22,8 +23,15 @@ import java.util.Optional;
  * @param atEpochSecond the table's {@code modified_at} after the statement
  * @param rows old and new row images (values as in {@link TableChange}); null for the table-only form
  */
-public record ChangeNotification(TableName table, long atEpochSecond, List<Map<String, Object>> rows) {
+@ThreadSafe
+public record ChangeNotification(TableName table, long atEpochSecond,
+        // an unmodifiable copy (List.copyOf) of unmodifiable row images of immutable values
+        @SuppressWarnings("ThreadSafe") List<Map<String, Object>> rows) {
     private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+
+    public ChangeNotification {
+        rows = rows == null ? null : List.copyOf(rows);
+    }
 
     /**
      * Parses a payload; empty when it is not a version 1 object (an older trigger's bare

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.Immutable;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ import java.util.Properties;
  * read-only transaction starts, how unquoted identifiers fold, and which driver settings keep
  * values in the database's own text form.
  */
+@Immutable
 public interface Dialect {
     String name();
 

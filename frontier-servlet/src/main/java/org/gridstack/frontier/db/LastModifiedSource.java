@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Optional;
@@ -11,6 +12,7 @@ import java.util.function.Consumer;
  * request path (the answer comes from memory), so that {@code If-Modified-Since} can be answered
  * with 304 before the request waits for the database. Implementations are thread-safe.
  */
+@ThreadSafe
 public interface LastModifiedSource extends AutoCloseable {
     /** The latest modification time of all these tables, or empty when any of them is unknown. */
     Optional<Instant> lastModified(Collection<TableName> tables);

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.Immutable;
 import java.sql.Connection;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -11,6 +12,7 @@ import java.util.Properties;
  * raw bytes, {@code select 1 from dual} for validation, and an explicit
  * {@code SET TRANSACTION READ ONLY} at the start of every transaction.
  */
+@Immutable
 public final class OracleDialect implements Dialect {
     @Override
     public String name() {

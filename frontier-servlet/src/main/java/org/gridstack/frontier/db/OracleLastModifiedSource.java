@@ -1,5 +1,7 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.Immutable;
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,11 +12,11 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -29,15 +31,18 @@ import org.slf4j.LoggerFactory;
  * and {@code change_time}. Times are cached for {@code ValidateLastModifiedSeconds}; a table not
  * in memory yet is looked up in the background, so the request path never waits. Thread-safe.
  */
+@ThreadSafe
 public final class OracleLastModifiedSource implements LastModifiedSource {
     private static final Logger log = LoggerFactory.getLogger(OracleLastModifiedSource.class);
     private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_$#]*(\\.[A-Za-z_][A-Za-z0-9_$#]*)?");
     private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("MM/dd/yyyy HH:mm:ss");
 
+    @SuppressWarnings("ThreadSafe") // a JDBC connection pool (HikariCP or the container's), thread-safe by contract
     private final DataSource dataSource;
     private final String query;
     private final long validateNanos;
-    private final Map<TableName, Entry> cache = new ConcurrentHashMap<>();
+    private final ConcurrentMap<TableName, Entry> cache = new ConcurrentHashMap<>();
+    @SuppressWarnings("ThreadSafe") // a concurrent key set (ConcurrentHashMap.newKeySet)
     private final Set<TableName> loading = ConcurrentHashMap.newKeySet();
     private final ExecutorService reader = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "frontier-oracle-last-modified");
@@ -45,6 +50,7 @@ public final class OracleLastModifiedSource implements LastModifiedSource {
         return t;
     });
 
+    @Immutable
     private record Entry(Instant time, long readAtNanos) {
     }
 

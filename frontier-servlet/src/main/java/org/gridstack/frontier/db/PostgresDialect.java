@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.Immutable;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -12,6 +13,7 @@ import java.util.Properties;
  * (the production servlet's bug on PostgreSQL). Bind values are sent untyped so that
  * {@code where id = ?} works for any column type.
  */
+@Immutable
 public final class PostgresDialect implements Dialect {
     @Override
     public String name() {

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -48,20 +49,26 @@ import org.slf4j.LoggerFactory;
  * reconnecting, a notification still in flight, an older trigger) is reported as "anything in the
  * table may have changed". Thread-safe.
  */
+@ThreadSafe
 public final class PostgresModificationTracker implements LastModifiedSource {
     public static final String CHANNEL = "gridstack_frontier_modification";
     private static final Logger log = LoggerFactory.getLogger(PostgresModificationTracker.class);
 
+    @SuppressWarnings("ThreadSafe") // a JDBC connection pool (HikariCP or the container's), thread-safe by contract
     private final DataSource dataSource;
     private final String listenUrl;
+    @SuppressWarnings("ThreadSafe") // a Hashtable (synchronized), filled by the constructor and never changed
     private final Properties listenProperties;
     private final long validateMillis;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread worker;
+    @SuppressWarnings("ThreadSafe") // volatile: an immutable snapshot replaced whole by the worker, read without a lock
     private volatile Snapshot snapshot = new Snapshot(Map.of(), Map.of(), Map.of(), 0);
-    private final List<Consumer<Set<TableName>>> listeners =
+    @SuppressWarnings("ThreadSafe") // a concurrent list of the CacheInvalidator's callbacks, which are thread-safe, called from the worker
+    private final CopyOnWriteArrayList<Consumer<Set<TableName>>> listeners =
             new CopyOnWriteArrayList<>();
-    private final List<Consumer<List<TableChange>>> changeListeners =
+    @SuppressWarnings("ThreadSafe") // a concurrent list of the CacheInvalidator's callbacks, which are thread-safe, called from the worker
+    private final CopyOnWriteArrayList<Consumer<List<TableChange>>> changeListeners =
             new CopyOnWriteArrayList<>();
 
     /** Tracked times by schema-qualified name, and the schema an unqualified name resolves to. */

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import org.slf4j.LoggerFactory;
  * SQLSTATE and the message's first line, no stack trace): it is the client's error, not the
  * server's. Thread-safe.
  */
+@ThreadSafe
 public final class QueryRunner {
     private static final Logger log = LoggerFactory.getLogger(QueryRunner.class);
     private static final int LOGGED_CHARS = 160;
@@ -39,8 +41,10 @@ public final class QueryRunner {
     public record Result(long records, long bytes) {
     }
 
+    @SuppressWarnings("ThreadSafe") // a JDBC connection pool (HikariCP or the container's), thread-safe by contract
     private final DataSource dataSource;
     private final Dialect dialect;
+    @SuppressWarnings("ThreadSafe") // bound and validated at start-up, then only read
     private final FrontierProperties properties;
     private final Timer acquireTimer;
     private final Timer executeTimer;

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.db;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,7 +14,12 @@ import java.util.Objects;
  *     {@link String}, {@link Boolean}, {@link #NULL} or {@link #UNSUPPORTED}); null when any row may have changed
  * @param columns how each column's values compare (from the catalog); a column missing here compares as "maybe"
  */
-public record TableChange(TableName table, List<Map<String, Object>> rows, Map<String, Comparability> columns) {
+@ThreadSafe
+public record TableChange(TableName table,
+        // an unmodifiable copy (List.copyOf) of row images of immutable values (ChangeNotification's unmodifiable maps)
+        @SuppressWarnings("ThreadSafe") List<Map<String, Object>> rows,
+        // an unmodifiable copy (Map.copyOf) of enum values
+        @SuppressWarnings("ThreadSafe") Map<String, Comparability> columns) {
     /** SQL NULL in a row image. */
     public static final Object NULL = new Object() {
         @Override

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.demo;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.StringReader;
 import java.sql.Connection;
@@ -43,6 +44,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Immutable and thread-safe once read.
  */
+@ThreadSafe
 public final class PsqlScript {
     private static final Logger log = LoggerFactory.getLogger(PsqlScript.class);
     private static final Pattern CREATE_DATABASE = Pattern.compile("(?is)create\\s+database\\s+(\"(?:[^\"]|\"\")+\"|[^\\s;]+).*");
@@ -58,6 +60,7 @@ public final class PsqlScript {
     }
 
     private final String source;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf) of records of immutable values
     private final List<Step> steps;
 
     private PsqlScript(String source, List<Step> steps) {

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
@@ -24,13 +25,16 @@ import java.util.Set;
  * The loopback check alone is not enough: a page in a browser on the server host, and every
  * request relayed by a Squid on the same host, come from 127.0.0.1. Immutable, thread-safe.
  */
+@ThreadSafe
 final class AdminAccess {
     /** Why a request was refused: the HTTP status and a message saying what to do. */
     record Refusal(int status, String message) {
     }
 
     private static final String BEARER = "Bearer ";
+    @SuppressWarnings("ThreadSafe") // an array made by the constructor, never written again nor handed out
     private final byte[] tokenDigest; // null: commands are off
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (Set.copyOf)
     private final Set<String> addresses;
 
     /**

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -45,7 +46,9 @@ import org.gridstack.service.work.CancelSwitch;
  *
  * <p>Thread-safe: immutable; each call works on its own request's objects.
  */
+@ThreadSafe
 final class AnswerWriter {
+    @SuppressWarnings("ThreadSafe") // bound and validated at start-up, then only read
     private final FrontierProperties properties;
     private final QueryRunner runner;
     private final CachePolicy cachePolicy;

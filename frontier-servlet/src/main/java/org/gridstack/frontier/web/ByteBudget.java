@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -8,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * spooled in a {@link SpoolArea} ({@code frontier.spool-total-bytes}). A taker that cannot get
  * more does without (an answer then goes to disk, or is refused). Thread-safe, lock-free.
  */
+@ThreadSafe
 final class ByteBudget {
     private final long total;
     private final AtomicLong used = new AtomicLong();

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -19,6 +20,11 @@ import org.gridstack.frontier.cache.CacheInvalidator;
  * {@code POST /frontier-admin/flush[?cache=NAME]} purges every remembered URL from one or all of
  * them (parents first). Thread-safe.
  */
+@ThreadSafe
+// HttpServlet's own fields (a lock object, a cached Allow header) are the container's, which uses
+// them thread-safely (the Servlet contract for a shared servlet instance); this class's own fields
+// are all final and of @ThreadSafe types
+@SuppressWarnings("ThreadSafe")
 final class CacheAdminServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private final transient CacheInvalidator invalidator;

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
@@ -21,6 +22,7 @@ import org.gridstack.frontier.protocol.zlib.ZlibEncoders;
  *
  * <p>Thread-safe: Micrometer meters are.
  */
+@ThreadSafe
 final class FrontierMeters {
     private final Counter requests;
     private final Counter notModified;
@@ -32,6 +34,7 @@ final class FrontierMeters {
     private final DistributionSummary requestSql;
     private final Timer compress;
     private final Timer request;
+    @SuppressWarnings("ThreadSafe") // filled by the constructor, then only read (get)
     private final Map<ZlibEncoderKind, Counter> zippedPayloads = new EnumMap<>(ZlibEncoderKind.class);
 
     /**

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -27,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * each entered once. Unexpected failures are answered here: a global error before the headers are
  * out, an abandoned answer ({@link AbortedAnswerException}) after. Thread-safe.
  */
+@ThreadSafe
+// HttpServlet's own fields (a lock object, a cached Allow header) are the container's, which uses
+// them thread-safely (the Servlet contract for a shared servlet instance); this class's own fields
+// are all final and of @ThreadSafe types
+@SuppressWarnings("ThreadSafe")
 public final class FrontierServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(FrontierServlet.class);

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
@@ -15,6 +16,7 @@ import org.gridstack.frontier.protocol.EnvelopeWriter;
  * max-age for errors the URL alone determines; uncacheable for the others and when the client
  * asks with {@code X-Frontier-Opts: DontCacheErrors}). Thread-safe (immutable).
  */
+@ThreadSafe
 final class GlobalErrors {
     static final String CONTENT_TYPE = "text/xml;charset=US-ASCII";
 

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.gridstack.frontier.db.TableName;
  *
  * <p>Thread-safe: the registry is.
  */
+@ThreadSafe
 final class InvalidationRecorder {
     private final ServedUrlRegistry servedUrls;
     private final LastModifiedSource lastModified;

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import org.gridstack.frontier.db.TableName;
 import org.gridstack.frontier.protocol.PayloadRequest;
@@ -10,7 +11,14 @@ import org.gridstack.frontier.protocol.PayloadRequest;
  * not list them all), or the payload error to answer instead ({@code error} non-null).
  * Immutable.
  */
-record PayloadPlan(PayloadRequest request, String sql, List<String> binds, List<TableName> tables, String error) {
+@ThreadSafe
+record PayloadPlan(
+        // frontier-protocol's record of strings, a BlobEncoding record and an unmodifiable list of immutable entries
+        @SuppressWarnings("ThreadSafe") PayloadRequest request,
+        String sql,
+        @SuppressWarnings("ThreadSafe") List<String> binds, // an unmodifiable copy (List.copyOf)
+        @SuppressWarnings("ThreadSafe") List<TableName> tables, // an unmodifiable copy (List.copyOf), or null
+        String error) {
     PayloadPlan {
         binds = List.copyOf(binds);
         tables = tables == null ? null : List.copyOf(tables);

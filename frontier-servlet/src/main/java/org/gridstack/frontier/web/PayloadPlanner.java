@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -39,10 +40,12 @@ import org.gridstack.sqlguard.TableReference;
  *
  * <p>Thread-safe: immutable; the sources it reads are thread-safe.
  */
+@ThreadSafe
 final class PayloadPlanner {
     private final long maxRequestSqlBytes;
     private final boolean upperCaseUnquoted;
     private final LastModifiedSource lastModified;
+    @SuppressWarnings("ThreadSafe") // ServedUrlRegistry::changesSeen (synchronized), or null
     private final ToLongFunction<Set<TableName>> changesSeen;
     private final FrontierMeters meters;
 

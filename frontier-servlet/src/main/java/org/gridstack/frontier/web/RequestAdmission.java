@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import org.gridstack.service.admission.ClientAddressResolver;
  *
  * <p>Thread-safe: the share is, and nothing else changes after construction.
  */
+@ThreadSafe
 final class RequestAdmission {
     private final int maxThreads;
     private final AddressShare databaseShare;

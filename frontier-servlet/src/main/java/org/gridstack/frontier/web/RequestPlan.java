@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -14,7 +15,11 @@ import org.gridstack.frontier.protocol.Ttl;
  * answers are not recorded for invalidation, or when invalidation is off) and how many changes to those tables had been seen
  * when it was planned (an answer computed while a change was seen is purged again). Immutable.
  */
-record RequestPlan(List<PayloadPlan> payloads, Ttl ttl, Instant lastModified, Set<TableName> resolvedTables, long changesBefore) {
+@ThreadSafe
+record RequestPlan(@SuppressWarnings("ThreadSafe") List<PayloadPlan> payloads, // an unmodifiable copy (List.copyOf)
+        Ttl ttl, Instant lastModified,
+        @SuppressWarnings("ThreadSafe") Set<TableName> resolvedTables, // an unmodifiable copy (Set.copyOf), or null
+        long changesBefore) {
     RequestPlan {
         payloads = List.copyOf(payloads);
         resolvedTables = resolvedTables == null ? null : Set.copyOf(resolvedTables);

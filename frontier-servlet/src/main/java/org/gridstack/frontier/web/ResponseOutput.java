@@ -1,5 +1,7 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,6 +47,7 @@ import java.util.function.Consumer;
  * a held-back answer; both lock this object. {@link #release()} must be called once the
  * response is done, whatever happened.
  */
+@ThreadSafe
 final class ResponseOutput extends OutputStream {
     /**
      * Held-back bytes are kept in blocks of this size, never in one growing array: no copying as an
@@ -52,24 +55,40 @@ final class ResponseOutput extends OutputStream {
      * in one array cost the servlet ~40 % more CPU per answer). The first block is free of the budget.
      */
     private static final int BLOCK = 64 * 1024;
+    @GuardedBy("this")
     private final HttpServletResponse response;
+    @GuardedBy("this")
     private final Consumer<HttpServletResponse> headers;
     private final int holdLimit;
     private final ByteBudget budget;
+    @GuardedBy("this")
     private final SpoolFile spool; // null: spooling off
     private final long sendTimeoutNanos;
+    @GuardedBy("this")
     private final ArrayList<byte[]> blocks = new ArrayList<>(); // held back: all full but the last in use
+    @GuardedBy("this")
     private long pendingLength; // bytes held back, in memory or (once spooled) in the spool
+    @GuardedBy("this")
     private boolean spooled; // what is held back is in the spool
+    @GuardedBy("this")
     private long taken; // bytes taken from the budget for blocks beyond the first
+    @GuardedBy("this")
     private OutputStream wire; // non-null once committed
+    @GuardedBy("this")
     private boolean streaming; // past the budget: bytes go straight to the wire
+    @GuardedBy("this")
     private boolean keepalivesAllowed;
+    @GuardedBy("this")
     private long heldAfterQueryNanos = -1; // while producing the answer after its query: how long it may stay held back
+    @GuardedBy("this")
     private long queryReturnedAt;
+    @GuardedBy("this")
     private boolean sendOnNextWrite;
+    @GuardedBy("this")
     private long bytesOut;
+    @SuppressWarnings("ThreadSafe") // volatile: set by the request thread, read by the timer thread without a lock
     private volatile Runnable onClientGone;
+    @GuardedBy("this")
     private long writeNanos; // time spent blocked in body writes after the database work or past the budget
 
     /**
@@ -134,6 +153,7 @@ final class ResponseOutput extends OutputStream {
     }
 
     /** Copies into the memory blocks (reserved before). */
+    @GuardedBy("this")
     private void hold(byte[] b, int off, int len) {
         while (len > 0) {
             byte[] block = blocks.get((int) (pendingLength / BLOCK));
@@ -150,6 +170,7 @@ final class ResponseOutput extends OutputStream {
      * Moves what is held in memory to the spool and gives the memory back; what follows goes to
      * the spool too. False, with the memory still held, when the spool has no room for it.
      */
+    @GuardedBy("this")
     private boolean moveHeldToSpool() throws IOException {
         for (int i = 0, left = (int) pendingLength; left > 0; i++) {
             int n = Math.min(BLOCK, left);
@@ -166,6 +187,7 @@ final class ResponseOutput extends OutputStream {
     }
 
     /** Adds blocks until {@code needed} bytes fit, within the budget; false when the budget has no more. */
+    @GuardedBy("this")
     private boolean reserve(int needed) {
         while ((long) blocks.size() * BLOCK < needed) {
             if (!blocks.isEmpty()) {
@@ -180,9 +202,12 @@ final class ResponseOutput extends OutputStream {
     }
 
     /** Writes what is held back to the wire ({@code timed}: counted against the send timeout) and holds nothing more. */
+    @GuardedBy("this")
     private void sendHeld(boolean timed) throws IOException {
         if (spooled) {
-            spool.sendTo(timed ? this::timedWrite : wire::write);
+            @SuppressWarnings("GuardedBy") // the sink runs inside sendTo, on this thread, while this lock is held
+            SpoolFile.Sink sink = timed ? this::timedWrite : wire::write;
+            spool.sendTo(sink);
             spool.truncate(0);
             pendingLength = 0;
             return;
@@ -203,6 +228,7 @@ final class ResponseOutput extends OutputStream {
      * Over the budget or held too long: sends what was held back ({@code timed}: counted against
      * the send timeout) and everything after it as it comes.
      */
+    @GuardedBy("this")
     private void startStreaming(boolean timed) throws IOException {
         if (wire == null) {
             commit(false);
@@ -337,11 +363,13 @@ final class ResponseOutput extends OutputStream {
     }
 
     /** Writes what was held back, block by block, within the send timeout. */
+    @GuardedBy("this")
     private void sendPending() throws IOException {
         sendHeld(true);
     }
 
     /** A body write, counted against the send timeout; over it, the answer is cut. */
+    @GuardedBy("this")
     private void timedWrite(byte[] b, int off, int len) throws IOException {
         if (writeNanos > sendTimeoutNanos) {
             throw new AbortedAnswerException("the client did not read the answer within frontier.send-timeout-seconds ("
@@ -391,6 +419,7 @@ final class ResponseOutput extends OutputStream {
         pendingLength = 0;
     }
 
+    @GuardedBy("this")
     private void giveBack() {
         if (taken > 0) {
             budget.give(taken);
@@ -398,10 +427,11 @@ final class ResponseOutput extends OutputStream {
         }
     }
 
-    long bytesOut() {
+    synchronized long bytesOut() {
         return bytesOut;
     }
 
+    @GuardedBy("this")
     private void commit(boolean complete) throws IOException {
         headers.accept(response);
         response.setBufferSize(BLOCK);

@@ -1,5 +1,6 @@
 package org.gridstack.frontier.web;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -27,6 +28,7 @@ import org.gridstack.service.admission.AddressShare;
  *
  * <p>Thread-safe.
  */
+@ThreadSafe
 final class SpoolArea implements AutoCloseable {
     /** The unit the shares are counted in. */
     static final int UNIT = 1 << 20;
