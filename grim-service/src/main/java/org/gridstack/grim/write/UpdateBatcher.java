@@ -47,9 +47,7 @@ public final class UpdateBatcher implements AutoCloseable {
     @SuppressWarnings("ThreadSafe") // filled by the constructor alone, read by close()
     private final List<Thread> writers = new ArrayList<>();
     private final Timer commitTimer;
-    @SuppressWarnings("ThreadSafe") // Micrometer meters are thread-safe
     private final DistributionSummary batchSize;
-    @SuppressWarnings("ThreadSafe") // Micrometer meters are thread-safe
     private final Counter stored;
     @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
