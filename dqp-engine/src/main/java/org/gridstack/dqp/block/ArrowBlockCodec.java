@@ -2,6 +2,7 @@ package org.gridstack.dqp.block;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -51,6 +52,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * batch messages stay uncompressed). Every reader decodes both variants: whether a batch is
  * compressed is written in the batch. Stateless and thread-safe.
  */
+@ThreadSafe
 public final class ArrowBlockCodec implements BlockCodec {
     /** Uncompressed Arrow, named {@code binary}: the default codec. */
     public static final ArrowBlockCodec INSTANCE = new ArrowBlockCodec("binary", null);

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.block;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -39,6 +40,7 @@ import org.apache.calcite.avatica.util.ByteString;
  * {@value #TYPE_KEY}; times are microseconds (PostgreSQL's resolution), TIMESTAMPTZ as UTC.
  * Stateless; thread-safe.
  */
+@ThreadSafe
 final class ArrowColumns {
     /** Field metadata key naming the engine's type where the Arrow type alone does not. */
     static final String TYPE_KEY = "gridstack.dqp.type";

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.block;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,6 +11,7 @@ import java.util.Locale;
  * IPC stream format (the default). Stateless and thread-safe; the readers and writers it opens are
  * not.
  */
+@ThreadSafe
 public interface BlockCodec {
     /** The name used in requests ({@code "binary"} or {@code "webrowset"}). */
     String name();

@@ -2,6 +2,7 @@ package org.gridstack.dqp.block;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,6 +30,7 @@ import javax.xml.stream.XMLStreamWriter;
  * {@code <columnValue encoding="base64">} with the base64 of its UTF-8 bytes, so every text
  * PostgreSQL can store round-trips. Stateless and thread-safe.
  */
+@ThreadSafe
 public final class WebRowSetBlockCodec implements BlockCodec {
     public static final WebRowSetBlockCodec INSTANCE = new WebRowSetBlockCodec();
     /** The most rows one {@link BlockReader#nextBlock} returns. */

@@ -2,6 +2,7 @@ package org.gridstack.dqp.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -11,7 +12,9 @@ import java.util.concurrent.CountDownLatch;
  * Keeps a command's services running until the JVM is asked to stop (Ctrl-C, SIGTERM), then closes
  * them in reverse order. Thread-safe.
  */
+@ThreadSafe
 final class UntilShutdown {
+    @SuppressWarnings("ThreadSafe") // a synchronized list (Collections.synchronizedList), copied through its synchronized toArray
     private final List<AutoCloseable> resources = Collections.synchronizedList(new ArrayList<>());
     private final CountDownLatch stopped = new CountDownLatch(1);
 

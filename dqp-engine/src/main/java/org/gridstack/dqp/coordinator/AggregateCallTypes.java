@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +26,7 @@ import java.util.Set;
  * expects, so the answer and its column types stay as planned. Sub-queries' plans are handled too.
  * Stateless; thread-safe.
  */
+@ThreadSafe
 final class AggregateCallTypes {
     private AggregateCallTypes() {
     }

@@ -2,6 +2,7 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.servlet.http.HttpServletRequest;
@@ -38,6 +39,7 @@ import org.springframework.web.bind.annotation.RestController;
 import java.util.ArrayList;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridstack.dqp.block.BlockSchema;
@@ -73,6 +75,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
  */
 @RestController
 @RequestMapping("/api/v1")
+@ThreadSafe
 public class CoordinatorController {
     private static final Logger log = LoggerFactory.getLogger(CoordinatorController.class);
     private final QueryEngine engine;
@@ -80,7 +83,8 @@ public class CoordinatorController {
     private final MeterRegistry meters;
     private final AddressShare share;
     private final ClientAddressResolver addresses = ClientAddressResolver.direct();
-    private final Map<String, RunningQuery> queries = new ConcurrentHashMap<>();
+    @SuppressWarnings("ThreadSafe") // RunningQuery: through this map only cancel() is called, which it allows from any thread
+    private final ConcurrentMap<String, RunningQuery> queries = new ConcurrentHashMap<>();
 
     public CoordinatorController(QueryEngine engine, MeterRegistry meters) {
         this.engine = requireNonNull(engine, "engine is null");

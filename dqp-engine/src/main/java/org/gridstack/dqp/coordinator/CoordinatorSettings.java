@@ -2,6 +2,7 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +31,10 @@ import org.gridstack.dqp.evaluator.operator.MemoryBudget;
  * Every setting is checked here, once: a bad one is refused with an IllegalArgumentException naming it (and its
  * command-line option) and the value. Immutable.
  */
-public record CoordinatorSettings(List<URI> dataServices, List<URI> entropyServices, List<URI> evaluators, int defaultBlockSize,
+@ThreadSafe
+// the lists are unmodifiable copies (List.copyOf, below)
+public record CoordinatorSettings(@SuppressWarnings("ThreadSafe") List<URI> dataServices,
+        @SuppressWarnings("ThreadSafe") List<URI> entropyServices, @SuppressWarnings("ThreadSafe") List<URI> evaluators, int defaultBlockSize,
         int maxBlockSize, Duration queryTimeout, int maxConcurrentQueries, int maxSqlLength, long maxQueryMemory, Duration sendTimeout,
         double addressShare, long maxRequestBytes) {
     public static final int DEFAULT_BLOCK_SIZE = 100;

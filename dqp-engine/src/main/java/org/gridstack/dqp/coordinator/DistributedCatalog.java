@@ -2,6 +2,7 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,11 @@ import java.util.Locale;
  * Calcite schema with every table (names must be unique across services) and the
  * {@code calculateEntropy} function. Immutable after construction; thread-safe.
  */
+@ThreadSafe
 public final class DistributedCatalog {
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (Map.copyOf) of @ThreadSafe RemoteTables
     private final Map<String, RemoteTable> tables;
+    @SuppressWarnings("ThreadSafe") // Calcite's root schema, filled by the constructor and only read afterwards (planners look tables up)
     private final SchemaPlus schema;
 
     private DistributedCatalog(Map<String, RemoteTable> tables) {

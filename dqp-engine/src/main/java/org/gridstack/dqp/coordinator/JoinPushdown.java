@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +40,7 @@ import java.util.Comparator;
  * the joined rows, or the aggregate rows, travel. Anything else is left to the
  * engine (null). Stateless; thread-safe.
  */
+@ThreadSafe
 final class JoinPushdown {
     private JoinPushdown() {
     }

@@ -2,6 +2,8 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,8 +18,10 @@ import java.util.function.Function;
  * successful plans are kept; a failing SQL text is planned (and fails) every time. The cached plans
  * are shared: translation only reads them. Thread-safe.
  */
+@ThreadSafe
 final class PlanCache {
     private final int capacity;
+    @GuardedBy("plans")
     private final Map<String, QueryPlanner.Planned> plans;
     private final AtomicLong hits = new AtomicLong();
     private final AtomicLong misses = new AtomicLong();

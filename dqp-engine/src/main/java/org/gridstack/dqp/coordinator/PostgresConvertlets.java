@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,6 +32,7 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * stay. A CASE that Calcite's simplification later folds to one branch is cast to its type again. Every other call is converted by Calcite's {@link StandardConvertletTable}.
  * Stateless; thread-safe.
  */
+@ThreadSafe
 final class PostgresConvertlets implements SqlRexConvertletTable {
     static final PostgresConvertlets INSTANCE = new PostgresConvertlets();
 

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Map;
 
 import org.apache.calcite.rel.type.RelDataType;
@@ -52,6 +53,7 @@ import org.apache.calcite.util.Static;
  * operators keep Calcite's {@link SqlKind}s, so the rules and the engine's expression compiler
  * treat them as the standard ones. Stateless; thread-safe.
  */
+@ThreadSafe
 final class PostgresOperators {
     static final SqlBinaryOperator PLUS = new Arithmetic(SqlStdOperatorTable.PLUS);
     static final SqlBinaryOperator MINUS = new Arithmetic(SqlStdOperatorTable.MINUS);

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
@@ -19,6 +20,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * </ul>
  * Stateless; thread-safe.
  */
+@ThreadSafe
 public final class PostgresTypeSystem extends RelDataTypeSystemImpl {
     /** PostgreSQL's largest declared numeric precision. */
     public static final int NUMERIC_PRECISION = 1000;

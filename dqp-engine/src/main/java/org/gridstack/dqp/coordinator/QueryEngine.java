@@ -2,6 +2,7 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -37,11 +38,14 @@ import org.gridstack.dqp.evaluator.operator.QueryTimeoutException;
  * {@link QueryPlanner}, translates the plan with {@link PlanTranslator} and hands back a
  * {@link RunningQuery} to pull from. Thread-safe.
  */
+@ThreadSafe
 public final class QueryEngine {
     private final CoordinatorSettings settings;
     private final DistributedCatalog catalog;
     private final QueryPlanner planner;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable list (Stream.toList) of @ThreadSafe clients
     private final List<EntropyClient> entropy;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable list (Stream.toList) of @ThreadSafe clients
     private final List<EvaluatorClient> evaluators;
     private final ExchangeInboxes inboxes = new ExchangeInboxes();
     private final AtomicReference<URI> self = new AtomicReference<>();

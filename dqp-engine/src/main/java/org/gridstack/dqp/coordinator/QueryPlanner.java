@@ -2,6 +2,7 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 import org.apache.calcite.avatica.util.Casing;
@@ -64,6 +65,7 @@ import org.apache.calcite.tools.RelConversionException;
  * Successful plans are kept in a {@link PlanCache} keyed by the SQL text. Thread-safe (a Calcite
  * planner per planning; cached plans are only read).
  */
+@ThreadSafe
 public final class QueryPlanner {
     /** Plans kept by {@link #plan} (least recently used first out). */
     static final int PLAN_CACHE_CAPACITY = 256;
@@ -109,6 +111,7 @@ public final class QueryPlanner {
         }
     };
     private final DistributedCatalog catalog;
+    @SuppressWarnings("ThreadSafe") // Calcite's FrameworkConfig: built once, final fields, only read by Frameworks.getPlanner
     private final FrameworkConfig config;
     private final PlanCache cache = new PlanCache(PLAN_CACHE_CAPACITY);
 

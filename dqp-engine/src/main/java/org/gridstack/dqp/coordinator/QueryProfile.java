@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.Immutable;
 import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.Map;
  * services, EXCHANGE blocks and bytes, operation calls and rows returned. Written into every answer
  * as {@code "profile"} with these component names. Immutable.
  */
+@Immutable
 public record QueryProfile(double dataServiceAccessMs, double unpackingMs, double blockTransferMs, double translationMs,
         double exchangeUnpackingMs, double deliveryMs, double operationCallMs, double wallMs, boolean overlapped,
         long blocksFromDataServices, long rowsFromDataServices, long exchangeBlocks, long exchangeBytes, long operationCalls,

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -21,6 +22,7 @@ import java.util.Locale;
  * {@code blockSize} and {@code parallelism} integers, {@code codec} a string, {@code blockBytes} an
  * integer (ranges are checked by the engine). Stateless; thread-safe.
  */
+@ThreadSafe
 public final class QueryRequestReader {
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);

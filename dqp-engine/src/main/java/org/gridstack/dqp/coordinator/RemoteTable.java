@@ -2,6 +2,7 @@ package org.gridstack.dqp.coordinator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 import org.apache.calcite.DataContext;
@@ -26,6 +27,7 @@ import org.gridstack.dqp.dataservice.TableDescription;
  * plans with it: the plan is run by the engine's own operators, so {@link #scan} is never called.
  * Immutable; thread-safe.
  */
+@ThreadSafe
 public final class RemoteTable extends AbstractTable implements ProjectableFilterableTable {
     private final DataServiceClient service;
     private final TableDescription description;

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.coordinator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -39,6 +40,7 @@ import org.gridstack.dqp.evaluator.expression.Values;
  * table's scan pushes down ({@link JoinPushdown} does joins), and the refusal of plans that read a column of a type the engine does
  * not carry (named with its database type). Stateless; thread-safe.
  */
+@ThreadSafe
 final class ScanPushdown {
     private ScanPushdown() {
     }

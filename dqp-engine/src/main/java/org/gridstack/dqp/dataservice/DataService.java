@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -13,8 +14,10 @@ import com.zaxxer.hikari.HikariDataSource;
  * {@link TableCatalog} and its open {@link ScanSessions}. Opens cursors for checked scan
  * requests. Closing closes every session and the pool. Thread-safe.
  */
+@ThreadSafe
 public final class DataService implements AutoCloseable {
     private final DataServiceSettings settings;
+    @SuppressWarnings("ThreadSafe") // HikariDataSource is thread-safe (HikariCP's contract)
     private final HikariDataSource pool;
     private final TableCatalog catalog;
     private final ScanSessions sessions;

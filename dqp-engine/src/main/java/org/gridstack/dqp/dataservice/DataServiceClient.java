@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -29,6 +30,7 @@ import org.gridstack.dqp.http.PeerHttp;
  * (keep-alive connections, timeouts, the service's JSON errors). Thread-safe (the blocks of one
  * {@link RemoteScan} are pulled by one thread).
  */
+@ThreadSafe
 public final class DataServiceClient {
     private final URI base;
     private final PeerHttp<DataServiceException> peer;

@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.SQLException;
@@ -57,6 +58,7 @@ import org.springframework.http.MediaType;
  */
 @RestController
 @RequestMapping("/gds/v1")
+@ThreadSafe
 public class DataServiceController {
     /** Response header that marks the last block of a session. */
     public static final String EXHAUSTED_HEADER = "X-Dqp-Exhausted";

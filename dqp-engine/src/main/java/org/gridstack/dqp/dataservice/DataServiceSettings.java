@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.time.Duration;
 
 /**
@@ -21,6 +22,7 @@ import java.time.Duration;
  * Every setting is checked here, once: a bad one is refused with an IllegalArgumentException naming it (and its
  * command-line option) and the value. Immutable.
  */
+@Immutable
 public record DataServiceSettings(String name, String jdbcUrl, String user, String password, int maxSessions,
         Duration sessionIdleTimeout, int maxBlockSize, int fetchSize, Duration queryTimeout) {
     public static final int DEFAULT_MAX_SESSIONS = 32;

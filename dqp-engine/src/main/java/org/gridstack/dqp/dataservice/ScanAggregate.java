@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.Locale;
 import java.util.Set;
 
@@ -11,6 +12,7 @@ import java.util.Set;
  * values only, and for a joined request the position of the column's table (0 the request's own
  * table, i the table of its i-th join; see {@link ScanColumn}). Immutable.
  */
+@Immutable
 public record ScanAggregate(String function, String column, boolean distinct, int table) {
     private static final Set<String> FUNCTIONS = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
 

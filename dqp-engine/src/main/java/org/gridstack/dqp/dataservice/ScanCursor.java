@@ -2,6 +2,8 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,12 +28,18 @@ import org.apache.calcite.avatica.util.ByteString;
  * back) and may be called from another thread to cancel. Thread-safe (all methods synchronized,
  * except {@link #cancel}).
  */
+@ThreadSafe
 public final class ScanCursor implements AutoCloseable {
     private final ScanStatement statement;
+    @GuardedBy("this")
     private final Connection connection;
+    @SuppressWarnings("ThreadSafe") // used under the lock, except cancel(), which JDBC allows from another thread
     private final PreparedStatement prepared;
+    @GuardedBy("this")
     private final ResultSet resultSet;
+    @GuardedBy("this")
     private boolean exhausted;
+    @GuardedBy("this")
     private boolean closed;
 
     private ScanCursor(ScanStatement statement, Connection connection, PreparedStatement prepared, ResultSet resultSet) {

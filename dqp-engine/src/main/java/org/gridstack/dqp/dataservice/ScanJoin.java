@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 /**
@@ -17,8 +18,11 @@ import java.util.List;
  * rows over those columns (an {@code IN} sub-query), and its columns and keys must be among them.
  * Immutable.
  */
-public record ScanJoin(String table, List<String> columns, List<ScanFilter> filters, Type type, List<ScanColumn> leftKeys,
-        List<String> rightKeys, List<String> distinctOn) {
+@ThreadSafe
+// the lists are unmodifiable copies (List.copyOf, below)
+public record ScanJoin(String table, @SuppressWarnings("ThreadSafe") List<String> columns,
+        @SuppressWarnings("ThreadSafe") List<ScanFilter> filters, Type type, @SuppressWarnings("ThreadSafe") List<ScanColumn> leftKeys,
+        @SuppressWarnings("ThreadSafe") List<String> rightKeys, @SuppressWarnings("ThreadSafe") List<String> distinctOn) {
     /** The kind of join: which unmatched rows are kept (NULL-extended). */
     public enum Type {
         /** matching pairs only */

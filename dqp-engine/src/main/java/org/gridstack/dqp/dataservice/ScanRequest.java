@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 /**
@@ -16,8 +17,11 @@ import java.util.List;
  * with aggregates too, the joined rows are grouped by those columns, returned followed by the
  * aggregates. Immutable.
  */
-public record ScanRequest(String table, List<String> columns, List<ScanFilter> filters, String codec, List<ScanAggregate> aggregates,
-        List<ScanJoin> joins) {
+@ThreadSafe
+// the lists are unmodifiable copies (List.copyOf, below)
+public record ScanRequest(String table, @SuppressWarnings("ThreadSafe") List<String> columns,
+        @SuppressWarnings("ThreadSafe") List<ScanFilter> filters, String codec, @SuppressWarnings("ThreadSafe") List<ScanAggregate> aggregates,
+        @SuppressWarnings("ThreadSafe") List<ScanJoin> joins) {
     public ScanRequest {
         requireNonNull(table, "table is null");
         columns = columns == null ? List.of() : List.copyOf(columns);

@@ -2,10 +2,11 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -18,13 +19,16 @@ import org.gridstack.dqp.block.BlockCodec;
  * are open; one more is refused. A session nobody pulled from for {@code idleTimeout} is closed by a
  * reaper thread, so a client that vanishes does not hold a connection. Thread-safe.
  */
+@ThreadSafe
 public final class ScanSessions implements AutoCloseable {
     private final int maxSessions;
     private final long idleTimeoutNanos;
-    private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
+    @SuppressWarnings("ThreadSafe") // Entry: a final Session (@ThreadSafe) and a volatile last-use time
+    private final ConcurrentMap<String, Entry> sessions = new ConcurrentHashMap<>();
     private final ScheduledExecutorService reaper;
 
     /** An open session: its cursor and the codec its blocks are written in. Immutable. */
+    @ThreadSafe
     public record Session(ScanCursor cursor, BlockCodec codec) {
     }
 

@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,10 @@ import org.gridstack.dqp.block.ColumnType;
  * SELECT: identifiers come from the catalog (quoted), values are bind parameters converted to the
  * column's type, so no caller text reaches the SQL. Immutable.
  */
+@ThreadSafe
 public final class ScanStatement {
     private final String sql;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf) of immutable bind values (String, Number, Boolean, java.time, ByteString)
     private final List<Object> parameters;
     private final BlockSchema resultSchema;
 

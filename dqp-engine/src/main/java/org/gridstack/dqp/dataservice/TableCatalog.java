@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -23,7 +24,9 @@ import org.gridstack.dqp.block.ColumnType;
  * metadata. Columns of types the engine does not carry are listed apart, by name and type name.
  * Lookups are case-insensitive. Immutable; thread-safe.
  */
+@ThreadSafe
 public final class TableCatalog {
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (Map.copyOf) of @ThreadSafe descriptions
     private final Map<String, TableDescription> tables;
 
     private TableCatalog(Map<String, TableDescription> tables) {

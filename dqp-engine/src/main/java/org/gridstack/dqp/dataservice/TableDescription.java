@@ -2,6 +2,7 @@ package org.gridstack.dqp.dataservice;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 
 import org.gridstack.dqp.block.BlockSchema;
@@ -11,7 +12,10 @@ import org.gridstack.dqp.block.BlockSchema;
  * estimate, and the columns it does not carry (with their database type names), which are kept so
  * that a query using them is refused by name rather than told they do not exist. Immutable.
  */
-public record TableDescription(String name, BlockSchema schema, long estimatedRows, List<UnsupportedColumn> unsupported) {
+@ThreadSafe
+// unsupported is an unmodifiable copy (List.copyOf, below)
+public record TableDescription(String name, BlockSchema schema, long estimatedRows,
+        @SuppressWarnings("ThreadSafe") List<UnsupportedColumn> unsupported) {
     /** A column of a type the engine does not carry. */
     public record UnsupportedColumn(String name, String typeName) {
         public UnsupportedColumn {

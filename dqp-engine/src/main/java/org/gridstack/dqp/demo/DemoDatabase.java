@@ -2,6 +2,7 @@ package org.gridstack.dqp.demo;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.StringReader;
 import java.sql.Connection;
@@ -25,6 +26,7 @@ import org.apache.calcite.avatica.util.ByteString;
  * services use, so nothing that reaches the data through the engine can write. Closing stops the
  * server and deletes its data directory. Thread-safe.
  */
+@ThreadSafe
 public final class DemoDatabase implements AutoCloseable {
     public static final String DATABASE = "dqp";
     public static final String READER = "dqp_reader";
@@ -32,6 +34,7 @@ public final class DemoDatabase implements AutoCloseable {
 
     private final PasswordProtectedPostgres server;
     private final String readerPassword;
+    @SuppressWarnings("ThreadSafe") // an unmodifiable copy (List.copyOf)
     private final List<DemoTable> tables;
 
     private DemoDatabase(PasswordProtectedPostgres server, String readerPassword, List<DemoTable> tables) {

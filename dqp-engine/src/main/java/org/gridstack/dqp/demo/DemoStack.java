@@ -1,5 +1,7 @@
 package org.gridstack.dqp.demo;
 
+import com.google.errorprone.annotations.ThreadSafe;
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -32,15 +34,24 @@ import java.util.Objects;
  * all bound to one address (loopback unless told otherwise).
  * Closing stops everything in reverse order; a failed start stops what had started. Thread-safe.
  */
+@ThreadSafe
 public final class DemoStack implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DemoStack.class);
+    @GuardedBy("this")
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    @GuardedBy("this")
     private final List<DemoDatabase> databases = new ArrayList<>();
+    @GuardedBy("this")
     private final List<DataService> dataServices = new ArrayList<>();
+    @GuardedBy("this")
     private final List<RunningService> dataServiceHttp = new ArrayList<>();
+    @GuardedBy("this")
     private final List<RunningService> entropyHttp = new ArrayList<>();
+    @GuardedBy("this")
     private final List<Evaluator> evaluatorCores = new ArrayList<>();
+    @GuardedBy("this")
     private final List<RunningService> evaluatorHttp = new ArrayList<>();
+    @GuardedBy("this")
     private RunningService coordinator;
 
     private DemoStack() {
@@ -66,7 +77,7 @@ public final class DemoStack implements AutoCloseable {
         }
     }
 
-    private void startAll(String address, int coordinatorPort, int evaluatorCount, int entropyCopies, EntropySettings entropy, Duration queryTimeout)
+    private synchronized void startAll(String address, int coordinatorPort, int evaluatorCount, int entropyCopies, EntropySettings entropy, Duration queryTimeout)
             throws Exception {
         DemoDataGenerator data = new DemoDataGenerator();
         List<List<DemoTable>> hosts = List.of(DemoTable.HOST_A, DemoTable.HOST_B);
@@ -113,42 +124,42 @@ public final class DemoStack implements AutoCloseable {
     }
 
     /** The coordinator. */
-    public RunningService coordinator() {
+    public synchronized RunningService coordinator() {
         return coordinator;
     }
 
     /** The two demo databases (host A, host B). */
-    public List<DemoDatabase> databases() {
+    public synchronized List<DemoDatabase> databases() {
         return List.copyOf(databases);
     }
 
     /** The data services' cores (host A, host B). */
-    public List<DataService> dataServices() {
+    public synchronized List<DataService> dataServices() {
         return List.copyOf(dataServices);
     }
 
     /** The data services' web servers (host A, host B). */
-    public List<RunningService> dataServiceHttp() {
+    public synchronized List<RunningService> dataServiceHttp() {
         return List.copyOf(dataServiceHttp);
     }
 
     /** The evaluators' cores. */
-    public List<Evaluator> evaluators() {
+    public synchronized List<Evaluator> evaluators() {
         return List.copyOf(evaluatorCores);
     }
 
     /** The evaluators' web servers. */
-    public List<RunningService> evaluatorHttp() {
+    public synchronized List<RunningService> evaluatorHttp() {
         return List.copyOf(evaluatorHttp);
     }
 
     /** The EntropyAnalyser copies' web servers. */
-    public List<RunningService> entropyHttp() {
+    public synchronized List<RunningService> entropyHttp() {
         return List.copyOf(entropyHttp);
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         while (!started.isEmpty()) {
             AutoCloseable c = started.pop();
             try {

@@ -2,6 +2,7 @@ package org.gridstack.dqp.entropy;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import java.util.Map;
  * (0 for an empty sequence), with the configured extra cost ({@link EntropySettings}). Counts its
  * calls. Thread-safe.
  */
+@ThreadSafe
 public final class EntropyAnalyser {
     /** Longest sequence accepted (characters); a longer one is refused. */
     public static final int MAX_SEQUENCE_LENGTH = 1_000_000;

@@ -2,6 +2,7 @@ package org.gridstack.dqp.entropy;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -19,6 +20,7 @@ import org.gridstack.dqp.http.PeerHttp;
  * {@link org.gridstack.dqp.http.PeerException}s naming the copy ({@code "entropy service <URL>"})
  * and the status it answered. Thread-safe.
  */
+@ThreadSafe
 public final class EntropyClient {
     private final URI base;
     private final PeerHttp<IOException> peer;

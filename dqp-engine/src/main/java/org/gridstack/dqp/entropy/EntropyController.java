@@ -2,6 +2,7 @@ package org.gridstack.dqp.entropy;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Map;
 
 import org.gridstack.dqp.web.ErrorBody;
@@ -21,6 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/entropy/v1")
+@ThreadSafe
 public class EntropyController {
     private final EntropyAnalyser analyser;
 

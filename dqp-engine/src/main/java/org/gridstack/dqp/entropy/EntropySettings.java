@@ -2,6 +2,7 @@ package org.gridstack.dqp.entropy;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.time.Duration;
 
 /**
@@ -16,6 +17,7 @@ import java.time.Duration;
  * Every setting is checked here, once: a bad one is refused with an IllegalArgumentException naming it (and its
  * command-line option) and the value. Immutable.
  */
+@Immutable
 public record EntropySettings(String name, Mode mode, Duration latency, int cpuRepetitions) {
     public static final int DEFAULT_CPU_REPETITIONS = 200;
 

@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Semaphore;
 
 import org.gridstack.dqp.block.BlockCodec;
@@ -36,6 +38,7 @@ import org.gridstack.dqp.web.ServiceLogLabel;
  * {@code maxFragments} run at once (one more is refused). {@link #cancel} stops a query's fragments.
  * Thread-safe.
  */
+@ThreadSafe
 public final class Evaluator implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Evaluator.class);
     private final String name;
@@ -43,7 +46,8 @@ public final class Evaluator implements AutoCloseable {
     private final Semaphore slots;
     private final HttpClient http;
     private final ExchangeInboxes inboxes = new ExchangeInboxes();
-    private final Map<String, Set<Thread>> running = new ConcurrentHashMap<>();
+    @SuppressWarnings("ThreadSafe") // the values are concurrent key sets (ConcurrentHashMap.newKeySet) of fragment threads
+    private final ConcurrentMap<String, Set<Thread>> running = new ConcurrentHashMap<>();
 
     public Evaluator(String name, int maxFragments, Duration fragmentTimeout) {
         this.name = requireNonNull(name, "name is null");

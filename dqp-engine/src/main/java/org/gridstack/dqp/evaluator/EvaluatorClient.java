@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -19,6 +20,7 @@ import org.gridstack.dqp.http.PeerHttp;
  * {@link PeerHttp}. Failures are {@link PeerException}s naming the evaluator and the status it
  * answered. Thread-safe.
  */
+@ThreadSafe
 public final class EvaluatorClient {
     private final URI base;
     private final String name;

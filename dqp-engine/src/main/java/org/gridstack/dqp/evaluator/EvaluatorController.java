@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Map;
 
 import org.gridstack.dqp.web.ErrorBody;
@@ -26,6 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/gqes/v1")
+@ThreadSafe
 public class EvaluatorController {
     private final Evaluator evaluator;
 

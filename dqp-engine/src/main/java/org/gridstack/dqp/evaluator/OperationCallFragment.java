@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.URI;
 import java.util.List;
 
@@ -18,7 +19,10 @@ import org.gridstack.dqp.block.ColumnType;
  * argument) and EXCHANGEs the tuples to {@code consumer}'s inbox {@code outputExchangeId}. Sent as
  * JSON. Immutable.
  */
-public record OperationCallFragment(String queryId, String fragmentId, String inputExchangeId, List<Column> inputColumns,
+@ThreadSafe
+// inputColumns is an unmodifiable copy (List.copyOf, below)
+public record OperationCallFragment(String queryId, String fragmentId, String inputExchangeId,
+        @SuppressWarnings("ThreadSafe") List<Column> inputColumns,
         URI entropyService, URI consumer, String outputExchangeId, String codec, int producers) {
     public OperationCallFragment {
         requireNonNull(queryId, "queryId is null");

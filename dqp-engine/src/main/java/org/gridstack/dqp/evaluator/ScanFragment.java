@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.URI;
 import java.util.List;
 
@@ -16,8 +17,10 @@ import org.gridstack.dqp.dataservice.ScanRequest;
  * {@code codec}, in blocks of at most {@code blockSize} tuples and, when {@code blockBytes} &gt; 0,
  * about {@code blockBytes} bytes. Sent as JSON. Immutable.
  */
+@ThreadSafe
+// columns is an unmodifiable copy (List.copyOf, below)
 public record ScanFragment(String queryId, String fragmentId, URI dataService, ScanRequest request, int blockSize,
-        long blockBytes, List<Column> columns, URI consumer, String exchangeId, String codec) {
+        long blockBytes, @SuppressWarnings("ThreadSafe") List<Column> columns, URI consumer, String exchangeId, String codec) {
     public ScanFragment {
         requireNonNull(queryId, "queryId is null");
         requireNonNull(fragmentId, "fragmentId is null");

@@ -2,6 +2,7 @@ package org.gridstack.dqp.http;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -30,6 +31,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *
  * @param <E> the failure type of the per-service client using it
  */
+@ThreadSafe
 public final class PeerHttp<E extends IOException> {
     /** Makes a per-service client's failures. */
     @FunctionalInterface
@@ -48,6 +50,7 @@ public final class PeerHttp<E extends IOException> {
     private final URI base;
     private final HttpClient http;
     private final Duration timeout;
+    @SuppressWarnings("ThreadSafe") // the client's stateless exception factory (a method reference or an anonymous class keeping only the peer name)
     private final Failures<E> failures;
 
     /** Calls {@code base} over {@code http}, each call timing out after {@code timeout}, failing through {@code failures}. */

@@ -2,6 +2,7 @@ package org.gridstack.dqp.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Map;
 
 import org.springframework.boot.WebApplicationType;
@@ -17,6 +18,7 @@ import org.springframework.boot.Banner;
  * and the coordinator). The service's core object is handed in as a ready singleton: Spring wires
  * the web layer around it and does not own it. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class HttpServiceLauncher {
     private HttpServiceLauncher() {
     }

@@ -2,6 +2,7 @@ package org.gridstack.dqp.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,6 +15,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
  * {@link BodyLimitFilter} on the given URL patterns, refusing a larger body (also a chunked one, counted
  * as it is read) with 413 in the services' JSON error shape ({@link ErrorBody}). Stateless; thread-safe.
  */
+@ThreadSafe
 public final class RequestBodyLimit {
     /** The default limit: requests to these services are small JSON documents. */
     public static final long DEFAULT_MAX_BYTES = 1024 * 1024;

@@ -2,6 +2,7 @@ package org.gridstack.dqp.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.net.URI;
 
 import org.springframework.context.ConfigurableApplicationContext;
@@ -10,10 +11,12 @@ import org.springframework.context.ConfigurableApplicationContext;
  * A started HTTP service: its name, port and base URL (on the address it is bound to); closing stops its web server and context.
  * Thread-safe.
  */
+@ThreadSafe
 public final class RunningService implements AutoCloseable {
     private final String name;
     private final String host;
     private final int port;
+    @SuppressWarnings("ThreadSafe") // Spring's context: close() is safe from any thread (it takes the context's shutdown lock)
     private final ConfigurableApplicationContext context;
 
     RunningService(String name, String bindAddress, int port, ConfigurableApplicationContext context) {

@@ -2,6 +2,7 @@ package org.gridstack.dqp.web;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 
 import jakarta.servlet.Filter;
@@ -19,6 +20,7 @@ import org.slf4j.MDC;
  * service's request threads; {@link #during} labels a stretch of code on the calling thread (a
  * service's start-up, an engine thread's work). Stateless apart from its label; thread-safe.
  */
+@ThreadSafe
 public final class ServiceLogLabel implements Filter {
     /** The MDC key of the label. */
     public static final String KEY = "dqp.service";

@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator.exchange;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -42,6 +43,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
  */
 @RestController
 @RequestMapping("/gqes/v1/exchanges")
+@ThreadSafe
 public class ExchangeController {
     /** How long a push may wait for room before the consumer is taken as stuck. */
     static final long MAX_PUSH_WAIT_MILLIS = 120_000;

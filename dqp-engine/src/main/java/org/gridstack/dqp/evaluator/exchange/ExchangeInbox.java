@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator.exchange;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
@@ -22,12 +23,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * and TCP stops the producer). Ends when every producer said it finished; fails when
  * one reports an error. Thread-safe.
  */
+@ThreadSafe
 public final class ExchangeInbox {
     private static final Object END = new Object();
     private final String id;
     private final BlockSchema schema;
+    @SuppressWarnings("ThreadSafe") // an ArrayBlockingQueue of blocks (each handed over whole), Stats, failures and the END marker
     private final BlockingQueue<Object> queue;
     private final AtomicInteger producersLeft;
+    @SuppressWarnings("ThreadSafe") // volatile: set once by close(), read without a lock
     private volatile boolean closed;
     private final AtomicLong unpackingNanos = new AtomicLong();
 
@@ -115,7 +119,9 @@ public final class ExchangeInbox {
     }
 
     /** Cost counters a producer sent with its end. Immutable. */
-    record Stats(Map<String, Object> values) {
+    @ThreadSafe
+    // values: the producer's request map, handed over through the queue and never changed afterwards
+    record Stats(@SuppressWarnings("ThreadSafe") Map<String, Object> values) {
     }
 
     /**

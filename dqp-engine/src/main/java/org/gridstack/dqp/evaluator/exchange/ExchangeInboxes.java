@@ -1,16 +1,18 @@
 package org.gridstack.dqp.evaluator.exchange;
 
-import java.util.Map;
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 import org.gridstack.dqp.block.BlockSchema;
 
 /** The open EXCHANGE inboxes of one process, by id. Thread-safe. */
+@ThreadSafe
 public final class ExchangeInboxes {
     /** Blocks an inbox buffers before its producers must wait. */
     public static final int DEFAULT_CAPACITY_BLOCKS = 8;
-    private final Map<String, ExchangeInbox> inboxes = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, ExchangeInbox> inboxes = new ConcurrentHashMap<>();
 
     /** Opens an inbox for {@code producers} producers of rows of {@code schema}. */
     public ExchangeInbox open(String id, BlockSchema schema, int producers) {

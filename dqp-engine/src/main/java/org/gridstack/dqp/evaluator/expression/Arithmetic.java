@@ -1,5 +1,6 @@
 package org.gridstack.dqp.evaluator.expression;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -12,6 +13,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * double precision in floating point when either side is one; NULL in, NULL out; division by zero
  * and results outside the result type are errors that name it. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class Arithmetic {
     /** PostgreSQL's NUMERIC_MIN_SIG_DIGITS: a quotient has at least this many significant digits. */
     private static final int MIN_SIGNIFICANT_DIGITS = 16;

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.evaluator.expression;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 
@@ -11,6 +12,7 @@ import org.apache.calcite.sql.SqlKind;
  * between them (an integer). NULL in, NULL out; a date outside PostgreSQL's range (4714-11-24 BC to
  * 5874897-12-31) is an error, as there. Stateless; thread-safe.
  */
+@ThreadSafe
 final class DateArithmetic {
     private static final LocalDate FIRST = LocalDate.of(-4713, 11, 24);
     private static final LocalDate LAST = LocalDate.of(5_874_897, 12, 31);

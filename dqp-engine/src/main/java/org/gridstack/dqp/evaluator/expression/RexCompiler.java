@@ -1,5 +1,6 @@
 package org.gridstack.dqp.evaluator.expression;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -31,7 +32,9 @@ import java.util.Objects;
  * engine's types, CASE and COALESCE. SEARCH (Calcite's form of IN and ranges) is expanded first.
  * Anything else is an {@link UnsupportedSqlException} naming the construct. Thread-safe.
  */
+@ThreadSafe
 public final class RexCompiler {
+    @SuppressWarnings("ThreadSafe") // only read to build new nodes (final fields; Calcite interns types in a thread-safe cache)
     private final RexBuilder rexBuilder;
 
     public RexCompiler(RexBuilder rexBuilder) {

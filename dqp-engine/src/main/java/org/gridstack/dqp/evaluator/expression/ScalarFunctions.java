@@ -1,5 +1,6 @@
 package org.gridstack.dqp.evaluator.expression;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
@@ -28,6 +29,7 @@ import java.time.temporal.TemporalAccessor;
  * PostgreSQL's). NULL in gives
  * NULL out. {@link #NAMES} lists them for refusals of the others. Stateless; thread-safe.
  */
+@ThreadSafe
 final class ScalarFunctions {
     /** What the refusal of an unknown function lists. */
     static final String NAMES = "upper, lower, char_length/length, substring, trim, position, replace, ||, abs, floor, ceil,"

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.evaluator.expression;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -14,6 +15,7 @@ import java.time.ZoneOffset;
  * and byte strings by their natural order. {@link #key} gives values that are equal here equal
  * hash keys. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class ValueComparator {
     private ValueComparator() {
     }

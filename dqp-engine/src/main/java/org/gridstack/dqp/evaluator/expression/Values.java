@@ -1,5 +1,6 @@
 package org.gridstack.dqp.evaluator.expression;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -29,6 +30,7 @@ import org.gridstack.dqp.coordinator.PostgresTypeSystem;
  * ({@code rint}), out-of-range values are errors, a double precision becomes text in its shortest
  * exact form ({@code 1e+20}, {@code 0.1}). The session time zone is UTC. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class Values {
     private static final MathContext DOUBLE_TO_NUMERIC = new MathContext(15, RoundingMode.HALF_EVEN);
     private static final MathContext REAL_TO_NUMERIC = new MathContext(6, RoundingMode.HALF_EVEN);

@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator.operator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.math.BigDecimal;
@@ -40,7 +41,10 @@ public final class AggregateOperator implements Operator {
      * distinct values only, and its result's SQL type (PostgreSQL's: sum of integer is bigint, sum
      * of bigint and avg of exact numbers numeric). Immutable.
      */
-    public record Call(Function function, int argument, boolean distinct, SqlTypeName resultType, Object literal) {
+    @ThreadSafe
+    // literal is a RexLiteral's value as RexCompiler.literalValue gives it (String, Number, Boolean, java.time, ByteString), immutable
+    public record Call(Function function, int argument, boolean distinct, SqlTypeName resultType,
+            @SuppressWarnings("ThreadSafe") Object literal) {
         public Call {
             requireNonNull(function, "function is null");
             requireNonNull(resultType, "resultType is null");

@@ -1,5 +1,6 @@
 package org.gridstack.dqp.evaluator.operator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.math.BigDecimal;
@@ -11,6 +12,7 @@ import java.math.BigDecimal;
  * {@link QueryTooLargeException} naming the limit. Sizes are estimates of the JVM heap a row takes
  * ({@link #rowBytes}): object headers, references and the values themselves. Thread-safe.
  */
+@ThreadSafe
 public final class MemoryBudget {
     /** The default limit of one query: 64 MiB (eight queries at once fit a 1 GiB heap with room to spare). */
     public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;

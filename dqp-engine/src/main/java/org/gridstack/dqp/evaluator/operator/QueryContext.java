@@ -1,18 +1,22 @@
 package org.gridstack.dqp.evaluator.operator;
 
+import com.google.errorprone.annotations.ThreadSafe;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Objects;
 
 /**
  * What the operators of one query share: its deadline, its cancellation flag and the cost profile
  * counters (the seed's Figure 7 costs). Thread-safe.
  */
+@ThreadSafe
 public final class QueryContext {
     private final long deadlineNanos;
     private final Duration timeout;
-    private volatile String cancelled;
+    /** Why the query was cancelled (the first reason given), null while it was not. */
+    private final AtomicReference<String> cancelled = new AtomicReference<>();
     /** Time the TABLE_SCANs spent getting blocks from data services (request to decoded rows). */
     public final AtomicLong dataServiceAccessNanos = new AtomicLong();
     /** Of that, the time from the response's first byte to decoded rows (transfer and unpacking). */
@@ -50,6 +54,7 @@ public final class QueryContext {
         this.budget = new MemoryBudget(maxBytes);
     }
 
+    @SuppressWarnings("ThreadSafe") // volatile: set by analyze() before the plan is translated, read without a lock
     private volatile boolean analyzing;
 
     /** Asks the plan translator to wrap every operator in a {@link ProfiledOperator} (EXPLAIN ANALYZE). */
@@ -78,13 +83,11 @@ public final class QueryContext {
 
     /** Marks the query cancelled (client gone, another part failed); operators stop at their next check. */
     public void cancel(String reason) {
-        if (cancelled == null) {
-            cancelled = reason;
-        }
+        cancelled.compareAndSet(null, reason);
     }
 
     public boolean isCancelled() {
-        return cancelled != null;
+        return cancelled.get() != null;
     }
 
     /**
@@ -93,8 +96,9 @@ public final class QueryContext {
      * what used the time. Operators that work without waiting call it between output blocks.
      */
     public void check(String waitingFor) throws IOException {
-        if (cancelled != null) {
-            throw new QueryCancelledException("the query was cancelled: " + cancelled);
+        String reason = cancelled.get();
+        if (reason != null) {
+            throw new QueryCancelledException("the query was cancelled: " + reason);
         }
         if (remainingNanos() <= 0) {
             throw new QueryTimeoutException("the query ran out of its time (queryTimeout, " + timeout.toMillis()

@@ -2,6 +2,7 @@ package org.gridstack.dqp.evaluator.operator;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.errorprone.annotations.Immutable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,6 +18,7 @@ import org.gridstack.dqp.evaluator.expression.ValueComparator;
  */
 public final class SortOperator implements Operator {
     /** One sort key: column and direction. Immutable. */
+    @Immutable
     public record Key(int column, boolean descending) {
     }
 
