@@ -61,8 +61,10 @@ class TestEvaluatorLostBeforeFirstBlock {
             stack.evaluatorHttp().get(0).close();
             HttpResponse<String> r = answer.get();
             assertEquals(502, r.statusCode(), r.body());
-            assertTrue(r.body().contains(evaluator) && r.body().contains("does not answer") && !r.body().contains("queryTimeout"),
-                    "names the evaluator, not the timeout: " + r.body());
+            // the status probe ("does not answer") or a call that was on its way when Tomcat stopped ("unreachable")
+            // tells first, whichever the load lets win: both name the evaluator, neither is the timeout
+            assertTrue(r.body().contains(evaluator) && (r.body().contains("does not answer") || r.body().contains("unreachable"))
+                    && !r.body().contains("queryTimeout"), "names the evaluator, not the timeout: " + r.body());
             lock.rollback();
         } finally {
             stack.evaluators().get(0).close();
