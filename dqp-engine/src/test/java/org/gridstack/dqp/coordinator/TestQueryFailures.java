@@ -35,10 +35,7 @@ class TestQueryFailures {
 
     @BeforeAll
     static void start() throws Exception {
-        // the default query timeout (60 s): a failure must be noticed at once, not by the timeout, and on a loaded machine stopping
-        // an evaluator (its server, then its fragments) can take seconds, so a short timeout could end the query first
-        stack = DemoStack.start(0, 2, 1, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1),
-                Duration.ofSeconds(60));
+        stack = DemoStack.start(0, 2, 1, new EntropySettings("e", EntropySettings.Mode.NONE, Duration.ZERO, 1), Duration.ofSeconds(8));
         dqp = new DqpAnswers(stack.coordinator().baseUri());
     }
 
