@@ -10,6 +10,7 @@ import java.util.Set;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.fun.SqlCase;
@@ -39,7 +40,9 @@ import org.apache.calcite.sql.validate.SqlValidator;
  *     that stay).</li>
  * </ul>
  * Other mixes (double precision with any number, integers of different widths, equal numerics) are
- * typed alike by both. {@link #find} reads, from a validated query, which branches need a cast;
+ * typed alike by both. For an unconstrained numeric, only the integer results are cast when there are
+ * some (one unconstrained operand makes Calcite's type unconstrained), and casts written in the
+ * query are not wrapped in another. {@link #find} reads, from a validated query, which branches need a cast;
  * {@link Casts#apply} puts those casts into the same query freshly parsed, which is then validated
  * again: the casts make Calcite derive PostgreSQL's type. Immutable; thread-safe.
  */
@@ -83,9 +86,14 @@ final class PostgresCaseTypes {
         if (calcite == null || postgres == null || sameType(calcite, postgres)) {
             return;
         }
+        boolean integers = types.stream().anyMatch(SqlTypeUtil::isIntType);
         for (int i = 0; i < results.size(); i++) {
             RelDataType type = types.get(i);
-            if (type.getSqlTypeName() != SqlTypeName.NULL && !sameType(type, postgres)) {
+            // one unconstrained numeric makes the CASE unconstrained; a cast around a cast to numeric(p,s) would
+            // lose that cast's scale (Calcite's simplification drops the inner cast: cast(1 as numeric(10,2)) gave 1)
+            boolean keep = postgres.getSqlTypeName() == SqlTypeName.DECIMAL && type.getSqlTypeName() == SqlTypeName.DECIMAL
+                    && (integers || results.get(i).getKind() == SqlKind.CAST);
+            if (type.getSqlTypeName() != SqlTypeName.NULL && !sameType(type, postgres) && !keep) {
                 casts.add(new Cast(sqlCase.getParserPosition(), results.get(i).getParserPosition(), postgres));
             }
         }
