@@ -67,7 +67,7 @@ final class PostgresConvertlets implements SqlRexConvertletTable {
                     && cast.getParserPosition().equals(sqlCase.getParserPosition())) {
                 own = cast.getOperands().get(0);
             } else if (operand instanceof RexLiteral && numberLiteral(written)) {
-                // a literal Calcite cast to the CASE's type became a literal of its scale (3 became 3.00)
+                // a literal (or a cast of one) Calcite cast to the CASE's type became a literal of its scale (3 became 3.00)
                 own = cx.convertExpression(written);
             }
             if (own != null && SqlTypeUtil.isExactNumeric(own.getType())) {
@@ -81,6 +81,10 @@ final class PostgresConvertlets implements SqlRexConvertletTable {
     private static boolean numberLiteral(SqlNode node) {
         if (node instanceof SqlCall minus && minus.getKind() == SqlKind.MINUS_PREFIX) {
             return numberLiteral(minus.operand(0));
+        }
+        if (node instanceof SqlCall cast && cast.getKind() == SqlKind.CAST) {
+            // cast(1 as numeric(10,2)) is a literal of its scale, which a cast to the CASE's type would change
+            return numberLiteral(cast.operand(0));
         }
         return node instanceof SqlNumericLiteral;
     }

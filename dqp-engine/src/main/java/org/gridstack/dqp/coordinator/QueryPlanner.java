@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.errorprone.annotations.ThreadSafe;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
@@ -161,31 +162,17 @@ public final class QueryPlanner {
     }
 
     private Planned planAnew(String sql) {
-        Planner planner = Frameworks.getPlanner(config);
+        AtomicReference<SqlValidator> validator = new AtomicReference<>();
+        Planner planner = Frameworks.getPlanner(capturingValidator(validator));
         try {
-            SqlNode parsed;
-            try {
-                parsed = planner.parse(sql);
-            } catch (SqlParseException e) {
-                int line = e.getPos() == null ? 0 : e.getPos().getLineNum();
-                int column = e.getPos() == null ? 0 : e.getPos().getColumnNum();
-                throw new SqlQueryException("SQL syntax error at line " + line + ", column " + column + ": "
-                        + firstLine(e.getMessage()), line, column, e);
-            }
-            if (!parsed.getKind().belongsTo(SqlKind.QUERY) && parsed.getKind() != SqlKind.ORDER_BY) {
-                throw new SqlQueryException("the engine is read-only: " + parsed.getKind()
-                        + " statements are refused; send a SELECT", 1, 1, null);
-            }
-            // PostgreSQL reads 2.5e0 as numeric, as 2.5: only a cast makes a double precision
-            parsed = parsed.accept(EXACT_NUMERIC_LITERALS).accept(EXTRACT_AS_NUMERIC);
-            // PostgreSQL's typing of real with other numbers, date arithmetic and extract(epoch from time)
-            parsed = parsed.accept(PostgresOperators.REPLACE);
-            PostgresOperatorCheck.checkParsed(parsed);
-            SqlNode validated;
-            try {
-                validated = planner.validate(parsed);
-            } catch (ValidationException e) {
-                throw validationError(e);
+            SqlNode validated = validate(planner, parse(planner, sql));
+            // PostgreSQL's common type of CASE and COALESCE results where Calcite derives another: the same
+            // text again, with casts to PostgreSQL's type around the results, validated afresh
+            PostgresCaseTypes.Casts casts = PostgresCaseTypes.find(validated, validator.get());
+            if (!casts.isEmpty()) {
+                planner.close();
+                planner = Frameworks.getPlanner(config);
+                validated = validate(planner, casts.apply(parse(planner, sql)));
             }
             RelRoot root;
             try {
@@ -207,6 +194,48 @@ public final class QueryPlanner {
             return new Planned(optimised, logicalText, root.fields.rightList());
         } finally {
             planner.close();
+        }
+    }
+
+    /** {@link #config} with a type coercion factory that hands the validator it is made for to {@code validator}. */
+    private FrameworkConfig capturingValidator(AtomicReference<SqlValidator> validator) {
+        SqlValidator.Config validatorConfig = config.getSqlValidatorConfig();
+        return Frameworks.newConfigBuilder(config)
+                .sqlValidatorConfig(validatorConfig.withTypeCoercionFactory((typeFactory, made) -> {
+                    validator.set(made);
+                    return validatorConfig.typeCoercionFactory().create(typeFactory, made);
+                }))
+                .build();
+    }
+
+    /** {@code sql} parsed by {@code planner} and rewritten to PostgreSQL's readings, not yet validated. */
+    private static SqlNode parse(Planner planner, String sql) {
+        SqlNode parsed;
+        try {
+            parsed = planner.parse(sql);
+        } catch (SqlParseException e) {
+            int line = e.getPos() == null ? 0 : e.getPos().getLineNum();
+            int column = e.getPos() == null ? 0 : e.getPos().getColumnNum();
+            throw new SqlQueryException("SQL syntax error at line " + line + ", column " + column + ": "
+                    + firstLine(e.getMessage()), line, column, e);
+        }
+        if (!parsed.getKind().belongsTo(SqlKind.QUERY) && parsed.getKind() != SqlKind.ORDER_BY) {
+            throw new SqlQueryException("the engine is read-only: " + parsed.getKind()
+                    + " statements are refused; send a SELECT", 1, 1, null);
+        }
+        // PostgreSQL reads 2.5e0 as numeric, as 2.5: only a cast makes a double precision
+        parsed = parsed.accept(EXACT_NUMERIC_LITERALS).accept(EXTRACT_AS_NUMERIC);
+        // PostgreSQL's typing of real with other numbers, date arithmetic and extract(epoch from time)
+        parsed = parsed.accept(PostgresOperators.REPLACE);
+        PostgresOperatorCheck.checkParsed(parsed);
+        return parsed;
+    }
+
+    private SqlNode validate(Planner planner, SqlNode parsed) {
+        try {
+            return planner.validate(parsed);
+        } catch (ValidationException e) {
+            throw validationError(e);
         }
     }
 

@@ -119,6 +119,16 @@ final class DifferentialCorpus {
                 + " coalesce(replicate, cast(1 as numeric(10,2))) from measurements",
             "select cast(replicate as numeric(10,2)) from measurements union all select id from measurements",
             "select coalesce(cast(2 as numeric(10,2)), 3), nullif(id, 2.5), coalesce(concentration, id) from measurements",
+            // CASE and COALESCE of real with numeric are real in PostgreSQL; with double precision double precision
+            "select id, case when id > 2 then ratio else 2.5 end, coalesce(ratio, 0.25), coalesce(ratio, id, 1.5),"
+                + " coalesce(cast(null as real), concentration), case when id > 1 then ratio else cast(2.5 as double precision) end"
+                + " from measurements",
+            "select coalesce(cast(1.1 as real), 2.5), case when 1 < 2 then cast(1.1 as real) else 3 end,"
+                + " coalesce(cast(null as smallint), cast(2 as integer), cast(3 as bigint)), coalesce(cast(null as real), cast(1.1 as numeric(10,2)), 3)",
+            // a CASE Calcite's simplification folds to one branch keeps that branch's scale
+            "select coalesce(cast(null as numeric(10,2)), 3), coalesce(cast(null as numeric(10,2)), 2.5),"
+                + " case when 1 > 2 then cast(1 as numeric(10,3)) else -2 end, coalesce(cast(null as numeric(5,1)), cast(7.25 as numeric(6,2)))",
+            "select id, coalesce(cast(null as numeric(10,2)), id), nullif(cast(1.1 as real), 2.5) from measurements",
             // LIKE with ESCAPE, and PostgreSQL's default escape (backslash)
             "select id, name like 'DNA!_%' escape '!', name like '%!%%' escape '!', name like 'DNA%' escape '' from goterms"
                 + " where id like 'GO:000%'",

@@ -519,6 +519,26 @@ class TestDistributedQueries {
     }
 
     @Test
+    void caseOfRealWithNumericIsRealAsInPostgres() throws Exception {
+        // PostgreSQL's common type of real with numeric (and integers) is real: 1.1, where double precision printed
+        // 1.100000023841858; with double precision present it is double precision, integers meet as the wider one
+        assertSameText("select id, case when id > 2 then ratio else 2.5 end, coalesce(ratio, 0.25), coalesce(ratio, id, 1.5),"
+                + " case when id < 3 then cast(1.1 as real) when id < 5 then 7 else 123.456 end, coalesce(cast(null as real), concentration),"
+                + " case when id > 1 then ratio else cast(2.5 as double precision) end, coalesce(cast(null as smallint), id, cast(3 as bigint))"
+                + " from measurements order by id");
+        assertSameText("select coalesce(cast(1.1 as real), 2.5), coalesce(cast(null as real), 1.5), case when 1 < 2 then cast(1.1 as real)"
+                + " else 3 end, coalesce(cast(null as real), cast(1.1 as numeric(10,2)), 3)");
+    }
+
+    @Test
+    void aCaseFoldedToOneBranchKeepsThatBranchsScale() throws Exception {
+        // Calcite's simplification folds the CASE to its ELSE cast to the CASE's type: 3.00 where PostgreSQL prints 3
+        assertSameText("select coalesce(cast(null as numeric(10,2)), 3), coalesce(cast(null as numeric(10,2)), 2.5),"
+                + " case when 1 > 2 then cast(1 as numeric(10,3)) else -2 end, coalesce(cast(null as numeric(5,1)), cast(7.25 as numeric(6,2)))");
+        assertSameText("select id, coalesce(cast(null as numeric(10,2)), id) from measurements order by id");
+    }
+
+    @Test
     void likeEscapesAsPostgresDoes() throws Exception {
         // the backslash is PostgreSQL's default escape; it was a literal character when the engine evaluated LIKE
         assertSameAnswer("select 'a_c' like 'a\\_c', 'abc' like 'a\\_c', 'x%' like 'x#%' escape '#', 'x%' like 'x\\%' escape ''",
