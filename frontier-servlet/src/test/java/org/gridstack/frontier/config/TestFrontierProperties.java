@@ -15,10 +15,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.gridstack.frontier.protocol.zlib.ZlibEncoderSettings;
+import org.gridstack.testing.SpringPropertiesContext;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.test.util.TestPropertyValues;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.NestedExceptionUtils;
@@ -162,17 +161,8 @@ class TestFrontierProperties {
     static class Bound {
     }
 
-    /**
-     * A context with the configuration-properties auto-configuration and {@link Bound}, started on
-     * the given properties. (Spring Boot's {@code ApplicationContextRunner} would do this, but its
-     * assertable contexts need AssertJ.)
-     */
     private static AnnotationConfigApplicationContext started(String... properties) {
-        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
-        TestPropertyValues.of(properties).applyTo(context);
-        context.register(ConfigurationPropertiesAutoConfiguration.class, Bound.class);
-        context.refresh();
-        return context;
+        return SpringPropertiesContext.start(Bound.class, properties);
     }
 
     @Test
