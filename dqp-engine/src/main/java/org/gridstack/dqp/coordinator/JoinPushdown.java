@@ -112,12 +112,8 @@ final class JoinPushdown {
         }
         List<ScanAggregate> aggregates = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
-            String function = switch (call.getAggregation().getKind()) {
-                case COUNT, SUM, MIN, MAX, AVG -> call.getAggregation().getKind().name();
-                default -> null;
-            };
-            if (function == null || call.filterArg >= 0 || call.getArgList().size() > 1
-                    || (call.getArgList().isEmpty() && !function.equals("COUNT"))) {
+            String function = ScanPushdown.pushableFunction(call);
+            if (function == null) {
                 return null;
             }
             if (call.getArgList().isEmpty()) {

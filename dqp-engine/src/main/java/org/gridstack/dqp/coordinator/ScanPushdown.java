@@ -207,12 +207,8 @@ final class ScanPushdown {
         }
         List<ScanAggregate> aggregates = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
-            String function = switch (call.getAggregation().getKind()) {
-                case COUNT, SUM, MIN, MAX, AVG -> call.getAggregation().getKind().name();
-                default -> null;
-            };
-            if (function == null || call.filterArg >= 0 || call.getArgList().size() > 1
-                    || (call.getArgList().isEmpty() && !function.equals("COUNT"))) {
+            String function = pushableFunction(call);
+            if (function == null) {
                 return null;
             }
             int field = call.getArgList().isEmpty() ? -1 : field(projection, call.getArgList().get(0));
@@ -238,5 +234,21 @@ final class ScanPushdown {
             return i;
         }
         return projection.get(i) instanceof RexInputRef ref ? ref.getIndex() : -1;
+    }
+
+    /**
+     * The SQL name of {@code call}'s function when a data service computes it in its own query
+     * (COUNT, SUM, MIN, MAX or AVG of at most one column, COUNT(*) included, without FILTER), else null.
+     */
+    static String pushableFunction(AggregateCall call) {
+        String function = switch (call.getAggregation().getKind()) {
+            case COUNT, SUM, MIN, MAX, AVG -> call.getAggregation().getKind().name();
+            default -> null;
+        };
+        if (function == null || call.filterArg >= 0 || call.getArgList().size() > 1
+                || (call.getArgList().isEmpty() && !function.equals("COUNT"))) {
+            return null;
+        }
+        return function;
     }
 }
